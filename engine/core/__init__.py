@@ -1,0 +1,41 @@
+"""The engine kernel: the contract every game system implements."""
+
+from engine.core.bots import RandomBot
+from engine.core.canonical import NotCanonical, canonical_json, state_hash
+from engine.core.dice import Dice, EnteredDice, SeededDice, seed_commitment, verify_seed
+from engine.core.errors import CommandRefused, IllegalCommand, InvalidCommand
+from engine.core.ruleset import (
+    Command,
+    Event,
+    Outcome,
+    Prompt,
+    Ruleset,
+    Setup,
+    State,
+    Termination,
+    redact_event,
+)
+
+__all__ = [
+    "Command",
+    "CommandRefused",
+    "Dice",
+    "EnteredDice",
+    "Event",
+    "IllegalCommand",
+    "InvalidCommand",
+    "NotCanonical",
+    "Outcome",
+    "Prompt",
+    "RandomBot",
+    "Ruleset",
+    "SeededDice",
+    "Setup",
+    "State",
+    "Termination",
+    "canonical_json",
+    "redact_event",
+    "seed_commitment",
+    "state_hash",
+    "verify_seed",
+]

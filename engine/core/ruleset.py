@@ -1,0 +1,186 @@
+"""The kernel contract every game system implements.
+
+A ``Ruleset`` is a pure state machine in the spirit of OpenSpiel and
+python-chess. States, commands and events are plain JSON data (see
+``engine.core.canonical``); the ruleset never mutates them in place.
+
+    state = ruleset.start(setup, seed)
+    while (prompt := ruleset.prompt(state)) is not None:
+        events = ruleset.decide(state, command, dice)   # validates, may roll
+        for event in events:
+            state = ruleset.evolve(state, event)        # applies, never checks
+
+Sealed choices: a prompt may address several sides at once with
+``sealed=True``. Each side answers with its own command; the events that
+record an answer keep the choice under the ``"sealed"`` key with
+``"sealed_for"`` naming the side, and ``view_event`` hides it from every
+other viewer until the game is over. When the last side has answered,
+``decide`` returns the reveal event together with its consequences.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from engine.core.dice import Dice
+
+State = dict[str, Any]
+Command = dict[str, Any]
+Event = dict[str, Any]
+Setup = dict[str, Any]
+
+SEALED_KEY = "sealed"
+SEALED_FOR_KEY = "sealed_for"
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Who must decide now, and what kind of decision.
+
+    ``sides`` lists every side whose answer is awaited. ``sealed`` prompts are
+    answered secretly and simultaneously; their answers are revealed together.
+    ``options`` carries what a UI or bot needs to present the choice.
+    """
+
+    sides: tuple[str, ...]
+    kind: str
+    sealed: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sides": list(self.sides),
+            "kind": self.kind,
+            "sealed": self.sealed,
+            "options": dict(self.options),
+        }
+
+
+class Termination(StrEnum):
+    """How a game ended."""
+
+    VICTORY_CONDITION = "victory_condition"  # a scenario or race goal was met
+    TURN_LIMIT = "turn_limit"  # the last turn was played and the game scored
+    ANNIHILATION = "annihilation"  # a side has nothing left on the table
+    CONCESSION = "concession"  # a side conceded
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game. ``winner`` is ``None`` for a draw."""
+
+    termination: Termination
+    winner: str | None
+    scores: Mapping[str, int] = field(default_factory=dict)
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "termination": self.termination.value,
+            "winner": self.winner,
+            "scores": dict(self.scores),
+            "detail": self.detail,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(
+            termination=Termination(data["termination"]),
+            winner=data["winner"],
+            scores=dict(data.get("scores", {})),
+            detail=str(data.get("detail", "")),
+        )
+
+
+def redact_event(event: Event, viewer: str | None) -> Event:
+    """Hide the sealed part of ``event`` from everyone but its owner.
+
+    >>> redact_event({"type": "bid", "sealed_for": "A", "sealed": {"dice": 3}}, "B")
+    {'type': 'bid', 'sealed_for': 'A', 'sealed': None}
+    >>> redact_event({"type": "bid", "sealed_for": "A", "sealed": {"dice": 3}}, "A")["sealed"]
+    {'dice': 3}
+    """
+    if SEALED_KEY not in event or event.get(SEALED_FOR_KEY) == viewer:
+        return event
+    return {**event, SEALED_KEY: None}
+
+
+class Ruleset(ABC):
+    """A game system's rules as a pure state machine.
+
+    Subclasses set ``id`` (stable, stored with every record), ``version``
+    (the engine version of these rules) and ``event_schema`` (bumped when the
+    shape of an event changes; ``upcast_event`` lifts older events).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    event_schema: ClassVar[int] = 1
+
+    @abstractmethod
+    def start(self, setup: Setup, seed: Dice) -> State:
+        """The initial state from a setup. ``seed`` is the dice source of
+        command index 0, for random set-up steps (shuffles, deployment rolls);
+        the initial state is stored, so those outcomes are recorded."""
+
+    @abstractmethod
+    def sides(self, state: State) -> tuple[str, ...]:
+        """The side identifiers of this game, in seating order."""
+
+    @abstractmethod
+    def prompt(self, state: State) -> Prompt | None:
+        """Who must decide now; ``None`` once the game is over."""
+
+    @abstractmethod
+    def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
+        """Validate ``command`` and return the events it causes.
+
+        Raises ``InvalidCommand`` when the command is malformed and
+        ``IllegalCommand`` (naming the rule) when the rules forbid it. Never
+        mutates ``state``. Returns at least one event."""
+
+    @abstractmethod
+    def evolve(self, state: State, event: Event) -> State:
+        """Apply one event and return the new state. Total, pure, no checks."""
+
+    @abstractmethod
+    def view(self, state: State, side: str | None) -> dict[str, Any]:
+        """What ``side`` (or a spectator, ``None``) may see of ``state``."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def legal(self, state: State, side: str) -> Iterator[Command]:
+        """Legal commands for ``side`` now: every one for discrete choices, a
+        sample for continuous ones (movement). Empty if ``side`` is not prompted."""
+
+    def sample_setups(self) -> list[Setup]:
+        """Set-ups for demo and bot games (sample armies, a scenario)."""
+        return [{}]
+
+    def describe(self, event: Event) -> str:
+        """A one-line summary of ``event`` for step lists and logs."""
+        return str(event.get("type", "event"))
+
+    def view_event(self, event: Event, side: str | None, *, game_over: bool) -> Event:
+        """What ``side`` may see of ``event``: sealed answers of other sides
+        stay hidden until the game is over."""
+        return event if game_over else redact_event(event, side)
+
+    def upcast_event(self, event: Event, schema: int) -> Event:
+        """Lift an event stored under an older ``schema`` to ``event_schema``.
+
+        Rulesets that changed an event's shape override this; the default
+        accepts only the current schema."""
+        if schema != self.event_schema:
+            raise ValueError(
+                f"{self.id} has no upcaster from event schema {schema} to {self.event_schema}"
+            )
+        return event

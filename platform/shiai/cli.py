@@ -1,0 +1,64 @@
+"""The ``shiai`` command: Flask's CLI plus the platform's own commands."""
+
+from __future__ import annotations
+
+import click
+from flask import Flask, current_app
+from flask.cli import FlaskGroup
+
+from replays import registry
+from replays.bot_games import play_bot_game
+
+DEMO_GAMES_PER_RULESET = 6
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(migrate)
+    app.cli.add_command(seed_demo)
+    app.cli.add_command(rebuild_read_models)
+
+
+@click.command("migrate")
+def migrate() -> None:
+    """Create or upgrade every table (alembic upgrade head)."""
+    from shiai.migrations import upgrade
+
+    upgrade(current_app.config["SHIAI_DATABASE_URL"])
+    click.echo("database is at the newest migration")
+
+
+@click.command("seed-demo")
+@click.option("--games", "per_ruleset", default=DEMO_GAMES_PER_RULESET, show_default=True)
+@click.option("--force", is_flag=True, help="seed even if the store already holds games")
+def seed_demo(per_ruleset: int, force: bool) -> None:
+    """Record demo bot games for every installed ruleset, if the store is empty."""
+    services = current_app.extensions["shiai"]
+    if services.records.recorder.max_notification_id() is not None and not force:
+        click.echo("the store already holds games: no demo data added")
+        return
+    rulesets = registry.installed()
+    if not rulesets:
+        click.echo("no rulesets installed (SHIAI_RULESETS): no demo games")
+        return
+    for ruleset in rulesets:
+        setups = ruleset.sample_setups()
+        for number in range(1, per_ruleset + 1):
+            setup = setups[(number - 1) % len(setups)]
+            play_bot_game(
+                services.records, ruleset.id, setup, bot_seed=f"demo-{ruleset.id}-{number}",
+                title=f"{ruleset.title} — demo game {number}",
+            )
+        click.echo(f"{ruleset.id}: {per_ruleset} demo games recorded")
+
+
+@click.command("rebuild-read-models")
+def rebuild_read_models() -> None:
+    """Empty the read models and project every event again."""
+    count = current_app.extensions["shiai"].games.rebuild()
+    click.echo(f"games read model rebuilt from {count} events")
+
+
+def main() -> None:
+    from shiai.app import create_app
+
+    FlaskGroup(create_app=create_app, help="Shiai: samurai wargames, recorded and replayed.")()

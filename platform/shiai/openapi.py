@@ -1,0 +1,298 @@
+"""The OpenAPI 3 document of ``/api``; request schemas here also validate requests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+API_VERSION = "1.0.0"
+
+_ERROR = {
+    "type": "object",
+    "required": ["error", "message"],
+    "properties": {
+        "error": {"type": "string"},
+        "message": {"type": "string"},
+        "rule": {"type": "string", "description": "the rule an illegal command breaks"},
+        "step": {"type": ["integer", "null"]},
+    },
+}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": _ERROR,
+    "GameRow": {
+        "type": "object",
+        "required": ["id", "system", "title", "sides", "status", "steps"],
+        "properties": {
+            "id": {"type": "string", "format": "uuid"},
+            "system": {"type": "string"},
+            "title": {"type": "string"},
+            "sides": {"type": "array", "items": {"type": "string"}},
+            "status": {"enum": ["running", "ended"]},
+            "created_at": {"type": "string", "format": "date-time"},
+            "updated_at": {"type": "string", "format": "date-time"},
+            "winner": {"type": ["string", "null"]},
+            "steps": {"type": "integer"},
+            "commands": {"type": "integer"},
+        },
+    },
+    "GameList": {
+        "type": "object",
+        "required": ["games", "total"],
+        "properties": {
+            "games": {"type": "array", "items": {"$ref": "#/components/schemas/GameRow"}},
+            "total": {"type": "integer"},
+            "limit": {"type": "integer"},
+            "offset": {"type": "integer"},
+        },
+    },
+    "Prompt": {
+        "type": ["object", "null"],
+        "properties": {
+            "sides": {"type": "array", "items": {"type": "string"}},
+            "kind": {"type": "string"},
+            "sealed": {"type": "boolean"},
+            "options": {"type": "object"},
+        },
+    },
+    "Game": {
+        "type": "object",
+        "required": ["id", "ruleset", "sides", "status", "last_step", "prompt"],
+        "properties": {
+            "id": {"type": "string", "format": "uuid"},
+            "ruleset": {"type": "string"},
+            "title": {"type": "string"},
+            "sides": {"type": "array", "items": {"type": "string"}},
+            "status": {"enum": ["running", "ended"]},
+            "dice_mode": {"enum": ["seeded", "entered"]},
+            "seed_commitment": {"type": ["string", "null"]},
+            "seed": {"type": ["string", "null"], "description": "revealed when the game ends"},
+            "last_step": {"type": "integer"},
+            "commands": {"type": "integer"},
+            "outcome": {"type": ["object", "null"]},
+            "prompt": {"$ref": "#/components/schemas/Prompt"},
+            "created_at": {"type": "string", "format": "date-time"},
+            "updated_at": {"type": "string", "format": "date-time"},
+        },
+    },
+    "StepState": {
+        "type": "object",
+        "required": ["game_id", "step", "last_step", "state", "hash", "prompt", "game_over"],
+        "properties": {
+            "game_id": {"type": "string", "format": "uuid"},
+            "step": {"type": "integer"},
+            "last_step": {"type": "integer"},
+            "state": {"type": "object"},
+            "hash": {"type": "string", "description": "SHA-256 of the canonical state shown"},
+            "prompt": {"$ref": "#/components/schemas/Prompt"},
+            "game_over": {"type": "boolean"},
+        },
+    },
+    "StepEntry": {
+        "type": "object",
+        "required": ["step", "command_index", "event", "summary"],
+        "properties": {
+            "step": {"type": "integer"},
+            "command_index": {"type": "integer"},
+            "command": {"type": ["object", "null"]},
+            "event": {"type": "object"},
+            "summary": {"type": "string"},
+        },
+    },
+    "StepList": {
+        "type": "object",
+        "required": ["steps"],
+        "properties": {"steps": {"type": "array", "items": {"$ref": "#/components/schemas/StepEntry"}}},
+    },
+    "NewGame": {
+        "type": "object",
+        "required": ["ruleset"],
+        "additionalProperties": False,
+        "properties": {
+            "ruleset": {"type": "string", "minLength": 1},
+            "setup": {"type": "object"},
+            "title": {"type": "string", "maxLength": 200},
+            "dice_mode": {"enum": ["seeded", "entered"]},
+            "start_dice": {"type": "array", "items": {"type": "integer"}},
+        },
+    },
+    "Created": {
+        "type": "object",
+        "required": ["id"],
+        "properties": {"id": {"type": "string", "format": "uuid"}},
+    },
+    "CommandRequest": {
+        "type": "object",
+        "required": ["command"],
+        "additionalProperties": False,
+        "properties": {
+            "command": {"type": "object", "description": "the ruleset's command, with its side"},
+            "expected_step": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "the step the command was decided at; 409 if the game moved on",
+            },
+            "dice": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "faces rolled at the table, for games with entered dice",
+            },
+        },
+    },
+    "CommandResult": {
+        "type": "object",
+        "required": ["events", "last_step"],
+        "properties": {
+            "events": {"type": "array", "items": {"$ref": "#/components/schemas/StepEntry"}},
+            "last_step": {"type": "integer"},
+        },
+    },
+    "GameRecord": {"type": "object", "description": "a shiai-game/1 record file"},
+    "Audit": {
+        "type": "object",
+        "required": ["identical", "steps_checked", "message"],
+        "properties": {
+            "identical": {"type": "boolean"},
+            "steps_checked": {"type": "integer"},
+            "first_difference": {"type": ["integer", "null"]},
+            "message": {"type": "string"},
+        },
+    },
+}
+
+
+def _json(schema: str) -> dict[str, Any]:
+    return {"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+def _ok(schema: str, description: str) -> dict[str, Any]:
+    return {"description": description, **_json(schema)}
+
+
+def _err(description: str) -> dict[str, Any]:
+    return {"description": description, **_json("Error")}
+
+
+_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "format": "uuid"}}
+_NOT_FOUND = _err("no such game")
+
+PATHS: dict[str, Any] = {
+    "/api/games": {
+        "get": {
+            "operationId": "listGames",
+            "summary": "Games, newest first (from the games read model)",
+            "parameters": [
+                {"name": "status", "in": "query", "schema": {"enum": ["running", "ended"]}},
+                {"name": "system", "in": "query", "schema": {"type": "string"}},
+                {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
+                {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+            ],
+            "responses": {"200": _ok("GameList", "a page of games"), "400": _err("bad query")},
+        },
+        "post": {
+            "operationId": "startGame",
+            "summary": "Start a game",
+            "requestBody": {"required": True, **_json("NewGame")},
+            "responses": {
+                "201": _ok("Created", "the game was started"),
+                "400": _err("malformed JSON, schema mismatch, unknown ruleset or invalid setup"),
+            },
+        },
+    },
+    "/api/games/{game_id}": {
+        "get": {
+            "operationId": "getGame",
+            "summary": "A game's current summary and prompt",
+            "parameters": [_GAME_ID],
+            "responses": {"200": _ok("Game", "the game"), "404": _NOT_FOUND},
+        },
+    },
+    "/api/games/{game_id}/steps": {
+        "get": {
+            "operationId": "listSteps",
+            "summary": "Every step with a one-line summary (sealed answers hidden while running)",
+            "parameters": [_GAME_ID],
+            "responses": {"200": _ok("StepList", "the steps"), "404": _NOT_FOUND},
+        },
+    },
+    "/api/games/{game_id}/steps/{step}": {
+        "get": {
+            "operationId": "getStep",
+            "summary": "The state after a step, as a spectator sees it",
+            "parameters": [
+                _GAME_ID,
+                {"name": "step", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}},
+            ],
+            "responses": {"200": _ok("StepState", "the state"), "404": _err("no such game or step")},
+        },
+    },
+    "/api/games/{game_id}/commands": {
+        "post": {
+            "operationId": "submitCommand",
+            "summary": "Submit a command; the engine decides and its events are recorded",
+            "parameters": [_GAME_ID],
+            "requestBody": {"required": True, **_json("CommandRequest")},
+            "responses": {
+                "201": _ok("CommandResult", "the command was recorded with these events"),
+                "400": _err("malformed JSON, schema mismatch or invalid command"),
+                "404": _NOT_FOUND,
+                "409": _err("another command was recorded first, or expected_step is stale"),
+                "422": _err("the rules forbid this command; `rule` names the rule"),
+            },
+        },
+    },
+    "/api/games/{game_id}/record": {
+        "get": {
+            "operationId": "exportRecord",
+            "summary": "The shiai-game/1 record file",
+            "parameters": [_GAME_ID],
+            "responses": {"200": _ok("GameRecord", "the record"), "404": _NOT_FOUND},
+        },
+    },
+    "/api/games/{game_id}/audit": {
+        "get": {
+            "operationId": "auditGame",
+            "summary": "Re-derive every roll from the revealed seed and compare the events",
+            "parameters": [_GAME_ID],
+            "responses": {"200": _ok("Audit", "the audit"), "404": _NOT_FOUND},
+        },
+    },
+    "/api/records": {
+        "post": {
+            "operationId": "importRecord",
+            "summary": "Import a shiai-game/1 record; it is replayed through the engine first",
+            "requestBody": {"required": True, **_json("GameRecord")},
+            "responses": {
+                "201": _ok("Created", "the record was verified and stored"),
+                "400": _err("malformed JSON or unknown ruleset"),
+                "409": _err("that game is already recorded"),
+                "422": _err("the record is not valid or does not replay; `step` names the first difference"),
+            },
+        },
+    },
+    "/api/openapi.json": {
+        "get": {
+            "operationId": "openapi",
+            "summary": "This document",
+            "responses": {"200": {"description": "OpenAPI 3 document", "content": {"application/json": {}}}},
+        },
+    },
+}
+
+
+def document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Shiai API",
+            "version": API_VERSION,
+            "description": "Event-sourced game records: start games, submit commands, read any step.",
+        },
+        "paths": PATHS,
+        "components": {"schemas": SCHEMAS},
+    }
+
+
+def request_schema(name: str) -> dict[str, Any]:
+    """A request body's schema, to validate requests against the document itself."""
+    schema: dict[str, Any] = SCHEMAS[name]
+    return schema

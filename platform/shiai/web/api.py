@@ -1,0 +1,175 @@
+"""The JSON API. Each route parses, calls one application method, answers."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from flask import Blueprint, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
+from jsonschema import Draft202012Validator
+
+from replays.records import GameSummary, StepEntry
+from shiai.errors import BadRequest
+from shiai.openapi import document, request_schema
+from shiai.web.queries import game_row_json, iso_utc, list_games
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+_validators = {
+    name: Draft202012Validator(request_schema(name)) for name in ("NewGame", "CommandRequest")
+}
+
+
+def _records() -> Any:
+    return current_app.extensions["shiai"].records
+
+
+def _json_body(schema: str | None) -> Any:
+    body = request.get_json(silent=True)
+    if body is None:
+        raise BadRequest("the request body must be JSON (Content-Type: application/json)")
+    if schema is not None:
+        error = next(iter(sorted(_validators[schema].iter_errors(body), key=str)), None)
+        if error is not None:
+            where = "/".join(str(part) for part in error.absolute_path) or "body"
+            raise BadRequest(f"{where}: {error.message}")
+    return body
+
+
+def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadRequest(f"{name} must be a whole number, not {raw!r}") from None
+    if not low <= value <= high:
+        raise BadRequest(f"{name} must be from {low} to {high}")
+    return value
+
+
+def step_json(entry: StepEntry) -> dict[str, Any]:
+    return {
+        "step": entry.step,
+        "command_index": entry.command_index,
+        "command": entry.command,
+        "event": entry.event,
+        "summary": entry.summary,
+    }
+
+
+def summary_json(summary: GameSummary) -> dict[str, Any]:
+    return {
+        "id": str(summary.id),
+        "ruleset": summary.ruleset,
+        "title": summary.title,
+        "sides": summary.sides,
+        "status": summary.status,
+        "dice_mode": summary.dice_mode,
+        "seed_commitment": summary.seed_commitment,
+        "seed": summary.seed,
+        "last_step": summary.last_step,
+        "commands": summary.commands,
+        "outcome": summary.outcome,
+        "prompt": summary.prompt,
+        "created_at": iso_utc(summary.created_on),
+        "updated_at": iso_utc(summary.modified_on),
+    }
+
+
+@bp.get("/openapi.json")
+def openapi() -> ResponseReturnValue:
+    return jsonify(document())
+
+
+@bp.get("/games")
+def games() -> ResponseReturnValue:
+    status = request.args.get("status")
+    if status not in (None, "running", "ended"):
+        raise BadRequest("status must be 'running' or 'ended'")
+    limit = _int_arg("limit", 50, 1, 200)
+    offset = _int_arg("offset", 0, 0, 10**9)
+    rows, total = list_games(
+        current_app.extensions["shiai"].db_engine,
+        status=status, system=request.args.get("system"), limit=limit, offset=offset,
+    )
+    return jsonify(
+        {"games": [game_row_json(row) for row in rows], "total": total, "limit": limit, "offset": offset}
+    )
+
+
+@bp.post("/games")
+def start_game() -> ResponseReturnValue:
+    body = _json_body("NewGame")
+    game_id = _records().start_game(
+        body["ruleset"],
+        body.get("setup", {}),
+        title=body.get("title", ""),
+        dice_mode=body.get("dice_mode", "seeded"),
+        start_dice=body.get("start_dice"),
+    )
+    return jsonify({"id": str(game_id)}), 201, {"Location": f"/api/games/{game_id}"}
+
+
+@bp.get("/games/<uuid:game_id>")
+def game(game_id: UUID) -> ResponseReturnValue:
+    return jsonify(summary_json(_records().summary(game_id)))
+
+
+@bp.get("/games/<uuid:game_id>/steps")
+def steps(game_id: UUID) -> ResponseReturnValue:
+    return jsonify({"steps": [step_json(entry) for entry in _records().steps(game_id)]})
+
+
+@bp.get("/games/<uuid:game_id>/steps/<int:step>")
+def step(game_id: UUID, step: int) -> ResponseReturnValue:
+    shown = _records().state_at(game_id, step)
+    return jsonify(
+        {
+            "game_id": str(shown.game_id),
+            "step": shown.step,
+            "last_step": shown.last_step,
+            "state": shown.state,
+            "hash": shown.hash,
+            "prompt": shown.prompt,
+            "game_over": shown.game_over,
+        }
+    )
+
+
+@bp.post("/games/<uuid:game_id>/commands")
+def submit_command(game_id: UUID) -> ResponseReturnValue:
+    body = _json_body("CommandRequest")
+    recorded = _records().submit_command(
+        game_id, body["command"], expected_step=body.get("expected_step"), dice=body.get("dice")
+    )
+    return jsonify({"events": [step_json(entry) for entry in recorded], "last_step": recorded[-1].step}), 201
+
+
+@bp.get("/games/<uuid:game_id>/record")
+def export_record(game_id: UUID) -> ResponseReturnValue:
+    record = _records().export_record(game_id)
+    response = jsonify(record)
+    response.headers["Content-Disposition"] = f'attachment; filename="shiai-game-{game_id}.json"'
+    return response
+
+
+@bp.get("/games/<uuid:game_id>/audit")
+def audit(game_id: UUID) -> ResponseReturnValue:
+    report = _records().audit(game_id)
+    return jsonify(
+        {
+            "identical": report.identical,
+            "steps_checked": report.steps_checked,
+            "first_difference": report.discrepancy.step if report.discrepancy else None,
+            "message": report.message,
+        }
+    )
+
+
+@bp.post("/records")
+def import_record() -> ResponseReturnValue:
+    game_id = _records().import_record(_json_body(None))
+    return jsonify({"id": str(game_id)}), 201, {"Location": f"/api/games/{game_id}"}

@@ -1,0 +1,46 @@
+"""Errors the replays layer speaks in; the platform maps them to HTTP codes."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+
+class ReplaysError(Exception):
+    """Base class of this layer's domain errors."""
+
+
+class UnknownRuleset(ReplaysError):
+    def __init__(self, ruleset_id: str) -> None:
+        super().__init__(f"no ruleset {ruleset_id!r} is installed")
+        self.ruleset_id = ruleset_id
+
+
+class GameNotFound(ReplaysError):
+    def __init__(self, game_id: UUID | str) -> None:
+        super().__init__(f"no game {game_id}")
+        self.game_id = game_id
+
+
+class GameExists(ReplaysError):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"game {game_id} is already recorded")
+        self.game_id = game_id
+
+
+class StepOutOfRange(ReplaysError):
+    def __init__(self, step: int, last: int) -> None:
+        super().__init__(f"step {step} does not exist: this game has steps 0 to {last}")
+        self.step = step
+        self.last = last
+
+
+class Conflict(ReplaysError):
+    """Another writer recorded a command first: reload and decide again."""
+
+
+class RecordRejected(ReplaysError):
+    """An imported game record is malformed or does not replay as recorded."""
+
+    def __init__(self, message: str, *, step: int | None = None) -> None:
+        super().__init__(message)
+        self.step = step

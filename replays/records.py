@@ -1,0 +1,507 @@
+"""The GameRecords application: start games, record commands, read any step.
+
+Each public method speaks in primitives and does get -> one aggregate
+command -> save. The engine decides; the aggregate only records.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, Recording
+
+from engine.core import (
+    CommandRefused,
+    IllegalCommand,
+    InvalidCommand,
+    NotCanonical,
+    Ruleset,
+    canonical_json,
+    seed_commitment,
+    state_hash,
+    verify_seed,
+)
+from replays import registry
+from replays.errors import (
+    Conflict,
+    GameExists,
+    GameNotFound,
+    RecordRejected,
+    StepOutOfRange,
+)
+from replays.game import Game, step_version
+from replays.record_file import FORMAT, validate_record
+from replays.verify import (
+    DICE_MODES,
+    ENTERED,
+    SEEDED,
+    Discrepancy,
+    RecordedCommand,
+    dice_for,
+    rerun,
+    start_state,
+)
+
+SNAPSHOT_INTERVAL = 50
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: UUID
+    ruleset: str
+    title: str
+    sides: list[str]
+    dice_mode: str
+    seed_commitment: str | None
+    seed: str | None  # revealed once the game is over
+    last_step: int
+    commands: int
+    outcome: dict[str, Any] | None
+    prompt: dict[str, Any] | None
+    created_on: datetime
+    modified_on: datetime
+
+    @property
+    def status(self) -> str:
+        return "ended" if self.outcome is not None else "running"
+
+
+@dataclass(frozen=True)
+class StepState:
+    game_id: UUID
+    step: int
+    last_step: int
+    state: dict[str, Any]  # as the viewer may see it
+    hash: str  # state_hash of what is shown (the full state once the game is over)
+    prompt: dict[str, Any] | None
+    game_over: bool
+
+
+@dataclass(frozen=True)
+class StepEntry:
+    step: int
+    command_index: int
+    command: dict[str, Any] | None  # on the first step of each command
+    event: dict[str, Any]
+    summary: str
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    game_id: UUID
+    identical: bool
+    steps_checked: int
+    discrepancy: Discrepancy | None
+    message: str
+
+
+class GameRecords(Application[UUID]):
+    """Event-sourced game records on any eventsourcing persistence module."""
+
+    name = "GameRecords"
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
+
+    def __init__(
+        self, env: dict[str, str] | None = None, *, rulesets: Iterable[Ruleset] = ()
+    ) -> None:
+        super().__init__(env)
+        registry.install(rulesets)
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_recorded(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after every successful save (projections catch up)."""
+        self._listeners.append(listener)
+
+    def _notify(self, recordings: list[Recording[UUID]]) -> None:
+        for listener in self._listeners:
+            listener()
+
+    # -- commands -----------------------------------------------------------
+
+    def start_game(
+        self,
+        ruleset_id: str,
+        setup: dict[str, Any],
+        *,
+        title: str = "",
+        dice_mode: str = SEEDED,
+        seed: str | None = None,
+        start_dice: list[int] | None = None,
+    ) -> UUID:
+        """Start a game; ``seed`` defaults to 256 fresh random bits."""
+        ruleset = registry.get(ruleset_id)
+        if dice_mode not in DICE_MODES:
+            raise InvalidCommand(f"dice mode must be one of {', '.join(DICE_MODES)}")
+        _check_plain(setup, "setup")
+        if dice_mode == SEEDED:
+            seed = seed or secrets.token_hex(32)
+            start_dice = None
+        else:
+            seed = None
+        initial_state = start_state(ruleset, setup, dice_mode, seed, start_dice)
+        game = Game.start(
+            ruleset=ruleset.id,
+            engine_version=ruleset.version,
+            event_schema=ruleset.event_schema,
+            title=title or ruleset.title,
+            setup=setup,
+            sides=list(ruleset.sides(initial_state)),
+            dice_mode=dice_mode,
+            seed=seed,
+            seed_commitment=seed_commitment(seed) if seed else None,
+            start_dice=start_dice,
+            initial_state=initial_state,
+        )
+        self.save(game)
+        return game.id
+
+    def submit_command(
+        self,
+        game_id: UUID,
+        command: Any,
+        *,
+        expected_step: int | None = None,
+        dice: list[int] | None = None,
+    ) -> list[StepEntry]:
+        """Decide ``command`` with the engine and record it with its events,
+        atomically. ``expected_step`` is the step the client decided at: if the
+        game has moved on, ``Conflict``. ``dice`` are entered faces for games
+        recorded by hand."""
+        if not isinstance(command, dict):
+            raise InvalidCommand("a command is a JSON object")
+        _check_plain(command, "command")
+        game = self._get(game_id)
+        if expected_step is not None and expected_step != game.step:
+            raise Conflict(
+                f"the game is at step {game.step}, not {expected_step}: reload and decide again"
+            )
+        if game.over:
+            raise IllegalCommand("the game is over", rule="Game records: a finished game is closed")
+        ruleset = registry.get(game.ruleset)
+        if game.dice_mode == SEEDED and dice is not None:
+            raise InvalidCommand("this game rolls its own dice: do not enter any")
+        prompt = ruleset.prompt(game.state)
+        source = dice_for(game.dice_mode, game.seed, game.commands + 1, dice)
+        events = ruleset.decide(game.state, command, source)
+        source.finish()
+        if not events:
+            raise RuntimeError(f"{ruleset.id} decided {command!r} into no events")
+        for engine_event in events:
+            canonical_json(engine_event)  # a ruleset bug must not reach the store
+        first_step = game.step + 1
+        sealed_for = command.get("side") if prompt is not None and prompt.sealed else None
+        game.record_command(
+            command,
+            entered_dice=list(dice) if game.dice_mode == ENTERED else None,
+            sealed_for=sealed_for,
+            entries=[_entry(ruleset, engine_event) for engine_event in events],
+        )
+        outcome = ruleset.outcome(game.state)
+        if outcome is not None:
+            game.end(outcome.to_dict())
+        self._save_or_conflict(game)
+        return [
+            StepEntry(
+                step=first_step + offset,
+                command_index=game.commands,
+                command=command if offset == 0 else None,
+                event=engine_event,
+                summary=ruleset.describe(engine_event),
+            )
+            for offset, engine_event in enumerate(events)
+        ]
+
+    def _save_or_conflict(self, game: Game) -> None:
+        try:
+            self.save(game)
+        except IntegrityError:
+            raise Conflict(
+                "another command was recorded first: reload the game and decide again"
+            ) from None
+
+    # -- queries --------------------------------------------------------------
+
+    def _get(self, game_id: UUID, version: int | None = None) -> Game:
+        try:
+            game: Game = self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            raise GameNotFound(game_id) from None
+        return game
+
+    def _head(self, game_id: UUID) -> tuple[int, bool]:
+        """The last step and whether the game is over, from the newest event only."""
+        newest = list(self.events.get(game_id, desc=True, limit=1))
+        if not newest:
+            raise GameNotFound(game_id)
+        over = isinstance(newest[0], Game.Ended)  # type: ignore[attr-defined]
+        version = newest[0].originator_version
+        return version - (2 if over else 1), over
+
+    def summary(self, game_id: UUID) -> GameSummary:
+        game = self._get(game_id)
+        ruleset = registry.get(game.ruleset)
+        prompt = ruleset.prompt(game.state)
+        return GameSummary(
+            id=game.id,
+            ruleset=game.ruleset,
+            title=game.title,
+            sides=list(game.sides),
+            dice_mode=game.dice_mode,
+            seed_commitment=game.seed_commitment,
+            seed=game.seed if game.over else None,
+            last_step=game.step,
+            commands=game.commands,
+            outcome=game.outcome,
+            prompt=prompt.to_dict() if prompt is not None else None,
+            created_on=game.created_on,
+            modified_on=game.modified_on,
+        )
+
+    def state_at(self, game_id: UUID, step: int, viewer: str | None = None) -> StepState:
+        """The game as ``viewer`` (a side, or ``None`` for a spectator) sees it
+        after ``step`` events; everything is shown once the game is over."""
+        last_step, over = self._head(game_id)
+        if not 0 <= step <= last_step:
+            raise StepOutOfRange(step, last_step)
+        game = self._get(game_id, version=step_version(step))
+        ruleset = registry.get(game.ruleset)
+        shown = game.state if over else ruleset.view(game.state, viewer)
+        prompt = ruleset.prompt(game.state)
+        return StepState(
+            game_id=game_id,
+            step=step,
+            last_step=last_step,
+            state=shown,
+            hash=state_hash(shown),
+            prompt=prompt.to_dict() if prompt is not None else None,
+            game_over=over,
+        )
+
+    def steps(self, game_id: UUID, viewer: str | None = None) -> list[StepEntry]:
+        """Every step after the start, with a one-line summary, as ``viewer`` sees it."""
+        stored = list(self.events.get(game_id))
+        if not stored:
+            raise GameNotFound(game_id)
+        started = stored[0]
+        ruleset = registry.get(started.ruleset)  # type: ignore[attr-defined]
+        over = isinstance(stored[-1], Game.Ended)  # type: ignore[attr-defined]
+        entries: list[StepEntry] = []
+        for domain_event in stored[1:]:
+            if not isinstance(domain_event, Game.Stepped):  # type: ignore[attr-defined]
+                continue
+            engine_event = _upcast(ruleset, domain_event.entry)
+            shown = ruleset.view_event(engine_event, viewer, game_over=over)
+            command = domain_event.command
+            if command is not None and not over and domain_event.sealed_for not in (None, viewer):
+                command = {"side": domain_event.sealed_for, "sealed": True}
+            entries.append(
+                StepEntry(
+                    step=domain_event.originator_version - 1,
+                    command_index=domain_event.command_index,
+                    command=command,
+                    event=shown,
+                    summary=ruleset.describe(shown) if shown is engine_event else _sealed_summary(ruleset, shown),
+                )
+            )
+        return entries
+
+    # -- record files ---------------------------------------------------------
+
+    def export_record(self, game_id: UUID) -> dict[str, Any]:
+        """The ``shiai-game/1`` record. While the game runs, the seed is null
+        and sealed answers are hidden: such a record can be read, not imported."""
+        stored = list(self.events.get(game_id))
+        if not stored:
+            raise GameNotFound(game_id)
+        game = self._get(game_id)
+        started = stored[0]
+        ruleset = registry.get(game.ruleset)
+        commands: list[dict[str, Any]] = []
+        for domain_event in stored[1:]:
+            if not isinstance(domain_event, Game.Stepped):  # type: ignore[attr-defined]
+                continue
+            entry = domain_event.entry
+            engine_event = entry["event"]
+            command = domain_event.command
+            if not game.over:
+                engine_event = ruleset.view_event(engine_event, None, game_over=False)
+                if command is not None and domain_event.sealed_for is not None:
+                    command = {"side": domain_event.sealed_for, "sealed": True}
+            if command is not None:
+                commands.append(
+                    {
+                        "index": domain_event.command_index,
+                        "command": command,
+                        "entered_dice": domain_event.entered_dice,
+                        "events": [],
+                    }
+                )
+            commands[-1]["events"].append(
+                {
+                    "step": domain_event.originator_version - 1,
+                    "schema": entry["schema"],
+                    "engine_version": entry["engine_version"],
+                    "event": engine_event,
+                }
+            )
+        return {
+            "format": FORMAT,
+            "game_id": str(game.id),
+            "ruleset": game.ruleset,
+            "engine_version": game.engine_version,
+            "event_schema": game.event_schema,
+            "title": game.title,
+            "setup": game.setup,
+            "sides": list(game.sides),
+            "dice": {
+                "mode": game.dice_mode,
+                "commitment": game.seed_commitment,
+                "seed": game.seed if game.over else None,
+                "start_dice": game.start_dice,
+            },
+            "initial_state_hash": state_hash(started.initial_state),  # type: ignore[attr-defined]
+            "commands": commands,
+            "outcome": game.outcome,
+            "final_state_hash": state_hash(game.state),
+        }
+
+    def import_record(self, record: Any) -> UUID:
+        """Verify a record through the engine and store it as one transaction.
+
+        Refuses (``RecordRejected``) a record that is malformed, whose seed does
+        not match its commitment, or that does not replay exactly as written,
+        naming the first step that differs."""
+        validate_record(record)
+        ruleset = registry.get(record["ruleset"])
+        dice = record["dice"]
+        seed = dice["seed"]
+        if dice["mode"] == SEEDED:
+            if seed is None:
+                raise RecordRejected("a seeded record can be imported once its seed is revealed")
+            if dice["commitment"] is None or not verify_seed(seed, dice["commitment"]):
+                raise RecordRejected("the seed does not match the seed commitment")
+        recorded = [
+            RecordedCommand(
+                index=item["index"],
+                command=item["command"],
+                entered_dice=item.get("entered_dice"),
+                events=[_upcast(ruleset, entry) for entry in item["events"]],
+            )
+            for item in record["commands"]
+        ]
+        try:
+            result = rerun(
+                ruleset,
+                setup=record["setup"],
+                dice_mode=dice["mode"],
+                seed=seed,
+                start_dice=dice.get("start_dice"),
+                commands=recorded,
+                initial_state_hash=record["initial_state_hash"],
+            )
+        except (CommandRefused, NotCanonical, KeyError, TypeError, ValueError) as error:
+            raise RecordRejected(f"the record does not replay: {error}") from None
+        if result.discrepancy is not None:
+            raise RecordRejected(result.discrepancy.message, step=result.discrepancy.step)
+        outcome = ruleset.outcome(result.state)
+        if (outcome.to_dict() if outcome else None) != record["outcome"]:
+            raise RecordRejected("the recorded outcome is not the one the engine reaches")
+        if "final_state_hash" in record and record["final_state_hash"] != state_hash(result.state):
+            raise RecordRejected("the final state hash does not match the replay")
+        game_id = UUID(record["game_id"])
+        if game_id in self.repository:
+            raise GameExists(game_id)
+        game = Game.start(
+            game_id=game_id,
+            ruleset=ruleset.id,
+            engine_version=record["engine_version"],
+            event_schema=record["event_schema"],
+            title=record.get("title") or ruleset.title,
+            setup=record["setup"],
+            sides=record["sides"],
+            dice_mode=dice["mode"],
+            seed=seed,
+            seed_commitment=dice["commitment"],
+            start_dice=dice.get("start_dice"),
+            initial_state=start_state(ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")),
+        )
+        for command in recorded:
+            prompt = ruleset.prompt(game.state)
+            game.record_command(
+                command.command,
+                entered_dice=command.entered_dice,
+                sealed_for=command.command.get("side") if prompt and prompt.sealed else None,
+                entries=[_entry(ruleset, engine_event) for engine_event in command.events],
+            )
+        if outcome is not None:
+            game.end(outcome.to_dict())
+        try:
+            self.save(game)
+        except IntegrityError:
+            raise GameExists(game_id) from None
+        return game_id
+
+    def audit(self, game_id: UUID) -> AuditReport:
+        """Re-run the recorded commands (with the revealed seed) through the
+        current engine: identical events, or the first step that differs."""
+        record = self.export_record(game_id)
+        dice = record["dice"]
+        if dice["mode"] == SEEDED and dice["seed"] is None:
+            return AuditReport(game_id, False, 0, None, "the seed is revealed when the game ends")
+        ruleset = registry.get(record["ruleset"])
+        result = rerun(
+            ruleset,
+            setup=record["setup"],
+            dice_mode=dice["mode"],
+            seed=dice["seed"],
+            start_dice=dice.get("start_dice"),
+            commands=[
+                RecordedCommand(
+                    index=item["index"],
+                    command=item["command"],
+                    entered_dice=item.get("entered_dice"),
+                    events=[_upcast(ruleset, entry) for entry in item["events"]],
+                )
+                for item in record["commands"]
+            ],
+            initial_state_hash=record["initial_state_hash"],
+        )
+        if result.discrepancy is None:
+            message = f"all {result.steps} steps re-derived from the seed are identical"
+        else:
+            message = result.discrepancy.message
+        return AuditReport(game_id, result.identical, result.steps, result.discrepancy, message)
+
+
+def _entry(ruleset: Ruleset, engine_event: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset.id,
+        "engine_version": ruleset.version,
+        "schema": ruleset.event_schema,
+        "event": engine_event,
+    }
+
+
+def _upcast(ruleset: Ruleset, entry: dict[str, Any]) -> dict[str, Any]:
+    event: dict[str, Any] = ruleset.upcast_event(entry["event"], entry["schema"])
+    return event
+
+
+def _sealed_summary(ruleset: Ruleset, shown: dict[str, Any]) -> str:
+    try:
+        return ruleset.describe(shown)
+    except (KeyError, TypeError):
+        return f"{shown.get('type', 'event')} (sealed)"
+
+
+def _check_plain(value: Any, what: str) -> None:
+    try:
+        canonical_json(value)
+    except NotCanonical as error:
+        raise InvalidCommand(f"{what}: {error}") from None

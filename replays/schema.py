@@ -1,0 +1,62 @@
+"""Every table the project owns, for Alembic.
+
+The event store tables (one pair per event-sourced application) are defined
+with eventsourcing-sqlalchemy's own record classes, so the recorder and the
+migrations describe the same columns; the applications run with
+``CREATE_TABLE=n`` and Alembic alone creates and changes tables.
+Read models are plain SQLAlchemy Core tables, rebuildable from the events.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Integer, MetaData, String, Table, Uuid
+
+from eventsourcing_sqlalchemy.datastore import SQLAlchemyDatastore
+from eventsourcing_sqlalchemy.models import Base as EventStoreBase
+from eventsourcing_sqlalchemy.models import SnapshotRecord, StoredEventRecord
+
+# Event-sourced applications whose stores Alembic owns, by application name.
+EVENT_SOURCED_APPLICATIONS = ("GameRecords",)
+
+
+def define_event_store_tables() -> MetaData:
+    """Define (once) the event and snapshot tables of every application."""
+    for name in EVENT_SOURCED_APPLICATIONS:
+        prefix = name.lower()
+        SQLAlchemyDatastore.define_record_class(
+            f"{name}Event", f"{prefix}_events", None, StoredEventRecord
+        )
+        SQLAlchemyDatastore.define_record_class(
+            f"{name}Snapshot", f"{prefix}_snapshots", None, SnapshotRecord
+        )
+    metadata: MetaData = EventStoreBase.metadata
+    return metadata
+
+
+read_models = MetaData()
+
+games = Table(
+    "games",
+    read_models,
+    Column("id", Uuid, primary_key=True),
+    Column("system", String(64), nullable=False, index=True),
+    Column("title", String(200), nullable=False),
+    Column("sides", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("winner", String(64), nullable=True),
+    Column("steps", Integer, nullable=False),
+    Column("commands", Integer, nullable=False),
+)
+
+projection_tracking = Table(
+    "projection_tracking",
+    read_models,
+    Column("name", String(64), primary_key=True),
+    Column("position", BigInteger, nullable=False),
+)
+
+
+def all_metadata() -> list[MetaData]:
+    return [define_event_store_tables(), read_models]

@@ -1,0 +1,21 @@
+"""Choosing the event store from one database URL."""
+
+from __future__ import annotations
+
+MEMORY = "memory://"
+
+
+def event_store_env(database_url: str) -> dict[str, str]:
+    """The eventsourcing environment for ``database_url``.
+
+    ``memory://`` is the in-memory store (unit tests); anything else is a
+    SQLAlchemy URL (``sqlite:///...``, ``postgresql+psycopg://...``) whose
+    tables Alembic has created.
+    """
+    if database_url == MEMORY:
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing_sqlalchemy",
+        "SQLALCHEMY_URL": database_url,
+        "CREATE_TABLE": "n",
+    }
