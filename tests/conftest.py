@@ -1,0 +1,125 @@
+"""Shared fixtures: real stores (in-memory, SQLite file, PostgreSQL) and the app.
+
+PostgreSQL comes from SHIAI_TEST_POSTGRES_URL (default: postgres on
+127.0.0.1:5432, database ``test``); each test gets a database of its own.
+If the server is unreachable the PostgreSQL tests are skipped locally and
+fail the run under CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import create_engine, make_url, text
+from sqlalchemy.exc import OperationalError
+
+from replays.records import GameRecords
+from replays.store import MEMORY, event_store_env
+from shiai import create_app
+from shiai.migrations import upgrade
+from tests.support.dice_race import DiceRace
+
+POSTGRES_URL = os.environ.get(
+    "SHIAI_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+UNDER_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _postgres_reachable() -> str | None:
+    try:
+        db_engine = create_engine(POSTGRES_URL)
+        with db_engine.connect() as conn:
+            conn.execute(text("select 1"))
+        db_engine.dispose()
+    except OperationalError as error:
+        return str(error).splitlines()[0]
+    return None
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    problem = _postgres_reachable()
+    if problem is not None:
+        message = f"PostgreSQL unreachable at {POSTGRES_URL}: {problem}"
+        if UNDER_CI:
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return POSTGRES_URL
+
+
+@pytest.fixture
+def postgres_database(postgres_server: str) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test."""
+    name = f"shiai_t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(postgres_server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    yield make_url(postgres_server).set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture
+def sqlite_database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'shiai.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest) -> str:
+    """An empty SQL database, migrated to head: SQLite file and PostgreSQL."""
+    fixture = "sqlite_database" if request.param == "sqlite" else "postgres_database"
+    url: str = request.getfixturevalue(fixture)
+    upgrade(url)
+    return url
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """Every event store: in-memory, SQLite file and PostgreSQL (migrated)."""
+    if request.param == "memory":
+        return MEMORY
+    return str(request.getfixturevalue(f"{request.param}_database"))
+
+
+@pytest.fixture
+def records(store_url: str) -> Iterator[GameRecords]:
+    if store_url != MEMORY:
+        upgrade(store_url)
+    app = GameRecords(event_store_env(store_url), rulesets=[DiceRace()])
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def dice_race() -> DiceRace:
+    return DiceRace()
+
+
+DICE_RACE_SPEC = "tests.support.dice_race:DiceRace"
+
+
+@pytest.fixture
+def app(database_url: str) -> Iterator[Flask]:
+    """The platform on a migrated SQLite or PostgreSQL database."""
+    flask_app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-only",
+            "SHIAI_DATABASE_URL": database_url,
+            "SHIAI_RULESETS": [DICE_RACE_SPEC],
+        }
+    )
+    yield flask_app
+    flask_app.extensions["shiai"].close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
