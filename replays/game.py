@@ -62,6 +62,8 @@ class Game(Aggregate):
         self.commands = 0
         self.outcome: dict[str, Any] | None = None
         self.seed_revealed = False
+        # False between the events of one command: no one is asked to decide there.
+        self.at_decision_point = True
 
     @classmethod
     def start(cls, game_id: UUID | None = None, **started: Any) -> Game:
@@ -94,6 +96,7 @@ class Game(Aggregate):
                 command=command if first else None,
                 entered_dice=entered_dice if first else None,
                 sealed_for=sealed_for if first else None,
+                closes_command=position == len(entries) - 1,
                 entry=entry,
             )
 
@@ -104,6 +107,7 @@ class Game(Aggregate):
         command: dict[str, Any] | None,
         entered_dice: list[int] | None,
         sealed_for: str | None,
+        closes_command: bool,
         entry: Entry,
     ) -> None:
         ruleset = registry.get(entry["ruleset"])
@@ -111,6 +115,7 @@ class Game(Aggregate):
         self.state = ruleset.evolve(self.state, engine_event)
         self.step += 1
         self.commands = command_index
+        self.at_decision_point = closes_command
 
     @event("Ended")
     def end(self, outcome: dict[str, Any]) -> None:

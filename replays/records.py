@@ -79,7 +79,7 @@ class StepState:
     last_step: int
     state: dict[str, Any]  # as the viewer may see it
     hash: str  # state_hash of what is shown (the full state once the game is over)
-    prompt: dict[str, Any] | None
+    prompt: dict[str, Any] | None  # None between the events of one command
     game_over: bool
 
 
@@ -272,7 +272,7 @@ class GameRecords(Application[UUID]):
         game = self._get(game_id, version=step_version(step))
         ruleset = registry.get(game.ruleset)
         shown = game.state if over else ruleset.view(game.state, viewer)
-        prompt = ruleset.prompt(game.state)
+        prompt = ruleset.prompt(game.state) if game.at_decision_point else None
         return StepState(
             game_id=game_id,
             step=step,

@@ -134,7 +134,10 @@ class Ruleset(ABC):
 
     @abstractmethod
     def prompt(self, state: State) -> Prompt | None:
-        """Who must decide now; ``None`` once the game is over."""
+        """Who must decide now; ``None`` once the game is over.
+
+        Asked only of states between commands: the states between the events
+        of one command are transient and need no prompt."""
 
     @abstractmethod
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
