@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-from alembic import context
 from sqlalchemy import create_engine
-from sqlalchemy_utils.types.uuid import UUIDType
 
-from replays.schema import all_metadata
+from alembic import context
+from replays.schema import all_metadata, compare_type
 from shiai.config import database_url_from_env
 
 config = context.config
 target_metadata = all_metadata()
-
-
-def compare_type(context, inspected_column, metadata_column, inspected_type, metadata_type):  # type: ignore[no-untyped-def]
-    # SQLite reports eventsourcing-sqlalchemy's BINARY(16) UUIDs as NUMERIC(16).
-    if isinstance(metadata_type, UUIDType) and context.dialect.name == "sqlite":
-        return False
-    return None  # Alembic's own comparison
 
 
 def _url() -> str:
@@ -41,7 +33,9 @@ def run_migrations_online() -> None:
         return
     db_engine = create_engine(_url())
     with db_engine.connect() as conn:
-        context.configure(connection=conn, target_metadata=target_metadata, compare_type=compare_type)
+        context.configure(
+            connection=conn, target_metadata=target_metadata, compare_type=compare_type
+        )
         with context.begin_transaction():
             context.run_migrations()
     db_engine.dispose()

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from engine.core import RandomBot
 from replays import registry
+from replays.game import Game
 from replays.records import GameRecords
 
 
@@ -24,14 +25,16 @@ def play_bot_game(
     ruleset = registry.get(ruleset_id)
     bot = RandomBot(bot_seed)
     game_id = records.start_game(ruleset_id, setup, seed=seed, title=title)
-    game = records.repository.get(game_id)
+    game: Game = records.repository.get(game_id)
     for _ in range(max_commands):
         prompt = ruleset.prompt(game.state)
         if prompt is None:
             return game_id
         command = bot.choose(ruleset, game.state, prompt.sides[0])
         if command is None:
-            raise RuntimeError(f"{ruleset_id}: no legal command for {prompt.sides[0]} at step {game.step}")
+            raise RuntimeError(
+                f"{ruleset_id}: no legal command for {prompt.sides[0]} at step {game.step}"
+            )
         records.submit_command(game_id, command, expected_step=game.step)
         game = records.repository.get(game_id)
     raise RuntimeError(f"{ruleset_id}: bot game did not end within {max_commands} commands")

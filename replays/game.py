@@ -103,6 +103,7 @@ class Game(Aggregate):
     @event("Stepped")
     def _stepped(
         self,
+        *,
         command_index: int,
         command: dict[str, Any] | None,
         entered_dice: list[int] | None,

@@ -52,7 +52,9 @@ class GamesProjection:
     def _project_batch(self) -> int:
         with self.db_engine.begin() as conn:
             row = conn.execute(
-                select(projection_tracking.c.position).where(projection_tracking.c.name == self.name)
+                select(projection_tracking.c.position).where(
+                    projection_tracking.c.name == self.name
+                )
             ).first()
             position = row[0] if row else 0
             notifications = self.records.recorder.select_notifications(
@@ -64,7 +66,9 @@ class GamesProjection:
                 self._apply(conn, self.records.mapper.to_domain_event(notification))
             new_position = notifications[-1].id
             if row is None:
-                conn.execute(insert(projection_tracking).values(name=self.name, position=new_position))
+                conn.execute(
+                    insert(projection_tracking).values(name=self.name, position=new_position)
+                )
             else:
                 moved = conn.execute(
                     update(projection_tracking)

@@ -35,8 +35,17 @@ RECORD_SCHEMA: dict[str, Any] = {
     "title": FORMAT,
     "type": "object",
     "required": [
-        "format", "game_id", "ruleset", "engine_version", "event_schema", "setup",
-        "sides", "dice", "initial_state_hash", "commands", "outcome",
+        "format",
+        "game_id",
+        "ruleset",
+        "engine_version",
+        "event_schema",
+        "setup",
+        "sides",
+        "dice",
+        "initial_state_hash",
+        "commands",
+        "outcome",
     ],
     "properties": {
         "format": {"const": FORMAT},
@@ -100,4 +109,7 @@ def validate_record(record: Any) -> None:
         raise RecordRejected(f"not a {FORMAT} record: at {where}: {error.message}")
     for expected, command in enumerate(record["commands"], start=1):
         if command["index"] != expected:
-            raise RecordRejected(f"commands are not numbered 1, 2, 3...: found {command['index']} at position {expected}")
+            raise RecordRejected(
+                f"commands are not numbered 1, 2, 3...: "
+                f"found {command['index']} at position {expected}"
+            )

@@ -112,9 +112,9 @@ class GameRecords(Application[UUID]):
     ) -> None:
         super().__init__(env)
         registry.install(rulesets)
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: list[Callable[[], object]] = []
 
-    def on_recorded(self, listener: Callable[[], None]) -> None:
+    def on_recorded(self, listener: Callable[[], object]) -> None:
         """Call ``listener`` after every successful save (projections catch up)."""
         self._listeners.append(listener)
 
@@ -198,7 +198,7 @@ class GameRecords(Application[UUID]):
         sealed_for = command.get("side") if prompt is not None and prompt.sealed else None
         game.record_command(
             command,
-            entered_dice=list(dice) if game.dice_mode == ENTERED else None,
+            entered_dice=list(dice or []) if game.dice_mode == ENTERED else None,
             sealed_for=sealed_for,
             entries=[_entry(ruleset, engine_event) for engine_event in events],
         )
@@ -306,7 +306,9 @@ class GameRecords(Application[UUID]):
                     command_index=domain_event.command_index,
                     command=command,
                     event=shown,
-                    summary=ruleset.describe(shown) if shown is engine_event else _sealed_summary(ruleset, shown),
+                    summary=ruleset.describe(shown)
+                    if shown is engine_event
+                    else _sealed_summary(ruleset, shown),
                 )
             )
         return entries
@@ -429,7 +431,9 @@ class GameRecords(Application[UUID]):
             seed=seed,
             seed_commitment=dice["commitment"],
             start_dice=dice.get("start_dice"),
-            initial_state=start_state(ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")),
+            initial_state=start_state(
+                ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")
+            ),
         )
         for command in recorded:
             prompt = ruleset.prompt(game.state)

@@ -9,11 +9,18 @@ Read models are plain SQLAlchemy Core tables, rebuildable from the events.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, Integer, MetaData, String, Table, Uuid
+from typing import Any
 
 from eventsourcing_sqlalchemy.datastore import SQLAlchemyDatastore
-from eventsourcing_sqlalchemy.models import Base as EventStoreBase
-from eventsourcing_sqlalchemy.models import SnapshotRecord, StoredEventRecord
+from eventsourcing_sqlalchemy.models import (  # type: ignore[attr-defined]  # untyped module
+    Base as EventStoreBase,
+)
+from eventsourcing_sqlalchemy.models import (  # type: ignore[attr-defined]
+    SnapshotRecord,
+    StoredEventRecord,
+)
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Integer, MetaData, String, Table, Uuid
+from sqlalchemy_utils.types.uuid import UUIDType
 
 # Event-sourced applications whose stores Alembic owns, by application name.
 EVENT_SOURCED_APPLICATIONS = ("GameRecords",)
@@ -60,3 +67,17 @@ projection_tracking = Table(
 
 def all_metadata() -> list[MetaData]:
     return [define_event_store_tables(), read_models]
+
+
+def compare_type(
+    context: Any,
+    inspected_column: Any,
+    metadata_column: Any,
+    inspected_type: Any,
+    metadata_type: Any,
+) -> bool | None:
+    """Alembic's type comparison, except that SQLite reports
+    eventsourcing-sqlalchemy's BINARY(16) UUIDs as NUMERIC(16)."""
+    if isinstance(metadata_type, UUIDType) and context.dialect.name == "sqlite":
+        return False
+    return None  # Alembic's own comparison

@@ -52,7 +52,9 @@ class Rerun:
         return self.discrepancy is None
 
 
-def dice_for(dice_mode: str, seed: str | None, command_index: int, entered: list[int] | None) -> Dice:
+def dice_for(
+    dice_mode: str, seed: str | None, command_index: int, entered: list[int] | None
+) -> Dice:
     """The dice source of one command (index 0 is the game's set-up)."""
     if dice_mode == SEEDED:
         if seed is None:
@@ -62,7 +64,11 @@ def dice_for(dice_mode: str, seed: str | None, command_index: int, entered: list
 
 
 def start_state(
-    ruleset: Ruleset, setup: dict[str, Any], dice_mode: str, seed: str | None, start_dice: list[int] | None
+    ruleset: Ruleset,
+    setup: dict[str, Any],
+    dice_mode: str,
+    seed: str | None,
+    start_dice: list[int] | None,
 ) -> State:
     dice = dice_for(dice_mode, seed, 0, start_dice)
     state = ruleset.start(setup, dice)
@@ -84,7 +90,9 @@ def rerun(
     with the recorded one. Stops at the first difference."""
     state = start_state(ruleset, setup, dice_mode, seed, start_dice)
     if initial_state_hash is not None and state_hash(state) != initial_state_hash:
-        return Rerun(state, 0, Discrepancy(0, 0, "the set-up does not give the recorded initial state"))
+        return Rerun(
+            state, 0, Discrepancy(0, 0, "the set-up does not give the recorded initial state")
+        )
     step = 0
     for recorded in commands:
         dice = dice_for(dice_mode, seed, recorded.index, recorded.entered_dice)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import click
 from flask import Flask, current_app
-from flask.cli import FlaskGroup
+from flask.cli import FlaskGroup, with_appcontext
 
 from replays import registry
 from replays.bot_games import play_bot_game
+from shiai.migrations import upgrade
 
 DEMO_GAMES_PER_RULESET = 6
 
@@ -19,15 +20,15 @@ def init_app(app: Flask) -> None:
 
 
 @click.command("migrate")
+@with_appcontext
 def migrate() -> None:
     """Create or upgrade every table (alembic upgrade head)."""
-    from shiai.migrations import upgrade
-
     upgrade(current_app.config["SHIAI_DATABASE_URL"])
     click.echo("database is at the newest migration")
 
 
 @click.command("seed-demo")
+@with_appcontext
 @click.option("--games", "per_ruleset", default=DEMO_GAMES_PER_RULESET, show_default=True)
 @click.option("--force", is_flag=True, help="seed even if the store already holds games")
 def seed_demo(per_ruleset: int, force: bool) -> None:
@@ -45,13 +46,17 @@ def seed_demo(per_ruleset: int, force: bool) -> None:
         for number in range(1, per_ruleset + 1):
             setup = setups[(number - 1) % len(setups)]
             play_bot_game(
-                services.records, ruleset.id, setup, bot_seed=f"demo-{ruleset.id}-{number}",
+                services.records,
+                ruleset.id,
+                setup,
+                bot_seed=f"demo-{ruleset.id}-{number}",
                 title=f"{ruleset.title} — demo game {number}",
             )
         click.echo(f"{ruleset.id}: {per_ruleset} demo games recorded")
 
 
 @click.command("rebuild-read-models")
+@with_appcontext
 def rebuild_read_models() -> None:
     """Empty the read models and project every event again."""
     count = current_app.extensions["shiai"].games.rebuild()
@@ -59,6 +64,6 @@ def rebuild_read_models() -> None:
 
 
 def main() -> None:
-    from shiai.app import create_app
+    from shiai.app import create_app  # noqa: PLC0415 - shiai.app imports this module
 
     FlaskGroup(create_app=create_app, help="Shiai: samurai wargames, recorded and replayed.")()

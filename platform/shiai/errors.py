@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from engine.core import IllegalCommand, InvalidCommand
 from replays.errors import (
@@ -29,10 +29,30 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/health"
 
 
-def error_response(status: int, error: str, message: str, **extra: object) -> ResponseReturnValue:
+def error_response(
+    status: int,
+    error: str,
+    message: str,
+    *,
+    headers: list[tuple[str, str]] | None = None,
+    **extra: object,
+) -> ResponseReturnValue:
     if _wants_json():
-        return jsonify({"error": error, "message": message, **extra}), status
-    return render_template("error.html", status=status, error=error, message=message), status
+        return jsonify({"error": error, "message": message, **extra}), status, headers or []
+    page = render_template("error.html", status=status, error=error, message=message)
+    return page, status, headers or []
+
+
+def _http_message(exc: HTTPException) -> str:
+    """Werkzeug's stock descriptions say little; routing errors name the path."""
+    if isinstance(exc, MethodNotAllowed):
+        allowed = sorted(set(exc.valid_methods or ()) - {"HEAD", "OPTIONS"})
+        return f"{request.method} is not allowed on {request.path}; use {' or '.join(allowed)}"
+    if isinstance(exc, NotFound) and exc.description == NotFound.description:
+        if request.path.startswith("/api/"):
+            return f"nothing at {request.path}: /api/openapi.json lists the API's routes"
+        return f"there is no page at {request.path}"
+    return exc.description or exc.name
 
 
 def init_app(app: Flask) -> None:
@@ -75,9 +95,16 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
         status = exc.code or 500
-        return error_response(status, (exc.name or "error").lower().replace(" ", "_"), exc.description or "")
+        # Keep the exception's own headers (Allow on a 405), not its HTML body's type.
+        headers = [
+            (name, value) for name, value in exc.get_headers() if name.lower() != "content-type"
+        ]
+        error = (exc.name or "error").lower().replace(" ", "_")
+        return error_response(status, error, _http_message(exc), headers=headers)
 
     @app.errorhandler(Exception)
     def internal_error(exc: Exception) -> ResponseReturnValue:
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
-        return error_response(500, "internal_error", "something went wrong on our side; it has been logged")
+        return error_response(
+            500, "internal_error", "something went wrong on our side; it has been logged"
+        )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from alembic import command
 from alembic.config import Config
+
+from alembic import command
 
 # platform/shiai/migrations.py -> the repository root holds alembic.ini.
 ALEMBIC_INI = Path(__file__).resolve().parents[2] / "alembic.ini"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
+
+from replays.record_file import RECORD_SCHEMA
 
 API_VERSION = "1.0.0"
 
@@ -101,7 +104,9 @@ SCHEMAS: dict[str, Any] = {
     "StepList": {
         "type": "object",
         "required": ["steps"],
-        "properties": {"steps": {"type": "array", "items": {"$ref": "#/components/schemas/StepEntry"}}},
+        "properties": {
+            "steps": {"type": "array", "items": {"$ref": "#/components/schemas/StepEntry"}}
+        },
     },
     "NewGame": {
         "type": "object",
@@ -146,7 +151,11 @@ SCHEMAS: dict[str, Any] = {
             "last_step": {"type": "integer"},
         },
     },
-    "GameRecord": {"type": "object", "description": "a shiai-game/1 record file"},
+    # The record file's own schema (replays.record_file), so that the two cannot disagree.
+    "GameRecord": {
+        **{key: value for key, value in copy.deepcopy(RECORD_SCHEMA).items() if key != "$schema"},
+        "description": "a shiai-game/1 record; final_state_hash is left out while the game runs",
+    },
     "Audit": {
         "type": "object",
         "required": ["identical", "steps_checked", "message"],
@@ -168,11 +177,25 @@ def _ok(schema: str, description: str) -> dict[str, Any]:
     return {"description": description, **_json(schema)}
 
 
+def _created(description: str) -> dict[str, Any]:
+    location = {
+        "description": "the new game's URL in this API",
+        "required": True,
+        "schema": {"type": "string", "format": "uri-reference"},
+    }
+    return {**_ok("Created", description), "headers": {"Location": location}}
+
+
 def _err(description: str) -> dict[str, Any]:
     return {"description": description, **_json("Error")}
 
 
-_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "format": "uuid"}}
+_GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "format": "uuid"},
+}
 _NOT_FOUND = _err("no such game")
 
 PATHS: dict[str, Any] = {
@@ -183,7 +206,11 @@ PATHS: dict[str, Any] = {
             "parameters": [
                 {"name": "status", "in": "query", "schema": {"enum": ["running", "ended"]}},
                 {"name": "system", "in": "query", "schema": {"type": "string"}},
-                {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
+                {
+                    "name": "limit",
+                    "in": "query",
+                    "schema": {"type": "integer", "minimum": 1, "maximum": 200},
+                },
                 {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}},
             ],
             "responses": {"200": _ok("GameList", "a page of games"), "400": _err("bad query")},
@@ -193,7 +220,7 @@ PATHS: dict[str, Any] = {
             "summary": "Start a game",
             "requestBody": {"required": True, **_json("NewGame")},
             "responses": {
-                "201": _ok("Created", "the game was started"),
+                "201": _created("the game was started"),
                 "400": _err("malformed JSON, schema mismatch, unknown ruleset or invalid setup"),
             },
         },
@@ -220,9 +247,17 @@ PATHS: dict[str, Any] = {
             "summary": "The state after a step, as a spectator sees it",
             "parameters": [
                 _GAME_ID,
-                {"name": "step", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}},
+                {
+                    "name": "step",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "integer", "minimum": 0},
+                },
             ],
-            "responses": {"200": _ok("StepState", "the state"), "404": _err("no such game or step")},
+            "responses": {
+                "200": _ok("StepState", "the state"),
+                "404": _err("no such game or step"),
+            },
         },
     },
     "/api/games/{game_id}/commands": {
@@ -262,10 +297,12 @@ PATHS: dict[str, Any] = {
             "summary": "Import a shiai-game/1 record; it is replayed through the engine first",
             "requestBody": {"required": True, **_json("GameRecord")},
             "responses": {
-                "201": _ok("Created", "the record was verified and stored"),
+                "201": _created("the record was verified and stored"),
                 "400": _err("malformed JSON or unknown ruleset"),
                 "409": _err("that game is already recorded"),
-                "422": _err("the record is not valid or does not replay; `step` names the first difference"),
+                "422": _err(
+                    "the record is not valid or does not replay; `step` names the first difference"
+                ),
             },
         },
     },
@@ -273,7 +310,9 @@ PATHS: dict[str, Any] = {
         "get": {
             "operationId": "openapi",
             "summary": "This document",
-            "responses": {"200": {"description": "OpenAPI 3 document", "content": {"application/json": {}}}},
+            "responses": {
+                "200": {"description": "OpenAPI 3 document", "content": {"application/json": {}}}
+            },
         },
     },
 }
@@ -285,7 +324,9 @@ def document() -> dict[str, Any]:
         "info": {
             "title": "Shiai API",
             "version": API_VERSION,
-            "description": "Event-sourced game records: start games, submit commands, read any step.",
+            "description": (
+                "Event-sourced game records: start games, submit commands, read any step."
+            ),
         },
         "paths": PATHS,
         "components": {"schemas": SCHEMAS},

@@ -29,10 +29,17 @@ def finished_game(records: GameRecords, seed: str = "finished", target: int = 30
 def test_a_new_game_is_at_step_zero_with_a_seed_commitment_only(records: GameRecords) -> None:
     game_id = records.start_game("dice-race", {"target": 30}, seed="s3cret")
     summary = records.summary(game_id)
-    assert summary.last_step == 0 and summary.status == "running"
+    assert summary.last_step == 0
+    assert summary.status == "running"
     assert summary.seed is None
-    assert summary.seed_commitment is not None and len(summary.seed_commitment) == 64
-    assert summary.prompt == {"sides": ["A", "B"], "kind": "bid", "sealed": True, "options": {"min": 1, "max": 3}}
+    assert summary.seed_commitment is not None
+    assert len(summary.seed_commitment) == 64
+    assert summary.prompt == {
+        "sides": ["A", "B"],
+        "kind": "bid",
+        "sealed": True,
+        "options": {"min": 1, "max": 3},
+    }
     assert records.state_at(game_id, 0).state["position"] == {"A": 0, "B": 0}
 
 
@@ -41,7 +48,8 @@ def test_a_command_and_its_events_are_recorded_together(records: GameRecords) ->
     records.submit_command(game_id, BID_A)
     recorded = records.submit_command(game_id, BID_B)
     assert [entry.step for entry in recorded] == list(range(2, 2 + len(recorded)))
-    assert recorded[0].command == BID_B and all(entry.command is None for entry in recorded[1:])
+    assert recorded[0].command == BID_B
+    assert all(entry.command is None for entry in recorded[1:])
     assert recorded[1].summary == "bids revealed: A 2, B 3"
     steps = records.steps(game_id)
     assert [entry.step for entry in steps] == list(range(1, len(steps) + 1))
@@ -68,7 +76,8 @@ def test_live_play_snapshot_restore_and_full_replay_agree_at_every_step(
             state = race.evolve(state, entry.event)
             live_hashes.append(state_hash(state))
     last = records.summary(game_id).last_step
-    assert last == len(live_hashes) - 1 and last > 120
+    assert last == len(live_hashes) - 1
+    assert last > 120
     for step in range(last + 1):
         assert records.state_at(game_id, step).hash == live_hashes[step], f"step {step}"
     if store_url != MEMORY:
@@ -77,7 +86,9 @@ def test_live_play_snapshot_restore_and_full_replay_agree_at_every_step(
         reader.close()
 
 
-def test_an_illegal_command_is_refused_with_its_rule_and_records_nothing(records: GameRecords) -> None:
+def test_an_illegal_command_is_refused_with_its_rule_and_records_nothing(
+    records: GameRecords,
+) -> None:
     game_id = records.start_game("dice-race", {}, seed="s")
     records.submit_command(game_id, BID_A)
     with pytest.raises(IllegalCommand) as refused:
@@ -114,14 +125,16 @@ def test_two_writers_race_on_one_game_and_exactly_one_wins(database_url: str) ->
     setup_app = GameRecords(event_store_env(database_url), rulesets=[DiceRace()])
     game_id = setup_app.start_game("dice-race", {}, seed="race")
     barrier = threading.Barrier(2)
-    writers = [_RacingRecords(event_store_env(database_url), rulesets=[DiceRace()]) for _ in range(2)]
+    writers = [
+        _RacingRecords(event_store_env(database_url), rulesets=[DiceRace()]) for _ in range(2)
+    ]
     results: dict[str, Any] = {}
 
     def write(name: str, app: _RacingRecords, command: dict[str, Any]) -> None:
         app.barrier = barrier
         try:
             results[name] = app.submit_command(game_id, command)
-        except Exception as error:  # noqa: BLE001 - the test inspects what each writer got
+        except Exception as error:
             results[name] = error
 
     threads = [
@@ -164,7 +177,8 @@ def test_a_failing_commit_leaves_nothing_behind(database_url: str) -> None:
         with db_engine.begin() as conn:
             conn.execute(
                 text(
-                    "INSERT INTO gamerecords_events (originator_id, originator_version, topic, state)"
+                    "INSERT INTO gamerecords_events"
+                    " (originator_id, originator_version, topic, state)"
                     " SELECT originator_id, 4, topic, state FROM gamerecords_events"
                     " WHERE originator_version = 2"
                 )
@@ -174,9 +188,11 @@ def test_a_failing_commit_leaves_nothing_behind(database_url: str) -> None:
     with pytest.raises(Conflict):
         records.submit_command(game_id, BID_B)
     with db_engine.connect() as conn:
-        versions = conn.execute(
-            text("SELECT originator_version FROM gamerecords_events ORDER BY 1")
-        ).scalars().all()
+        versions = (
+            conn.execute(text("SELECT originator_version FROM gamerecords_events ORDER BY 1"))
+            .scalars()
+            .all()
+        )
     db_engine.dispose()
     assert versions == [1, 2, 4]  # nothing of the failed command, only the planted row
 
@@ -191,12 +207,16 @@ def test_state_at_a_step_that_does_not_exist_is_refused(records: GameRecords) ->
         records.summary(uuid.uuid4())
 
 
-def test_the_seed_is_revealed_when_the_game_ends_and_the_audit_rederives_every_roll(records: GameRecords) -> None:
+def test_the_seed_is_revealed_when_the_game_ends_and_the_audit_rederives_every_roll(
+    records: GameRecords,
+) -> None:
     game_id = finished_game(records)
     summary = records.summary(game_id)
-    assert summary.status == "ended" and summary.seed == "finished"
+    assert summary.status == "ended"
+    assert summary.seed == "finished"
     report = records.audit(game_id)
-    assert report.identical and report.steps_checked == summary.last_step
+    assert report.identical
+    assert report.steps_checked == summary.last_step
     with pytest.raises(IllegalCommand, match="the game is over"):
         records.submit_command(game_id, BID_A)
 
@@ -204,7 +224,8 @@ def test_the_seed_is_revealed_when_the_game_ends_and_the_audit_rederives_every_r
 def test_the_audit_of_a_running_game_waits_for_the_seed(records: GameRecords) -> None:
     game_id = records.start_game("dice-race", {}, seed="s")
     report = records.audit(game_id)
-    assert not report.identical and "revealed when the game ends" in report.message
+    assert not report.identical
+    assert "revealed when the game ends" in report.message
 
 
 def test_a_spectator_sees_no_sealed_bid_while_the_game_runs(records: GameRecords) -> None:
@@ -216,13 +237,15 @@ def test_a_spectator_sees_no_sealed_bid_while_the_game_runs(records: GameRecords
     assert records.steps(game_id, viewer="A")[0].command == {"type": "bid", "side": "A", "dice": 3}
     assert records.state_at(game_id, 1).state["bids"] == {"A": "sealed"}
     exported = canonical_json(records.export_record(game_id))
-    assert '"dice":3' not in exported and exported.count('"sealed":true') == 1
+    assert '"dice":3' not in exported
+    assert exported.count('"sealed":true') == 1
 
 
 def test_an_exported_record_imports_into_another_store(records: GameRecords) -> None:
     game_id = finished_game(records)
     record = records.export_record(game_id)
-    assert record["format"] == "shiai-game/1" and record["dice"]["seed"] == "finished"
+    assert record["format"] == "shiai-game/1"
+    assert record["dice"]["seed"] == "finished"
     other = GameRecords({"PERSISTENCE_MODULE": "eventsourcing.popo"}, rulesets=[DiceRace()])
     assert other.import_record(record) == game_id
     assert other.export_record(game_id) == record
@@ -247,7 +270,9 @@ def _change_bid(command: dict[str, Any]) -> None:
         (lambda r: r["commands"].pop(), "differs|outcome"),
     ],
 )
-def test_a_tampered_record_is_refused_naming_what_differs(records: GameRecords, tamper: Any, message: str) -> None:
+def test_a_tampered_record_is_refused_naming_what_differs(
+    records: GameRecords, tamper: Any, message: str
+) -> None:
     record = copy.deepcopy(records.export_record(finished_game(records)))
     record["game_id"] = str(uuid.uuid4())
     tamper(record)
@@ -260,7 +285,10 @@ def test_a_tampered_event_is_reported_at_its_step(records: GameRecords) -> None:
     record = records.export_record(finished_game(records))
     record["game_id"] = str(uuid.uuid4())
     target = record["commands"][2]["events"][0]
-    target["event"] = {**target["event"], "side": "B" if target["event"].get("side") == "A" else "A"}
+    target["event"] = {
+        **target["event"],
+        "side": "B" if target["event"].get("side") == "A" else "A",
+    }
     with pytest.raises(RecordRejected) as rejected:
         records.import_record(record)
     assert rejected.value.step == target["step"]
@@ -275,11 +303,15 @@ def test_events_stored_under_an_older_schema_are_upcast_on_reading(records: Game
         for entry in command["events"]:
             event = entry["event"]
             if event["type"] in ("rolled", "rerolled"):
-                entry["event"] = {**{k: v for k, v in event.items() if k != "dice"}, "faces": event["dice"]}
+                entry["event"] = {
+                    **{k: v for k, v in event.items() if k != "dice"},
+                    "faces": event["dice"],
+                }
                 entry["schema"] = 1
     game_id = records.import_record(record)
     rolls = [entry for entry in records.steps(game_id) if entry.event["type"] == "rolled"]
-    assert rolls and all("dice" in entry.event and "faces" not in entry.event for entry in rolls)
+    assert rolls
+    assert all("dice" in entry.event and "faces" not in entry.event for entry in rolls)
 
 
 def test_a_table_top_game_takes_entered_dice_and_checks_them(records: GameRecords) -> None:
@@ -291,7 +323,10 @@ def test_a_table_top_game_takes_entered_dice_and_checks_them(records: GameRecord
     with pytest.raises(InvalidCommand, match="9 is not a face"):
         records.submit_command(game_id, BID_B, dice=[4, 4, 9, 2, 2])
     recorded = records.submit_command(game_id, BID_B, dice=[4, 4, 5, 2, 2])
-    assert [entry.event["dice"] for entry in recorded if entry.event["type"] == "rolled"] == [[4, 4], [5, 2, 2]]
+    assert [entry.event["dice"] for entry in recorded if entry.event["type"] == "rolled"] == [
+        [4, 4],
+        [5, 2, 2],
+    ]
     record = records.export_record(game_id)
     assert record["commands"][1]["entered_dice"] == [4, 4, 5, 2, 2]
 
@@ -310,4 +345,6 @@ def test_the_aggregate_records_each_engine_event_as_one_stepped_event(records: G
     stepped = stored[1:-1]
     assert all(isinstance(item, Game.Stepped) for item in stepped)  # type: ignore[attr-defined]
     entry = stepped[0].entry
-    assert entry["ruleset"] == "dice-race" and entry["schema"] == 2 and entry["engine_version"] == "1.1.0"
+    assert entry["ruleset"] == "dice-race"
+    assert entry["schema"] == 2
+    assert entry["engine_version"] == "1.1.0"

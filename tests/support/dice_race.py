@@ -110,7 +110,9 @@ class DiceRace(Ruleset):
                 f"side {side} cannot bid while a bust is being settled", rule="Dice race §3: bust"
             )
         if side in state["bids"]:
-            raise IllegalCommand(f"side {side} has already bid this round", rule="Dice race §1: bid")
+            raise IllegalCommand(
+                f"side {side} has already bid this round", rule="Dice race §1: bid"
+            )
         if not 1 <= count <= MAX_BID:
             raise IllegalCommand(
                 f"a bid is 1 to {MAX_BID} dice, not {count}", rule="Dice race §1: bid"

@@ -71,7 +71,8 @@ def test_seeded_dice_are_a_pure_function_of_seed_command_and_counter() -> None:
 def test_seeded_dice_faces_are_in_range_and_roughly_uniform() -> None:
     faces = SeededDice("uniform", 1).roll(60_000)
     counts = [faces.count(face) for face in range(1, 7)]
-    assert min(faces) == 1 and max(faces) == 6
+    assert min(faces) == 1
+    assert max(faces) == 6
     assert all(9_400 < count < 10_600 for count in counts), counts
     assert set(SeededDice("d3", 1).roll(300, 3)) == {1, 2, 3}
 
@@ -135,12 +136,17 @@ def test_a_sealed_choice_stays_hidden_until_both_sides_have_answered(dice_race: 
 
 
 def test_sealed_choices_are_revealed_together_with_their_consequences(dice_race: DiceRace) -> None:
-    state = play(dice_race, dice_race.start({}, SeededDice("s", 0)), [{"type": "bid", "side": "A", "dice": 2}])
+    state = play(
+        dice_race,
+        dice_race.start({}, SeededDice("s", 0)),
+        [{"type": "bid", "side": "A", "dice": 2}],
+    )
     events = dice_race.decide(state, {"type": "bid", "side": "B", "dice": 1}, SeededDice("s", 2))
     kinds = [event["type"] for event in events]
     assert kinds[:4] == ["bid_sealed", "bids_revealed", "rolled", "rolled"]
     assert events[1]["bids"] == {"A": 2, "B": 1}
-    assert len(events[2]["dice"]) == 2 and len(events[3]["dice"]) == 1
+    assert len(events[2]["dice"]) == 2
+    assert len(events[3]["dice"]) == 1
 
 
 def test_a_bust_prompts_one_side_alone() -> None:
@@ -155,7 +161,9 @@ def test_a_bust_prompts_one_side_alone() -> None:
     ]:
         state = race.evolve(state, event)
     prompt = race.prompt(state)
-    assert prompt is not None and prompt.sides == ("A",) and not prompt.sealed
+    assert prompt is not None
+    assert prompt.sides == ("A",)
+    assert not prompt.sealed
     assert list(race.legal(state, "B")) == []
     with pytest.raises(IllegalCommand) as refused:
         race.decide(state, {"type": "accept", "side": "B"}, SeededDice("s", 3))
@@ -174,7 +182,11 @@ def test_malformed_and_illegal_commands_are_different_errors(dice_race: DiceRace
 
 
 def test_decide_never_mutates_the_state(dice_race: DiceRace) -> None:
-    state = play(dice_race, dice_race.start({}, SeededDice("s", 0)), [{"type": "bid", "side": "A", "dice": 2}])
+    state = play(
+        dice_race,
+        dice_race.start({}, SeededDice("s", 0)),
+        [{"type": "bid", "side": "A", "dice": 2}],
+    )
     before = copy.deepcopy(state)
     dice_race.decide(state, {"type": "bid", "side": "B", "dice": 3}, SeededDice("s", 2))
     assert state == before
@@ -183,7 +195,9 @@ def test_decide_never_mutates_the_state(dice_race: DiceRace) -> None:
 def test_evolve_returns_a_new_state_and_leaves_the_old_one_intact(dice_race: DiceRace) -> None:
     state = dice_race.start({}, SeededDice("s", 0))
     before = copy.deepcopy(state)
-    dice_race.evolve(state, {"type": "bid_sealed", "side": "A", "sealed_for": "A", "sealed": {"dice": 1}})
+    dice_race.evolve(
+        state, {"type": "bid_sealed", "side": "A", "sealed_for": "A", "sealed": {"dice": 1}}
+    )
     assert state == before
 
 
@@ -207,7 +221,9 @@ def test_older_event_schemas_are_upcast(dice_race: DiceRace) -> None:
 
 
 @pytest.mark.parametrize("game", range(40))
-def test_random_bot_games_replay_to_equal_hashes_at_every_step(dice_race: DiceRace, game: int) -> None:
+def test_random_bot_games_replay_to_equal_hashes_at_every_step(
+    dice_race: DiceRace, game: int
+) -> None:
     """OpenSpiel-style: play to the end; at every step, a serialise/reload round
     trip and a full replay from the start give the same state hash."""
     seed = f"game-{game}"

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import platform
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
-
-import platform
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,0 +1,89 @@
+"""The games read model (a rebuildable projection) and the Alembic migrations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask import Flask
+from sqlalchemy import create_engine, inspect, select
+
+from alembic import command
+from replays.bot_games import play_bot_game
+from replays.schema import all_metadata, compare_type, games
+from shiai.migrations import alembic_config
+
+
+def _rows(app: Flask) -> list[dict[str, Any]]:
+    with app.extensions["shiai"].db_engine.connect() as conn:
+        return [dict(row._mapping) for row in conn.execute(select(games).order_by(games.c.id))]
+
+
+def test_the_games_read_model_follows_every_recorded_event(app: Flask) -> None:
+    records = app.extensions["shiai"].records
+    finished = play_bot_game(records, "dice-race", {"target": 25}, bot_seed=1)
+    running = records.start_game("dice-race", {}, title="Still going")
+    records.submit_command(running, {"type": "bid", "side": "A", "dice": 1})
+    rows = {row["id"]: row for row in _rows(app)}
+    assert rows[running]["status"] == "running"
+    assert rows[running]["steps"] == 1
+    assert rows[running]["title"] == "Still going"
+    assert rows[running]["sides"] == ["A", "B"]
+    summary = records.summary(finished)
+    assert rows[finished]["status"] == "ended"
+    assert rows[finished]["winner"] == summary.outcome["winner"]
+    assert rows[finished]["steps"] == summary.last_step
+    assert rows[finished]["commands"] == summary.commands
+
+
+def test_rebuilding_the_read_models_gives_identical_rows(app: Flask) -> None:
+    records = app.extensions["shiai"].records
+    for seed in range(3):
+        play_bot_game(records, "dice-race", {"target": 25}, bot_seed=seed)
+    records.start_game("dice-race", {})
+    before = _rows(app)
+    result = app.test_cli_runner().invoke(args=["rebuild-read-models"])
+    assert result.exit_code == 0, result.output
+    assert "rebuilt from" in result.output
+    assert _rows(app) == before
+    assert len(before) == 4
+
+
+def test_a_second_process_catching_up_projects_nothing_twice(app: Flask) -> None:
+    records = app.extensions["shiai"].records
+    play_bot_game(records, "dice-race", {"target": 25}, bot_seed=9)
+    assert app.extensions["shiai"].games.catch_up() == 0
+    assert len(_rows(app)) == 1
+
+
+def test_seed_demo_fills_an_empty_store_once(app: Flask) -> None:
+    runner = app.test_cli_runner()
+    first = runner.invoke(args=["seed-demo", "--games", "2"])
+    assert first.exit_code == 0
+    assert "2 demo games recorded" in first.output
+    second = runner.invoke(args=["seed-demo", "--games", "2"])
+    assert "already holds games" in second.output
+    assert len(_rows(app)) == 2
+
+
+def test_migrations_create_every_table_the_models_describe(database_url: str) -> None:
+    """`alembic upgrade head` ran in the fixture; autogenerate finds no difference."""
+    db_engine = create_engine(database_url)
+    with db_engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": compare_type})
+        differences = compare_metadata(context, all_metadata())
+    tables = set(inspect(db_engine).get_table_names())
+    db_engine.dispose()
+    assert differences == []
+    assert {"gamerecords_events", "gamerecords_snapshots", "games", "projection_tracking"} <= tables
+
+
+def test_migrations_downgrade_to_nothing_and_upgrade_again(database_url: str) -> None:
+    config = alembic_config(database_url)
+    command.downgrade(config, "base")
+    db_engine = create_engine(database_url)
+    assert set(inspect(db_engine).get_table_names()) <= {"alembic_version"}
+    command.upgrade(config, "head")
+    assert "games" in inspect(db_engine).get_table_names()
+    db_engine.dispose()
