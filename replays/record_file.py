@@ -7,14 +7,16 @@
       "dice": {"mode": "seeded", "commitment": "sha256 hex", "seed": "... or null",
                "start_dice": null},
       "initial_state_hash": "sha256 hex",
-      "commands": [{"index": 1, "side": "A", "command": {...}, "entered_dice": null,
-                    "events": [{"step": 1, "schema": 1, "event": {...}}]}],
+      "commands": [{"index": 1, "command": {"side": "A", ...}, "entered_dice": null,
+                    "events": [{"step": 1, "schema": 1, "engine_version": "1.0.0",
+                                "event": {...}}]}],
       "outcome": {...} or null,
-      "final_state_hash": "sha256 hex"
+      "final_state_hash": "sha256 hex, only once the game has ended"
     }
 
-The seed is null until the game has ended. Importing re-runs every command
-through the engine and refuses a record that does not replay as written.
+The seed is null, and the final state hash absent, until the game has ended.
+Importing re-runs every command through the engine and refuses a record that
+does not replay as written.
 """
 
 from __future__ import annotations
@@ -85,6 +87,7 @@ RECORD_SCHEMA: dict[str, Any] = {
                             "properties": {
                                 "step": {"type": "integer", "minimum": 1},
                                 "schema": {"type": "integer", "minimum": 1},
+                                "engine_version": {"type": "string"},
                                 "event": {"type": "object", "required": ["type"]},
                             },
                         },

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import re
+from typing import Any, NoReturn
 from uuid import UUID
 
 from flask import Blueprint, current_app, jsonify, request
@@ -25,15 +27,25 @@ def _records() -> Any:
     return current_app.extensions["shiai"].records
 
 
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def _json_body(schema: str | None) -> Any:
-    body = request.get_json(silent=True)
-    if body is None:
-        raise BadRequest("the request body must be JSON (Content-Type: application/json)")
+    if not request.is_json:
+        raise BadRequest("send the request body as JSON, with Content-Type: application/json")
+    try:
+        # NaN and Infinity are Python's extensions, not JSON: refused here.
+        body = json.loads(request.get_data(), parse_constant=_no_constant)
+    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise BadRequest(f"the request body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise BadRequest("the request body is not valid JSON: it is nested too deeply") from None
     if schema is not None:
-        error = next(iter(sorted(_validators[schema].iter_errors(body), key=str)), None)
-        if error is not None:
-            where = "/".join(str(part) for part in error.absolute_path) or "body"
-            raise BadRequest(f"{where}: {error.message}")
+        mismatch = next(iter(sorted(_validators[schema].iter_errors(body), key=str)), None)
+        if mismatch is not None:
+            where = "/".join(str(part) for part in mismatch.absolute_path) or "body"
+            raise BadRequest(f"{where}: {mismatch.message}")
     return body
 
 
@@ -41,10 +53,9 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     raw = request.args.get(name)
     if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise BadRequest(f"{name} must be a whole number, not {raw!r}") from None
+    if not re.fullmatch(r"-?[0-9]{1,12}", raw):
+        raise BadRequest(f"{name} must be a whole number, not {raw!r}")
+    value = int(raw)
     if not low <= value <= high:
         raise BadRequest(f"{name} must be from {low} to {high}")
     return value
@@ -93,10 +104,18 @@ def games() -> ResponseReturnValue:
     offset = _int_arg("offset", 0, 0, 10**9)
     rows, total = list_games(
         current_app.extensions["shiai"].db_engine,
-        status=status, system=request.args.get("system"), limit=limit, offset=offset,
+        status=status,
+        system=request.args.get("system"),
+        limit=limit,
+        offset=offset,
     )
     return jsonify(
-        {"games": [game_row_json(row) for row in rows], "total": total, "limit": limit, "offset": offset}
+        {
+            "games": [game_row_json(row) for row in rows],
+            "total": total,
+            "limit": limit,
+            "offset": offset,
+        }
     )
 
 
@@ -145,7 +164,9 @@ def submit_command(game_id: UUID) -> ResponseReturnValue:
     recorded = _records().submit_command(
         game_id, body["command"], expected_step=body.get("expected_step"), dice=body.get("dice")
     )
-    return jsonify({"events": [step_json(entry) for entry in recorded], "last_step": recorded[-1].step}), 201
+    return jsonify(
+        {"events": [step_json(entry) for entry in recorded], "last_step": recorded[-1].step}
+    ), 201
 
 
 @bp.get("/games/<uuid:game_id>/record")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from uuid import UUID
 
 from flask import Blueprint, current_app, render_template, request
@@ -14,15 +15,17 @@ from shiai.web.queries import list_games
 bp = Blueprint("games", __name__)
 
 PAGE_SIZE = 25
+MAX_PAGE = 1_000_000
 
 
 @bp.get("/")
 @bp.get("/games")
 def index() -> ResponseReturnValue:
-    try:
-        page = max(1, int(request.args.get("page", "1")))
-    except ValueError:
-        raise BadRequest("page must be a whole number") from None
+    raw_page = request.args.get("page", "1")
+    # Bounded, so that the offset stays within what every database can take.
+    if not re.fullmatch(r"[0-9]{1,7}", raw_page) or not 1 <= int(raw_page) <= MAX_PAGE:
+        raise BadRequest(f"page must be a whole number from 1 to {MAX_PAGE}, not {raw_page!r}")
+    page = int(raw_page)
     rows, total = list_games(
         current_app.extensions["shiai"].db_engine, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE
     )
@@ -35,10 +38,12 @@ def game(game_id: UUID) -> ResponseReturnValue:
     records = current_app.extensions["shiai"].records
     summary = records.summary(game_id)
     raw_step = request.args.get("step")
-    try:
-        step = summary.last_step if raw_step is None else int(raw_step)
-    except ValueError:
-        raise BadRequest(f"step must be a whole number, not {raw_step!r}") from None
+    if raw_step is None:
+        step = summary.last_step
+    elif re.fullmatch(r"-?[0-9]{1,12}", raw_step):
+        step = int(raw_step)
+    else:
+        raise BadRequest(f"step must be a whole number, not {raw_step!r}")
     shown = records.state_at(game_id, step)
     return render_template(
         "game.html",

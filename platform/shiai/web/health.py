@@ -19,7 +19,9 @@ def health() -> ResponseReturnValue:
         with services.db_engine.connect() as conn:
             conn.execute(select(games.c.id).limit(1)).all()
         services.records.recorder.max_notification_id()
-    except Exception as error:  # noqa: BLE001 - any failure means unhealthy
-        reason = "database unreachable" if isinstance(error, SQLAlchemyError) else type(error).__name__
+    except Exception as error:
+        reason = (
+            "database unreachable" if isinstance(error, SQLAlchemyError) else type(error).__name__
+        )
         return jsonify({"status": "unavailable", "store": reason}), 503
     return jsonify({"status": "ok", "store": services.db_engine.dialect.name})

@@ -11,8 +11,12 @@ from replays.schema import games
 
 
 def list_games(
-    db_engine: Engine, *, status: str | None = None, system: str | None = None,
-    limit: int = 50, offset: int = 0,
+    db_engine: Engine,
+    *,
+    status: str | None = None,
+    system: str | None = None,
+    limit: int = 50,
+    offset: int = 0,
 ) -> tuple[list[dict[str, Any]], int]:
     """A page of games, newest first, and how many match in all."""
     query = select(games)
