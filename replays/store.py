@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 MEMORY = "memory://"
+AGGREGATE_CACHE_SIZE = 500
 
 
 def event_store_env(database_url: str) -> dict[str, str]:
@@ -18,4 +19,7 @@ def event_store_env(database_url: str) -> dict[str, str]:
         "PERSISTENCE_MODULE": "eventsourcing_sqlalchemy",
         "SQLALCHEMY_URL": database_url,
         "CREATE_TABLE": "n",
+        # Games being played stay in memory; each read fast-forwards the cached
+        # game from the store, so other processes' commands are always seen.
+        "AGGREGATE_CACHE_MAXSIZE": str(AGGREGATE_CACHE_SIZE),
     }
