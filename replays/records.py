@@ -43,6 +43,7 @@ from replays.verify import (
     SEEDED,
     Discrepancy,
     RecordedCommand,
+    Rerun,
     dice_for,
     rerun,
     start_state,
@@ -392,25 +393,9 @@ class GameRecords(Application[UUID]):
                 raise RecordRejected("a seeded record can be imported once its seed is revealed")
             if dice["commitment"] is None or not verify_seed(seed, dice["commitment"]):
                 raise RecordRejected("the seed does not match the seed commitment")
-        recorded = [
-            RecordedCommand(
-                index=item["index"],
-                command=item["command"],
-                entered_dice=item.get("entered_dice"),
-                events=[_upcast(ruleset, entry) for entry in item["events"]],
-            )
-            for item in record["commands"]
-        ]
+        recorded = _recorded_commands(ruleset, record)
         try:
-            result = rerun(
-                ruleset,
-                setup=record["setup"],
-                dice_mode=dice["mode"],
-                seed=seed,
-                start_dice=dice.get("start_dice"),
-                commands=recorded,
-                initial_state_hash=record["initial_state_hash"],
-            )
+            result = _rerun_record(ruleset, record, recorded)
         except (CommandRefused, NotCanonical, KeyError, TypeError, ValueError) as error:
             raise RecordRejected(f"the record does not replay: {error}") from None
         if result.discrepancy is not None:
@@ -465,23 +450,7 @@ class GameRecords(Application[UUID]):
             message = f"a game is audited once it has ended: {secret} secret until then"
             return AuditReport(game_id, False, 0, None, message)
         ruleset = registry.get(record["ruleset"])
-        result = rerun(
-            ruleset,
-            setup=record["setup"],
-            dice_mode=dice["mode"],
-            seed=dice["seed"],
-            start_dice=dice.get("start_dice"),
-            commands=[
-                RecordedCommand(
-                    index=item["index"],
-                    command=item["command"],
-                    entered_dice=item.get("entered_dice"),
-                    events=[_upcast(ruleset, entry) for entry in item["events"]],
-                )
-                for item in record["commands"]
-            ],
-            initial_state_hash=record["initial_state_hash"],
-        )
+        result = _rerun_record(ruleset, record, _recorded_commands(ruleset, record))
         if result.discrepancy is None:
             source = (
                 "re-derived from the seed"
@@ -492,6 +461,34 @@ class GameRecords(Application[UUID]):
         else:
             message = result.discrepancy.message
         return AuditReport(game_id, result.identical, result.steps, result.discrepancy, message)
+
+
+def _recorded_commands(ruleset: Ruleset, record: dict[str, Any]) -> list[RecordedCommand]:
+    """The commands of a ``shiai-game/1`` record, their events upcast."""
+    return [
+        RecordedCommand(
+            index=item["index"],
+            command=item["command"],
+            entered_dice=item.get("entered_dice"),
+            events=[_upcast(ruleset, entry) for entry in item["events"]],
+        )
+        for item in record["commands"]
+    ]
+
+
+def _rerun_record(
+    ruleset: Ruleset, record: dict[str, Any], commands: list[RecordedCommand]
+) -> Rerun:
+    dice = record["dice"]
+    return rerun(
+        ruleset,
+        setup=record["setup"],
+        dice_mode=dice["mode"],
+        seed=dice["seed"],
+        start_dice=dice.get("start_dice"),
+        commands=commands,
+        initial_state_hash=record["initial_state_hash"],
+    )
 
 
 def _entry(ruleset: Ruleset, engine_event: dict[str, Any]) -> dict[str, Any]:
