@@ -1,0 +1,1 @@
+"""Kensei (living rules, February 2020): troops, armies, battlefield and turn sequence."""

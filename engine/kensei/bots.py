@@ -1,0 +1,383 @@
+"""Legal commands for bots and UIs, and the ``GreedyBot``.
+
+Movement is continuous, so ``legal_commands`` yields a *sample* of legal
+commands: the unit moved as a block (every miniature translated by the same
+vector, so the formation is kept) in a handful of directions and lengths,
+standing still, and the static orders that apply. Every command yielded has
+passed ``decide``: a bot never submits an illegal command.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core import Command, CommandRefused, Dice, Ruleset, State
+from engine.kensei import geometry
+from engine.kensei.flow import deployment_candidates
+from engine.kensei.geometry import Base
+from engine.kensei.orders import decide_order
+from engine.kensei.prompts import prompt_for
+from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
+from engine.kensei.setup import decide_deploy, decide_scenery
+
+CM = 100
+BLOCK_ROWS = 2
+
+
+class _NoDice(Dice):
+    """Dice for trying a command: none of the sampled commands roll before they are legal."""
+
+    def roll(self, count: int, sides: int = 6) -> list[int]:
+        return [1] * count
+
+
+def legal_commands(state: State, side: str) -> Iterator[Command]:
+    prompt = prompt_for(state)
+    if prompt is None or side not in prompt.sides:
+        return
+    kind = prompt.kind
+    if kind == "scenery_order":
+        for first in SIDES:
+            yield {"type": "choose_scenery_order", "side": side, "first": first}
+    elif kind == "place_scenery":
+        yield from _scenery(state, side, prompt.options["elements"])
+    elif kind == "deploy":
+        yield from _deployments(state, side)
+    elif kind == "choose_active_side":
+        for active in SIDES:
+            yield {"type": "choose_active_side", "side": side, "active": active}
+    elif kind == "choose_unit":
+        for uid in unused_units(state, side):
+            yield {"type": "choose_unit", "side": side, "unit": uid}
+    elif kind == "choose_ki":
+        for ability in prompt.options["abilities"]:
+            yield {"type": "choose_ki", "side": side, "ability": ability}
+    elif kind == "order":
+        yield from _orders(state, side)
+
+
+# -- setting up -----------------------------------------------------------------
+
+
+def _scenery(state: State, side: str, elements: int) -> Iterator[Command]:
+    yield {"type": "place_scenery", "side": side, "pieces": []}
+    if elements == 0:
+        return
+    table = state["table"]
+    # A few single 5 x 5 cm pieces in no-man's land, each a different kind.
+    for n, kind in enumerate(("difficult", "normal", "impassable")):
+        x = (table["width"] // 4) * (1 + n) + (0 if side == "A" else 700)
+        y = table["height"] // 2 - 250 + (600 if side == "B" else -600)
+        pieces = [{"x": x, "y": y, "width": 500, "depth": 500, "kind": kind, "height": 1}]
+        command = {"type": "place_scenery", "side": side, "pieces": pieces}
+        if _passes(decide_scenery, state, side, command["pieces"]):
+            yield command
+
+
+def block(anchor: Base, count: int, side: str) -> list[tuple[int, int]]:
+    """Centres of a unit ``count`` strong in a block of two ranks behind ``anchor``.
+
+    The spacing lets square bases turn on the spot without touching and keeps
+    every miniature within 2.5 cm of two others (a closed formation)."""
+    pitch = _pitch(anchor)
+    back = -1 if side == "A" else 1
+    columns = max(1, -(-count // BLOCK_ROWS))
+    spots = []
+    for i in range(count):
+        column, row = i % columns, i // columns
+        spots.append((anchor.x + column * pitch, anchor.y + back * row * pitch))
+    return spots
+
+
+def _pitch(base: Base) -> int:
+    """Centre spacing in a block: each miniature stays within 2.5 cm of its
+    neighbours, diagonals included, and never touches them (square bases only
+    ever turn by quarter turns, see :func:`_facing_for`)."""
+    if base.shape == "square":
+        return base.size + 120
+    return min(base.size + 60, (base.size + 250) * 1000 // 1415)
+
+
+def _facing_for(base: Base, heading: int) -> int:
+    """Round bases face the heading; square ones the nearest quarter turn (a
+    square turned by 90 degrees covers the same ground, so a block of them
+    turns without its bases overlapping). Either is within 45 degrees."""
+    if base.shape == "round":
+        return heading
+    return (round(heading / 900) * 900) % 3600
+
+
+def _deployments(state: State, side: str) -> Iterator[Command]:
+    stage = state["deployment"]["stage"]
+    zone = state["scenario"]["zones"][side]
+    facing = 900 if side == "A" else 2700
+    found = 0
+    for uid in deployment_candidates(state, side):
+        unit = state["units"][uid]
+        pending = [m for m in unit["minis"] if not state["minis"][m]["placed"]]
+        if stage == "starting":
+            mid = pending[0]
+            for x, y in _anchor_spots(state, side, uid, zone):
+                command = {
+                    "type": "deploy",
+                    "side": side,
+                    "unit": uid,
+                    "minis": [{"id": mid, "x": x, "y": y, "facing": facing}],
+                }
+                if _passes(decide_deploy, state, side, uid, command["minis"]):
+                    yield command
+                    found += 1
+                    break
+        else:
+            completed = _complete_unit(state, side, uid, pending, zone=zone, facing=facing)
+            if completed is not None:
+                yield completed
+                found += 1
+        if found >= 3:
+            return
+
+
+def _anchor_spots(state: State, side: str, uid: str, zone: list[int]) -> Iterator[tuple[int, int]]:
+    """Front-rank spots from the middle of the zone outwards where the whole block fits."""
+    unit = state["units"][uid]
+    first = base_of(state, unit["minis"][0])
+    pitch = _pitch(first)
+    count = len(unit["minis"])
+    columns = max(1, -(-count // BLOCK_ROWS))
+    width = columns * pitch
+    depth = BLOCK_ROWS * pitch
+    margin = pitch
+    rows_needed = -(-count // columns)
+    lowest, highest = zone[1] + pitch // 2, zone[3] - pitch // 2
+    if side == "A":  # the block extends towards the bottom edge
+        rows = range(highest, lowest + (rows_needed - 1) * pitch - 1, -depth)
+    else:
+        rows = range(lowest, highest - (rows_needed - 1) * pitch + 1, depth)
+    taken = _reserved(state, side)
+    centre = (zone[0] + zone[2]) // 2
+    xs = sorted(range(zone[0] + margin, zone[2] - width, pitch), key=lambda x: (abs(x - centre), x))
+    for y in rows:
+        for x in xs:
+            spots = block(geometry_base(first, x, y), count, side)
+            if _free(spots, pitch, taken):
+                yield x, y
+
+
+def geometry_base(base: Base, x: int, y: int) -> Base:
+    return Base(x=x, y=y, facing=base.facing, shape=base.shape, size=base.size, height=base.height)
+
+
+def _reserved(state: State, side: str) -> list[tuple[int, int, int]]:
+    """Blocks already promised: every started unit's block, as (x, y, reach) circles."""
+    taken = []
+    for _uid, unit in live_units(state):
+        placed = [m for m in unit["minis"] if state["minis"][m]["placed"]]
+        if not placed:
+            continue
+        anchor = base_of(state, placed[0])
+        pitch = _pitch(anchor)
+        for x, y in block(anchor, len(unit["minis"]), unit["side"]):
+            taken.append((x, y, pitch))
+    return taken
+
+
+def _free(spots: list[tuple[int, int]], pitch: int, taken: list[tuple[int, int, int]]) -> bool:
+    for x, y in spots:
+        for tx, ty, reach in taken:
+            if (
+                abs(tx - x) < (pitch + reach) // 2 + 100
+                and abs(ty - y) < (pitch + reach) // 2 + 100
+            ):
+                return False
+    return True
+
+
+def _complete_unit(
+    state: State, side: str, uid: str, pending: list[str], *, zone: list[int], facing: int
+) -> Command | None:
+    unit = state["units"][uid]
+    placed = [m for m in unit["minis"] if state["minis"][m]["placed"]]
+    if placed:
+        anchor = base_of(state, placed[0])
+        spots = block(anchor, len(unit["minis"]), side)[1:]
+        minis = [
+            {"id": m, "x": x, "y": y, "facing": facing}
+            for m, (x, y) in zip(pending, spots, strict=True)
+        ]
+        command = {"type": "deploy", "side": side, "unit": uid, "minis": minis}
+        if _passes(decide_deploy, state, side, uid, minis):
+            return command
+        return None
+    # A lone leader: the first free spot behind the lines.
+    for x, y in _anchor_spots(state, side, uid, zone):
+        minis = [{"id": pending[0], "x": x, "y": y, "facing": facing}]
+        if _passes(decide_deploy, state, side, uid, minis):
+            return {"type": "deploy", "side": side, "unit": uid, "minis": minis}
+    return None
+
+
+# -- orders ---------------------------------------------------------------------
+
+
+def _orders(state: State, side: str) -> Iterator[Command]:
+    activation = state["activation"]
+    uid = activation["units"][side]
+    unit = state["units"][uid]
+    pending = activation["pending"]
+    if pending is not None:
+        yield from _valid(state, side, _moves(state, uid, pending["allowance"], boosted=True))
+        return
+    orders = activation["orders"][side]
+    candidates: list[Command] = list(_moves(state, uid, unit["mov"] * CM, boosted=False))
+    if orders >= 2:
+        candidates.append({"type": "order", "side": side, "order": "move", "boost": True})
+        candidates.extend(_disengages(state, uid))
+    if unit["markers"]["unloaded"]:
+        candidates.append({"type": "order", "side": side, "order": "reload"})
+    candidates.append({"type": "order", "side": side, "order": "shelter"})
+    for command in candidates:
+        command["side"] = side
+    yield from _valid(state, side, candidates)
+
+
+def _valid(state: State, side: str, candidates: Any) -> Iterator[Command]:
+    for command in candidates:
+        if _passes(decide_order, state, side, command, _NoDice()):
+            yield command
+
+
+def _passes(attempt: Any, *args: Any) -> bool:
+    """Whether ``attempt(*args)`` (a decide function) accepts the command."""
+    try:
+        attempt(*args)
+    except CommandRefused:
+        return False
+    return True
+
+
+def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator[Command]:
+    """The unit as a block: still, towards the nearest enemy, straight on and
+    obliquely, at full and half length."""
+    unit = state["units"][uid]
+    side = unit["side"]
+    yield {"type": "order", "side": side, "order": "move", "minis": []}
+    bases = {mid: base_of(state, mid) for mid in unit["minis"]}
+    centre = _centre(list(bases.values()))
+    target = _nearest_enemy(state, side, centre)
+    facing = next(iter(bases.values())).facing
+    headings = [facing, (facing + 450) % 3600, (facing - 450) % 3600]
+    if target is not None:
+        headings.insert(0, geometry.heading(centre, target))
+    seen = set()
+    for heading in headings:
+        for share in (1.0, 0.5):
+            if (heading, share) in seen:
+                continue
+            seen.add((heading, share))
+            length = allowance * share - 1
+            dx = round(length * math.cos(math.radians(heading / 10)))
+            dy = round(length * math.sin(math.radians(heading / 10)))
+            true_heading = geometry.heading((0, 0), (dx, dy))
+            facing_after = _facing_for(next(iter(bases.values())), true_heading)
+            minis = [
+                {"id": mid, "path": [[b.x + dx, b.y + dy]], "facing": facing_after}
+                for mid, b in bases.items()
+            ]
+            yield {"type": "order", "side": side, "order": "move", "minis": minis}
+
+
+def _disengages(state: State, uid: str) -> Iterator[Command]:
+    unit = state["units"][uid]
+    bases = {mid: base_of(state, mid) for mid in unit["minis"]}
+    centre = _centre(list(bases.values()))
+    enemy = _nearest_enemy(state, unit["side"], centre)
+    if enemy is None:
+        return
+    away = geometry.heading(enemy, centre)
+    length = unit["mov"] * CM - 1
+    dx = round(length * math.cos(math.radians(away / 10)))
+    dy = round(length * math.sin(math.radians(away / 10)))
+    facing = _facing_for(next(iter(bases.values())), geometry.heading((0, 0), (dx, dy)))
+    minis = [{"id": m, "path": [[b.x + dx, b.y + dy]], "facing": facing} for m, b in bases.items()]
+    yield {"type": "order", "side": unit["side"], "order": "disengage", "minis": minis}
+
+
+def _centre(bases: list[Base]) -> tuple[int, int]:
+    return (
+        sum(b.x for b in bases) // len(bases),
+        sum(b.y for b in bases) // len(bases),
+    )
+
+
+def _nearest_enemy(state: State, side: str, point: tuple[int, int]) -> tuple[int, int] | None:
+    best: tuple[int, tuple[int, int]] | None = None
+    for _uid, enemy in live_units(state, other(side)):
+        for mid in enemy["minis"]:
+            mini = state["minis"][mid]
+            if not mini["placed"]:
+                continue
+            d = (mini["x"] - point[0]) ** 2 + (mini["y"] - point[1]) ** 2
+            if best is None or d < best[0]:
+                best = (d, (mini["x"], mini["y"]))
+    return None if best is None else best[1]
+
+
+# -- the greedy bot ----------------------------------------------------------------
+
+
+class GreedyBot:
+    """Advances on the nearest enemy keeping formation: of the legal commands it
+    takes the one that brings its active unit closest to the enemy, and activates
+    first the unit nearest to the enemy. Ties are broken by its seeded generator."""
+
+    def __init__(self, seed: int | str) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
+        options = list(ruleset.legal(state, side))
+        if not options:
+            return None
+        scored = [(self._score(state, side, option), i) for i, option in enumerate(options)]
+        best = min(score for score, _i in scored)
+        ties = [options[i] for score, i in scored if score == best]
+        return self._random.choice(ties)
+
+    @staticmethod
+    def _score(state: State, side: str, command: Command) -> float:
+        kind = command["type"]
+        if kind == "choose_active_side":
+            return 0.0 if command["active"] == side else 1.0
+        if kind == "choose_unit":
+            unit = state["units"][command["unit"]]
+            bases = [base_of(state, m) for m in unit["minis"]]
+            return _distance_to_enemy(state, side, _centre(bases))
+        if kind == "order" and command["order"] == "move":
+            if command.get("boost"):
+                return -1.0  # running is the fastest way forward
+            minis = command.get("minis", [])
+            if not minis:
+                return _here(state, side) + 1.0
+            ends = [(m["path"][-1][0], m["path"][-1][1]) for m in minis if m["path"]]
+            if not ends:
+                return _here(state, side) + 1.0
+            centre = (sum(x for x, _ in ends) // len(ends), sum(y for _, y in ends) // len(ends))
+            return _distance_to_enemy(state, side, centre)
+        if kind == "order":
+            return _here(state, side) + 2.0
+        return 0.0
+
+
+def _here(state: State, side: str) -> float:
+    uid = state["activation"]["units"][side]
+    bases = [base_of(state, m) for m in state["units"][uid]["minis"]]
+    return _distance_to_enemy(state, side, _centre(bases))
+
+
+def _distance_to_enemy(state: State, side: str, point: tuple[int, int]) -> float:
+    enemy = _nearest_enemy(state, side, point)
+    if enemy is None:
+        return 0.0
+    return math.hypot(enemy[0] - point[0], enemy[1] - point[1])

@@ -1,0 +1,99 @@
+"""One line in words for each Kensei event (the step list and the replay log)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event
+
+CM = 100
+
+
+def _cm(value: float) -> str:
+    return f"{value / CM:g} cm"
+
+
+def _moved(e: Event) -> str:
+    what = {"boosted_move": "runs", "disengage": "disengages", "move": "moves"}[e["order"]]
+    if not e["displaced"]:
+        what = "turns in place" if e["minis"] else "stands still"
+    extra = []
+    if e["difficult"]:
+        extra.append("through difficult terrain")
+    if e["engaging"]:
+        extra.append(f"engaging {', '.join(sorted({pair[1] for pair in e['engaging']}))}")
+    tail = f" ({'; '.join(extra)})" if extra else ""
+    return f"{e['unit']} {what}{tail}"
+
+
+_TEXT: dict[str, Callable[[Event], str]] = {
+    "scenery_order_chosen": lambda e: f"side {e['by']} lets side {e['first']} place scenery first",
+    "scenery_placed": lambda e: (
+        f"side {e['side']} places {len(e['pieces'])} extra scenery piece(s) "
+        f"({e['elements']} element(s))"
+    ),
+    "strategy_rolled": lambda e: (
+        "strategy roll "
+        + ", then ".join(f"A {r['A']} / B {r['B']}" for r in e["rolls"])
+        + f" (with commander level: A {e['totals']['A']}, B {e['totals']['B']}):"
+        f" side {e['winner']} wins"
+    ),
+    "miniatures_deployed": lambda e: (
+        f"side {e['side']} deploys {len(e['minis'])} miniature(s) of {e['unit']}"
+    ),
+    "deployment_stage": lambda e: (
+        "every unit has its starting position: the rest of the armies deploy"
+    ),
+    "turn_started": lambda e: f"turn {e['turn']} begins",
+    "battle_checked": lambda e: (
+        f"end-of-battle check: A {e['points']['A']}, B {e['points']['B']}"
+        + (" - the battle ends" if e["ended"] else "")
+    ),
+    "honour_rolled": lambda e: (
+        f"{e['unit']} honour roll {e['dice']} against {e['target']}: "
+        + ("holds" if e["success"] else "fails")
+    ),
+    "unit_removed": lambda e: f"{e['unit']} is removed ({e['reason']})",
+    "markers_cleared": lambda e: "Used and Stunned markers removed",
+    "initiative_rolled": lambda e: (
+        "initiative "
+        + ", then ".join(f"A {r['A']} / B {r['B']}" for r in e["rolls"])
+        + f": side {e['winner']} has the initiative"
+    ),
+    "active_side_chosen": lambda e: (
+        f"side {e['active']} activates alone (extra solo activation)"
+        if e.get("solo")
+        else f"side {e['by']} makes side {e['active']} the active side"
+    ),
+    "unit_chosen": lambda e: f"side {e['side']} activates {e['unit']}",
+    "orders_rolled": lambda e: (
+        "order rolls: "
+        + ", ".join(
+            f"{r['unit']} {r['die']} + INI {r['ini']} = {r['orders']} order(s)"
+            + (" and ki" if r["ki"] else "")
+            for r in e["rolls"].values()
+        )
+    ),
+    "ki_chosen": lambda e: f"{e['unit']} calls on its ki: {e['ability']}",
+    "boost_rolled": lambda e: f"{e['unit']} runs: 2 x MOV + {e['die']} = {_cm(e['allowance'])}",
+    "moved": _moved,
+    "wounds_taken": lambda e: (
+        f"{e['unit']} takes {e['wounds']} wound(s)"
+        + (f", losing {', '.join(e['casualties'])}" if e["casualties"] else "")
+    ),
+    "reloaded": lambda e: f"{e['unit']} reloads ({e['removed']} marker(s) removed)",
+    "sheltered": lambda e: f"{e['unit']} takes shelter",
+    "leader_joined": lambda e: f"{e['leader_unit']} joins {e['unit']} as its leader",
+    "leader_left": lambda e: f"{e['leader']} leaves {e['unit']} and acts alone as {e['new_unit']}",
+    "activation_ended": lambda e: f"Used Unit markers on {', '.join(e['used']) or 'no unit'}",
+    "turn_ended": lambda e: f"turn {e['turn']} ends",
+    "battle_ended": lambda e: (
+        f"the battle ends: {e['outcome']['detail']}; "
+        + (f"side {e['outcome']['winner']} wins" if e["outcome"]["winner"] else "a draw")
+    ),
+}
+
+
+def describe_event(event: Event) -> str:
+    text = _TEXT.get(event.get("type", ""))
+    return text(event) if text else str(event.get("type", "event"))

@@ -1,0 +1,356 @@
+"""The turn sequence: everything that happens without a player's decision.
+
+After each command, :func:`advance` rolls on until someone must decide:
+the strategy roll once the scenery is down, the change of deployment stage,
+the maintenance phase (end-of-battle check, retreating troops, markers),
+the initiative roll, the order rolls once both units are chosen, the Used
+Unit markers when both sides have spent their orders, and the end of the
+activation phase and of the battle.
+
+Part III of the engine (command deck, commander's orders, command duel,
+offerings, commander activation) hooks in here: its maintenance steps go
+where :func:`_maintenance` says so, and its decisions become prompts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Dice, Event, Outcome, State, Termination
+from engine.kensei import geometry
+from engine.kensei.board import board
+from engine.kensei.evolve import evolve
+from engine.kensei.queries import (
+    SIDES,
+    battle_points,
+    general_unit,
+    honour_of,
+    initiative_of,
+    live_units,
+    other,
+    unused_units,
+)
+
+LAST_TURN = 5
+FIRST_CHECKED_TURN = 3
+GENERAL_REACH = 1500  # 15 cm: Repeat honour roll
+
+
+class Progress:
+    """Events appended while the state is folded along, so each step sees the last."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+def advance(progress: Progress, dice: Dice) -> None:
+    """Roll the game on until a player must decide (or the battle is over)."""
+    while True:
+        state = progress.state
+        phase = state["phase"]
+        if phase == "scenery" and not state["setup"]["scenery_queue"]:
+            _strategy_roll(progress, dice)
+        elif phase == "deployment" and _deployment_stage_done(state):
+            if state["deployment"]["stage"] == "starting":
+                winner = state["setup"]["strategy"]
+                progress.emit({"type": "deployment_stage", "stage": "rest", "next": winner})
+            else:
+                _start_turn(progress, dice, 1)
+        elif phase == "activation":
+            if not _activation_step(progress, dice):
+                return
+        elif phase == "end_of_turn":
+            if state["turn"] >= LAST_TURN:
+                progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
+            else:
+                _start_turn(progress, dice, state["turn"] + 1)
+        else:
+            return
+
+
+# -- setting up -----------------------------------------------------------------
+
+
+def _strategy_roll(progress: Progress, dice: Dice) -> None:
+    """Each player rolls 1D6 + commander level; ties are rolled again."""
+    sides = progress.state["sides"]
+    rolls: list[dict[str, int]] = []
+    while True:
+        faces = dice.roll(2)
+        totals = {side: faces[i] + sides[side]["commander_level"] for i, side in enumerate(SIDES)}
+        rolls.append({"A": faces[0], "B": faces[1]})
+        if totals["A"] != totals["B"]:
+            break
+    winner = "A" if totals["A"] > totals["B"] else "B"
+    progress.emit({"type": "strategy_rolled", "rolls": rolls, "totals": totals, "winner": winner})
+
+
+def starting_units(state: State, side: str) -> list[str]:
+    """Units of ``side`` with no miniature on the table yet (lone leaders come later)."""
+    return [
+        uid
+        for uid, unit in live_units(state, side)
+        if not unit["single"] and not any(state["minis"][m]["placed"] for m in unit["minis"])
+    ]
+
+
+def units_to_complete(state: State, side: str) -> list[str]:
+    return [
+        uid
+        for uid, unit in live_units(state, side)
+        if not all(state["minis"][m]["placed"] for m in unit["minis"])
+    ]
+
+
+def deployment_candidates(state: State, side: str) -> list[str]:
+    if state["deployment"]["stage"] == "starting":
+        return starting_units(state, side)
+    return units_to_complete(state, side)
+
+
+def _deployment_stage_done(state: State) -> bool:
+    return not any(deployment_candidates(state, side) for side in SIDES)
+
+
+def next_deployer(state: State, side: str) -> str:
+    """Alternate (one you, one me), the side with nothing left to place waiting."""
+    following = other(side)
+    return following if deployment_candidates(state, following) else side
+
+
+# -- the turn -------------------------------------------------------------------
+
+
+def _start_turn(progress: Progress, dice: Dice, turn: int) -> None:
+    progress.emit({"type": "turn_started", "turn": turn})
+    if _maintenance(progress, dice):
+        return
+    _initiative_roll(progress, dice)
+
+
+def _maintenance(progress: Progress, dice: Dice) -> bool:
+    """Maintenance steps in order; True when the battle ended here."""
+    state = progress.state
+    if state["turn"] >= FIRST_CHECKED_TURN:
+        points = {side: battle_points(state, side) for side in SIDES}
+        ended = any(points[s] > 2 * points[other(s)] for s in SIDES)
+        progress.emit(
+            {"type": "battle_checked", "turn": state["turn"], "points": points, "ended": ended}
+        )
+        if ended:
+            progress.emit(
+                {"type": "battle_ended", "outcome": final_outcome(progress.state, checked=True)}
+            )
+            return True
+    # Steps 2 and 3 (command cards, commander's orders) belong to part III.
+    for uid, unit in list(live_units(progress.state)):
+        if unit["markers"]["fleeing"]:
+            _retreat_honour_roll(progress, dice, uid)
+    if _annihilated(progress):
+        return True
+    progress.emit({"type": "markers_cleared"})
+    return False
+
+
+def _retreat_honour_roll(progress: Progress, dice: Dice, uid: str) -> None:
+    """Retreating troops: an Honour Roll, -1 if engaged; failure removes the unit."""
+    state = progress.state
+    target = honour_of(state, uid)
+    modifiers = []
+    if engaged_units(state, uid):
+        target -= 1
+        modifiers.append("engaged -1")
+    faces, best_of_two = honour_dice(state, uid, dice)
+    success = min(faces) <= target if best_of_two else faces[0] <= target
+    progress.emit(
+        {
+            "type": "honour_rolled",
+            "unit": uid,
+            "reason": "fleeing",
+            "dice": faces,
+            "best_of_two": best_of_two,
+            "target": target,
+            "modifiers": modifiers,
+            "success": success,
+        }
+    )
+    if not success:
+        progress.emit({"type": "unit_removed", "unit": uid, "reason": "fled the battle"})
+
+
+def honour_dice(state: State, uid: str, dice: Dice) -> tuple[list[int], bool]:
+    """1D6, or 2D6 keeping the better near the general (Repeat honour roll)."""
+    best_of_two = near_general(state, uid)
+    return dice.roll(2 if best_of_two else 1), best_of_two
+
+
+def near_general(state: State, uid: str) -> bool:
+    """The general, or a troop within 15 cm of him with line of sight to him. If the
+    general leads a unit, any miniature of that unit carries the effect."""
+    side = state["units"][uid]["side"]
+    source = general_unit(state, side)
+    if source is None:
+        return False
+    if source == uid:
+        return True
+    bases = board(state).bases
+    scene = board(state).scene
+    for mid in state["units"][uid]["minis"]:
+        for gid in state["units"][source]["minis"]:
+            if geometry.edge_distance(bases[mid], bases[gid]) > GENERAL_REACH + geometry.EPSILON:
+                continue
+            if scene.line_of_sight(mid, gid) != "none":
+                return True
+    return False
+
+
+def engaged_units(state: State, uid: str) -> list[str]:
+    """Enemy units in melee combat with ``uid`` (Melee combat: 2.5 cm, facing)."""
+    unit = state["units"][uid]
+    here = board(state)
+    found: set[str] = set()
+    for mid in unit["minis"]:
+        if mid in here.bases:
+            found.update(
+                state["minis"][e]["unit"] for e in here.engaged_with(here.bases[mid], unit["side"])
+            )
+    return sorted(found)
+
+
+def _annihilated(progress: Progress) -> bool:
+    state = progress.state
+    if all(any(True for _ in live_units(state, side)) for side in SIDES):
+        return False
+    progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
+    return True
+
+
+def _initiative_roll(progress: Progress, dice: Dice) -> None:
+    """Both players roll 1D6; the higher wins the initiative; ties are rolled again."""
+    rolls = []
+    while True:
+        faces = dice.roll(2)
+        rolls.append({"A": faces[0], "B": faces[1]})
+        if faces[0] != faces[1]:
+            break
+    winner = "A" if faces[0] > faces[1] else "B"
+    progress.emit({"type": "initiative_rolled", "rolls": rolls, "winner": winner})
+
+
+# -- activations ----------------------------------------------------------------
+
+
+def _activation_step(progress: Progress, dice: Dice) -> bool:
+    """One automatic step of the activation phase; False when a player must decide."""
+    state = progress.state
+    activation = state["activation"]
+    if activation is None:
+        return _next_activation(progress)
+    chosen = activation["units"]
+    if not activation["rolled"]:
+        waiting = choosers(state)
+        if waiting:
+            return False
+        _order_rolls(progress, dice)
+        return True
+    if activation["ki_pending"] or activation["pending"] is not None:
+        return False
+    if any(activation["orders"][side] > 0 for side in SIDES):
+        return False
+    used = [uid for uid in (chosen["A"], chosen["B"]) if uid is not None]
+    used += [uid for uid in activation["reactors"] if uid not in used]
+    used = [uid for uid in used if not state["units"][uid]["removed"]]
+    progress.emit({"type": "activation_ended", "used": used})
+    return True
+
+
+def _next_activation(progress: Progress) -> bool:
+    """Start the next pair of activations, or end the activation phase."""
+    state = progress.state
+    unused = {side: unused_units(state, side) for side in SIDES}
+    counts = state["activations"]
+    if _annihilated(progress):
+        return True
+    lead = max(counts[s] - counts[other(s)] for s in SIDES)
+    if (not unused["A"] and not unused["B"]) or lead >= 1:
+        progress.emit({"type": "turn_ended", "turn": state["turn"]})
+        return True
+    only = [side for side in SIDES if unused[side]]
+    if len(only) == 1:
+        # The extra solo activation: no choice of active side to make.
+        progress.emit({"type": "active_side_chosen", "by": None, "active": only[0], "solo": True})
+        return True
+    return False
+
+
+def choosers(state: State) -> list[str]:
+    """Sides that still have to choose their active unit, the active side first."""
+    activation = state["activation"]
+    active = activation["active_side"]
+    order = [active, other(active)]
+    waiting = []
+    for side in order:
+        if activation["units"][side] is None and unused_units(state, side):
+            if activation.get("solo") and side != active:
+                continue
+            waiting.append(side)
+    return waiting
+
+
+def _order_rolls(progress: Progress, dice: Dice) -> None:
+    """Both sides roll 1D6 + their active unit's INI at the same time."""
+    state = progress.state
+    rolls: dict[str, dict[str, Any]] = {}
+    for side in SIDES:
+        uid = state["activation"]["units"][side]
+        if uid is None:
+            continue
+        die = dice.roll_one()
+        ini = initiative_of(state, uid)
+        orders, ki = orders_for(die, ini)
+        ki = ki and bool(state["units"][uid]["abilities"]["ki"])
+        rolls[side] = {"unit": uid, "die": die, "ini": ini, "orders": orders, "ki": ki}
+    progress.emit({"type": "orders_rolled", "rolls": rolls})
+
+
+def orders_for(die: int, ini: int) -> tuple[int, bool]:
+    """Order roll table: natural 1 one order; 2-3 one; 4-5 two; 6+ two and ki.
+
+    A total below 2 that is not a natural 1 (INI lowered by the death of the
+    general) still gives one order: the table has no row without orders.
+    """
+    if die == 1:
+        return 1, False
+    total = die + ini
+    if total >= 6:
+        return 2, True
+    if total >= 4:
+        return 2, False
+    return 1, False
+
+
+# -- the end --------------------------------------------------------------------
+
+
+def final_outcome(state: State, *, checked: bool = False) -> dict[str, Any]:
+    """Score the battle with the scenario's victory points (see scenarios)."""
+    points = {side: battle_points(state, side) for side in SIDES}
+    alive = {side: any(True for _ in live_units(state, side)) for side in SIDES}
+    if not all(alive.values()):
+        termination = Termination.ANNIHILATION
+        winner = next((side for side in SIDES if alive[side]), None)
+        detail = "a side has no troops left on the table"
+    else:
+        termination = Termination.VICTORY_CONDITION if checked else Termination.TURN_LIMIT
+        winner = None if points["A"] == points["B"] else max(SIDES, key=points.__getitem__)
+        detail = (
+            "one side scored more than double the other's battle points"
+            if checked
+            else f"end of turn {state['turn']}"
+        )
+    return Outcome(termination, winner, points, detail).to_dict()

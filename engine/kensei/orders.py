@@ -1,0 +1,716 @@
+"""Orders of part I: Move (with engaging, boosting, joining and leaving a
+unit), Disengage, Reload and Shelter.
+
+``decide_order`` checks a command against the rules and returns its events;
+a refusal names the rule and the offending miniature. Movement commands carry
+each miniature's path (waypoints, the last being where it ends) and its final
+facing; miniatures the command does not list stay where they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
+from engine.kensei import geometry, rules, spatial
+from engine.kensei.board import board
+from engine.kensei.commands import flag, only_fields, paths, text
+from engine.kensei.flow import engaged_units
+from engine.kensei.geometry import Base
+from engine.kensei.queries import base_of, live_units, other
+
+CM = 100
+JOIN_REACH = 254  # "an inch or less"
+LEAVE_REACH = 500  # "Place the leader at 5 cm of any miniature of the unit"
+FACING_TOLERANCE = 450  # a unit "looking at the movement direction": within 45 degrees
+FORWARD_OR_SIDEWAYS = 900  # boosted moves stay within the visual field: 90 degrees either side
+
+ORDERS = ("move", "disengage", "reload", "shelter")
+COMBAT_ORDERS = ("attack", "charge", "shoot", "duel", "lead")
+
+
+def unit_name(unit: Mapping[str, Any]) -> str:
+    return f"{unit['name']} ({unit['id']})"
+
+
+def decide_order(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+    order = text(command.get("order"), "order")
+    activation = state["activation"]
+    uid: str = activation["units"][side]
+    unit = state["units"][uid]
+    boost = flag(command.get("boost", False), "boost")
+    pending = activation["pending"]
+    if pending is not None:
+        if order != "move" or "minis" not in command:
+            raise IllegalCommand(
+                f"{unit_name(unit)} is running: give the paths of its boosted move",
+                rule=rules.BOOST_MOVEMENT,
+            )
+        only_fields(command, {"type", "side", "order", "minis", "boost"})
+        return [_move(state, side, uid, command, allowance=pending["allowance"], boosted=True)]
+    if order in COMBAT_ORDERS:
+        raise IllegalCommand(
+            f"the {order} order is part II of the Kensei engine and not implemented yet",
+            rule=rules.USING_ORDERS,
+        )
+    if order not in ORDERS:
+        raise InvalidCommand(f"unknown order {order!r}; orders are {', '.join(ORDERS)}")
+    cost = 2 if boost or order == "disengage" else 1
+    have = activation["orders"][side]
+    if have < cost:
+        rule = rules.BOOSTING if boost else rules.USING_ORDERS
+        raise IllegalCommand(
+            f"{unit_name(unit)} has {have} activation order(s) left; this needs {cost}", rule=rule
+        )
+    if order == "move":
+        only_fields(
+            command, {"type", "side", "order", "boost", "minis", "join", "swap_with", "leave"}
+        )
+        if boost:
+            return [_boost(state, side, uid, command, dice)]
+        return _move_events(state, side, uid, command)
+    if order == "disengage":
+        only_fields(command, {"type", "side", "order", "minis", "casualties"})
+        return _disengage(state, side, uid, command)
+    if order == "reload":
+        only_fields(command, {"type", "side", "order", "boost"})
+        return [_reload(state, side, uid, boost)]
+    only_fields(command, {"type", "side", "order"})
+    return [_shelter(state, side, uid)]
+
+
+# -- Move ---------------------------------------------------------------------
+
+
+def _boost(state: State, side: str, uid: str, command: Command, dice: Dice) -> Event:
+    """Boost a movement: twice MOV + 1D6 cm, rolled before the paths are given."""
+    unit = state["units"][uid]
+    if "minis" in command or "join" in command or "leave" in command:
+        raise InvalidCommand(
+            "a boosted move is declared first ({'order': 'move', 'boost': true}); the paths "
+            "follow once the 1D6 is rolled"
+        )
+    if any(_engaged_minis(state, uid).values()):
+        raise IllegalCommand(
+            f"{unit_name(unit)} is engaged in melee: its miniatures may only rotate",
+            rule=rules.MOVE,
+        )
+    die = dice.roll_one()
+    allowance = (2 * unit["mov"] + die) * CM
+    return {
+        "type": "boost_rolled",
+        "side": side,
+        "unit": uid,
+        "die": die,
+        "allowance": allowance,
+        "orders_spent": 2,
+    }
+
+
+def _move_events(state: State, side: str, uid: str, command: Command) -> list[Event]:
+    events = [_move(state, side, uid, command, allowance=None, boosted=False)]
+    moved = events[0]
+    if "join" in command:
+        events.append(_join(state, uid, command, moved))
+    elif command.get("leave"):
+        events.append(_leave(state, uid, moved))
+    return events
+
+
+def _move(
+    state: State,
+    side: str,
+    uid: str,
+    command: Command,
+    *,
+    allowance: int | None,
+    boosted: bool,
+    order: str = "move",
+) -> Event:
+    unit = state["units"][uid]
+    moves = paths(command.get("minis", []), "minis")
+    plan = _plan(state, uid, moves)
+    engaged = _engaged_minis(state, uid)
+    disengaging = order == "disengage"
+    leaving = bool(command.get("leave")) and not disengaging
+    scene = board(state).scene
+    base_allowance = unit["mov"] * CM if allowance is None else allowance
+    difficult = False
+    displaced = False
+    for mid, (start, waypoints, _final) in plan.items():
+        if not waypoints:
+            continue
+        displaced = True
+        if engaged.get(mid) and not disengaging:
+            raise IllegalCommand(
+                f"miniature {mid} is engaged in melee: it may only rotate in place",
+                rule=rules.MOVE,
+            )
+        length = geometry.path_length((start.x, start.y), waypoints)
+        touched = _crossings(state, scene, uid=uid, mid=mid, start=start, waypoints=waypoints)
+        difficult = difficult or touched
+        limit = base_allowance
+        if touched and boosted:
+            raise IllegalCommand(
+                f"miniature {mid} would cross difficult terrain on a boosted move",
+                rule=rules.BOOST_MOVEMENT,
+            )
+        if touched and unit["moves"] >= 1 and allowance is None:
+            limit //= 2
+        if length > limit + geometry.EPSILON:
+            why = (
+                " (halved: a second move touching difficult terrain)"
+                if limit < base_allowance
+                else ""
+            )
+            raise IllegalCommand(
+                f"miniature {mid} would move {length / CM:.1f} cm; "
+                f"it may move {limit / CM:g} cm{why}",
+                rule=rules.CROSSING_OBSTACLES if why else rules.MOVE,
+            )
+        if boosted:
+            _forward_or_sideways(mid, start, waypoints)
+    finals = {mid: final for mid, (_start, _w, final) in plan.items()}
+    _check_final_positions(state, scene, uid, finals)
+    leader = unit["leader"] if leaving else None
+    staying = {mid: entry for mid, entry in plan.items() if mid != leader}
+    if displaced and (unit["skirmish"] or not any(engaged.values())) and len(staying) > 1:
+        _check_unit_facing(staying)
+    engaging = _check_engaging(state, uid, plan)
+    _check_formation(state, uid, finals, exclude=leader)
+    event: Event = {
+        "type": "moved",
+        "side": side,
+        "unit": uid,
+        "order": "boosted_move" if boosted else order,
+        "orders_spent": 0 if boosted else (2 if disengaging else 1),
+        "minis": [
+            {
+                "id": mid,
+                "path": [list(p) for p in waypoints],
+                "x": final.x,
+                "y": final.y,
+                "facing": final.facing,
+            }
+            for mid, (_start, waypoints, final) in plan.items()
+            if mid in {m["id"] for m in moves}
+        ],
+        "displaced": displaced,
+        "difficult": difficult,
+        "engaging": engaging,
+    }
+    if disengaging:
+        event["disengaged_from"] = engaged_units(state, uid)
+    return event
+
+
+Plan = dict[str, tuple[Base, list[tuple[int, int]], Base]]
+
+
+def _plan(state: State, uid: str, moves: list[dict[str, Any]]) -> Plan:
+    """Start base, waypoints and final base of every miniature of the unit."""
+    unit = state["units"][uid]
+    listed = {m["id"]: m for m in moves}
+    for mid in listed:
+        if mid not in unit["minis"]:
+            raise IllegalCommand(
+                f"miniature {mid} is not in {unit_name(unit)}", rule=rules.MOVEMENT_ORDERS
+            )
+    plan: Plan = {}
+    for mid in unit["minis"]:
+        start = base_of(state, mid)
+        move = listed.get(mid)
+        if move is None:
+            plan[mid] = (start, [], start)
+            continue
+        waypoints = [(p[0], p[1]) for p in move["path"]]
+        if waypoints and waypoints[-1] == (start.x, start.y) and len(waypoints) == 1:
+            waypoints = []
+        end = waypoints[-1] if waypoints else (start.x, start.y)
+        plan[mid] = (start, waypoints, spatial.placed(start, end[0], end[1], move["facing"]))
+    return plan
+
+
+def _engaged_minis(state: State, uid: str) -> dict[str, bool]:
+    unit = state["units"][uid]
+    here = board(state)
+    return {mid: bool(here.engaged_with(here.bases[mid], unit["side"])) for mid in unit["minis"]}
+
+
+def _crossings(
+    state: State,
+    scene: geometry.Scene,
+    *,
+    uid: str,
+    mid: str,
+    start: Base,
+    waypoints: list[tuple[int, int]],
+) -> bool:
+    """Crossing obstacles and miniatures along one path; True when difficult."""
+    difficult = False
+    for piece in scene.path_scenery(start, waypoints):
+        if piece.kind == "impassable":
+            raise IllegalCommand(
+                f"miniature {mid} would cross {piece.id}, which is impassable",
+                rule=rules.CROSSING_OBSTACLES,
+            )
+        if piece.kind == "normal" and piece.height > start.height:
+            raise IllegalCommand(
+                f"miniature {mid} would climb {piece.id} (height {piece.height}, taller than the "
+                f"miniature's {start.height})",
+                rule=rules.CLIMB,
+            )
+        if piece.kind == "difficult":
+            difficult = True
+    side = state["units"][uid]["side"]
+    own = state["units"][uid]["minis"]
+    for other_id in spatial.crossed_bases(scene, start, waypoints, own, board(state)):
+        other_unit = state["units"][state["minis"][other_id]["unit"]]
+        if other_unit["side"] != side:
+            raise IllegalCommand(
+                f"miniature {mid} would cross enemy miniature {other_id}",
+                rule=rules.CROSSING_MINIATURES,
+            )
+        if other_unit["skirmish"] or len(other_unit["minis"]) == 1:
+            difficult = True
+            continue
+        raise IllegalCommand(
+            f"miniature {mid} would cross allied miniature {other_id} of {unit_name(other_unit)}; "
+            "only allied skirmishers and single miniatures can be crossed",
+            rule=rules.CROSSING_MINIATURES,
+        )
+    return difficult
+
+
+def _forward_or_sideways(mid: str, start: Base, waypoints: list[tuple[int, int]]) -> None:
+    here = (start.x, start.y)
+    for point in waypoints:
+        if point == here:
+            continue
+        heading = geometry.heading(here, point)
+        if spatial.angle_between(heading, start.facing) > FORWARD_OR_SIDEWAYS:
+            raise IllegalCommand(
+                f"miniature {mid} would run backwards: a boosted move goes forward or sideways",
+                rule=rules.BOOST_MOVEMENT,
+            )
+        here = point
+
+
+def _check_final_positions(
+    state: State, scene: geometry.Scene, uid: str, finals: Mapping[str, Base]
+) -> None:
+    table = state["table"]
+    own = state["units"][uid]["minis"]
+    for mid, base in finals.items():
+        if not geometry.on_table(base, table["width"], table["height"]):
+            raise IllegalCommand(
+                f"miniature {mid} would leave the table", rule=rules.MOVEMENT_ORDERS
+            )
+        blocker = scene.over_impassable(base)
+        if blocker is not None:
+            raise IllegalCommand(
+                f"miniature {mid} would end its move on {blocker.id}",
+                rule=rules.CROSSING_OBSTACLES,
+            )
+        r = base.bound
+        nearby = board(state).in_box(base.x - r, base.y - r, base.x + r, base.y + r)
+        overlap = (
+            scene.overlaps_any_base(base, exclude=own)
+            if any(mid not in own for mid in nearby)
+            else None
+        )
+        if overlap is not None:
+            raise IllegalCommand(
+                f"miniature {mid} would end its move over miniature {overlap}",
+                rule=rules.CROSSING_MINIATURES,
+            )
+    ids = list(finals)
+    for i, mid in enumerate(ids):
+        for other_id in ids[i + 1 :]:
+            if geometry.overlaps(finals[mid], finals[other_id]):
+                raise IllegalCommand(
+                    f"miniatures {mid} and {other_id} would end over each other",
+                    rule=rules.CROSSING_MINIATURES,
+                )
+
+
+def _check_unit_facing(plan: Plan) -> None:
+    """Moving multiple miniature units: after a displacement every miniature
+    ends looking in the movement direction (one facing for the whole unit,
+    within 45 degrees of each moved miniature's last leg)."""
+    facings = {final.facing for _start, _w, final in plan.values()}
+    if len(facings) > 1:
+        raise IllegalCommand(
+            "after a move every miniature of the unit ends looking the same way, in the "
+            "direction of the movement",
+            rule=rules.MULTIPLE_MINIATURE_UNITS,
+        )
+    facing = facings.pop()
+    for mid, (start, waypoints, _final) in plan.items():
+        if not waypoints:
+            continue
+        origin = (start.x, start.y) if len(waypoints) == 1 else waypoints[-2]
+        if origin == waypoints[-1]:
+            continue
+        leg = geometry.heading(origin, waypoints[-1])
+        if spatial.angle_between(leg, facing) > FACING_TOLERANCE:
+            raise IllegalCommand(
+                f"miniature {mid} must end looking in the direction it moved",
+                rule=rules.MULTIPLE_MINIATURE_UNITS,
+            )
+
+
+def _check_engaging(state: State, uid: str, plan: Plan) -> list[list[str]]:
+    """Engage in melee combat: a moved miniature that ends 2.5 cm or less from
+    an enemy must face the centre of that enemy's base."""
+    side = state["units"][uid]["side"]
+    here = board(state)
+    enemies = here.bases
+    engaging: list[list[str]] = []
+    for mid, (_start, waypoints, final) in plan.items():
+        if not waypoints:
+            continue
+        near = [
+            eid
+            for eid in here.enemies_near(final, side, geometry.MELEE_DISTANCE)
+            if geometry.within(final, enemies[eid], geometry.MELEE_DISTANCE)
+        ]
+        if not near:
+            continue
+        faced = [eid for eid in near if geometry.facing_centre_of(final, enemies[eid])]
+        if not faced:
+            raise IllegalCommand(
+                f"miniature {mid} ends 2.5 cm or less from enemy miniature {near[0]}: to engage "
+                "it must face the centre of the enemy's base",
+                rule=rules.ENGAGE,
+            )
+        engaging.extend([mid, eid] for eid in faced)
+    return engaging
+
+
+def _check_formation(
+    state: State, uid: str, finals: Mapping[str, Base], *, exclude: str | None
+) -> None:
+    unit = state["units"][uid]
+    mids = [mid for mid in unit["minis"] if mid != exclude]
+    if len(mids) < 2:
+        return
+    before = geometry.formation_problems(
+        [base_of(state, mid) for mid in mids], skirmishers=unit["skirmish"]
+    )
+    after = geometry.formation_problems([finals[mid] for mid in mids], skirmishers=unit["skirmish"])
+    if not before and after:
+        raise IllegalCommand(
+            f"{unit_name(unit)} would break formation: {_named(after[0], mids)}",
+            rule=rules.UNIT_FORMATION,
+        )
+    if before and len(after) > len(before):
+        raise IllegalCommand(
+            f"{unit_name(unit)} is out of formation and must move to recover it, not drift "
+            f"further: {_named(after[0], mids)}",
+            rule=rules.OUT_OF_FORMATION,
+        )
+
+
+def _named(problem: str, mids: list[str]) -> str:
+    """Formation problems name miniatures by index; say which miniature that is."""
+    for i, mid in reversed(list(enumerate(mids))):
+        problem = problem.replace(f"miniature {i}", f"miniature {mid}")
+    return problem
+
+
+# -- Joining and leaving a unit -------------------------------------------------
+
+
+def can_lead(leader: Mapping[str, Any], unit: Mapping[str, Any]) -> str | None:
+    """Why ``leader`` (a miniature's profile) cannot lead ``unit``, or None."""
+    profile = leader["profile"]
+    if not profile["can_lead"]:
+        return f"a {profile['class_name']} can never be a unit leader"
+    if profile["class_rank"] > unit["class_rank"]:
+        return "the leader's class is lower than the unit's"
+    if profile["type"] != unit["type"]:
+        return f"the leader is {profile['type']} and the unit is {unit['type']}"
+    if unit["ranged"] and not set(unit["ranged"]) & set(profile["ranged"]):
+        return "a unit with missile weapons needs a leader carrying one of the same type"
+    return None
+
+
+def _join(state: State, uid: str, command: Command, moved: Event) -> Event:
+    unit = state["units"][uid]
+    target_id = text(command.get("join"), "join")
+    target = state["units"].get(target_id)
+    if not unit["single"] or unit["leader"] is None:
+        raise IllegalCommand(
+            f"only an army leader acting alone can join a unit; {unit_name(unit)} cannot",
+            rule=rules.JOINING_A_UNIT,
+        )
+    if target is None or target["side"] != unit["side"] or target["removed"] or target_id == uid:
+        raise IllegalCommand(
+            f"there is no allied unit {target_id} to join", rule=rules.JOINING_A_UNIT
+        )
+    if not target["markers"]["used"]:
+        raise IllegalCommand(
+            f"{unit_name(target)} has no Used Unit marker: a leader may only join a used unit",
+            rule=rules.JOINING_A_UNIT,
+        )
+    if target["leader"] is not None:
+        raise IllegalCommand(f"{unit_name(target)} already has a leader", rule=rules.UNIT_LEADER)
+    leader_id = unit["minis"][0]
+    why = can_lead(state["minis"][leader_id], target)
+    if why is not None:
+        raise IllegalCommand(
+            f"{leader_id} cannot lead {unit_name(target)}: {why}", rule=rules.UNIT_LEADER
+        )
+    final = next(
+        (
+            spatial.placed(base_of(state, leader_id), m["x"], m["y"], m["facing"])
+            for m in moved["minis"]
+            if m["id"] == leader_id
+        ),
+        base_of(state, leader_id),
+    )
+    if not any(geometry.within(final, base_of(state, mid), JOIN_REACH) for mid in target["minis"]):
+        raise IllegalCommand(
+            f"{leader_id} must end its move an inch or less from {unit_name(target)} to join it",
+            rule=rules.JOINING_A_UNIT,
+        )
+    swap = command.get("swap_with")
+    if swap is not None and swap not in target["minis"]:
+        raise IllegalCommand(
+            f"{swap} is not a miniature of {unit_name(target)}", rule=rules.JOINING_A_UNIT
+        )
+    return {"type": "leader_joined", "leader_unit": uid, "unit": target_id, "swap_with": swap}
+
+
+def _leave(state: State, uid: str, moved: Event) -> Event:
+    unit = state["units"][uid]
+    leader = unit["leader"]
+    if leader is None or unit["single"]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has no unit leader to leave it", rule=rules.LEAVING_A_UNIT
+        )
+    if moved["engaging"]:
+        raise IllegalCommand(
+            "a leader cannot leave a unit that engages in melee combat", rule=rules.LEAVING_A_UNIT
+        )
+    finals = {m["id"]: (m["x"], m["y"], m["facing"]) for m in moved["minis"]}
+    bases = {
+        mid: (
+            spatial.placed(base_of(state, mid), *finals[mid])
+            if mid in finals
+            else base_of(state, mid)
+        )
+        for mid in unit["minis"]
+    }
+    others = [bases[mid] for mid in unit["minis"] if mid != leader]
+    if not any(geometry.within(bases[leader], base, LEAVE_REACH) for base in others):
+        raise IllegalCommand(
+            f"{leader} must end 5 cm or less from a miniature of {unit_name(unit)} when leaving it",
+            rule=rules.LEAVING_A_UNIT,
+        )
+    enemies = [
+        base_of(state, mid)
+        for _e, enemy in live_units(state, other(unit["side"]))
+        for mid in enemy["minis"]
+    ]
+    if any(geometry.engaged(bases[leader], enemy) for enemy in enemies):
+        raise IllegalCommand(
+            f"{leader} cannot be engaged in melee combat when leaving a unit",
+            rule=rules.LEAVING_A_UNIT,
+        )
+    new_uid = f"{uid}-{leader.rsplit('.', 1)[-1]}"
+    profile = leader_unit_profile(state, leader, new_uid)
+    return {
+        "type": "leader_left",
+        "unit": uid,
+        "leader": leader,
+        "new_unit": new_uid,
+        "profile": profile,
+    }
+
+
+def leader_unit_profile(state: State, leader: str, uid: str) -> dict[str, Any]:
+    """The single-miniature unit a leader forms on leaving: a used, reactive unit."""
+    mini = state["minis"][leader]
+    profile = mini["profile"]
+    return {
+        "id": uid,
+        "side": mini["side"],
+        "name": profile["name"],
+        "troop": profile["troop"],
+        "type": profile["type"],
+        "class": profile["class"],
+        "class_rank": profile["class_rank"],
+        "skirmish": profile["type"] == "skirmisher",
+        "mov": profile["mov"],
+        "at": list(profile["at"]),
+        "ini": profile["ini"],
+        "ho": profile["ho"],
+        "wo": profile["wo"],
+        "ranged": list(profile["ranged"]),
+        "abilities": {k: list(v) for k, v in profile["abilities"].items()},
+        "minis": [leader],
+        "leader": leader,
+        "single": True,
+        "initial": 1,
+        "removed": False,
+        "markers": {
+            "used": True,
+            "stunned": 0,
+            "wounded": 0,
+            "sheltered": False,
+            "fleeing": False,
+            "unloaded": 0,
+        },
+        "casualty_this_turn": False,
+        "ki": None,
+        "no_charge_from": [],
+        "moves": 1,
+    }
+
+
+# -- Disengage, Reload, Shelter ---------------------------------------------------
+
+
+def _disengage(state: State, side: str, uid: str, command: Command) -> list[Event]:
+    unit = state["units"][uid]
+    engaged = _engaged_minis(state, uid)
+    fighting = engaged_units(state, uid)
+    if not fighting:
+        raise IllegalCommand(
+            f"{unit_name(unit)} is not engaged in melee combat", rule=rules.DISENGAGE
+        )
+    moved = _move(state, side, uid, command, allowance=None, boosted=False, order="disengage")
+    finals = {m["id"]: m for m in moved["minis"]}
+    enemy_minis = [mid for eid in fighting for mid in state["units"][eid]["minis"]]
+    for mid in unit["minis"]:
+        end = finals.get(mid)
+        base = (
+            spatial.placed(base_of(state, mid), end["x"], end["y"], end["facing"])
+            if end
+            else base_of(state, mid)
+        )
+        for enemy in enemy_minis:
+            if geometry.engaged(base, base_of(state, enemy)):
+                raise IllegalCommand(
+                    f"miniature {mid} would still be engaged with {enemy}: disengaging moves the "
+                    "unit away from the units it is fighting",
+                    rule=rules.DISENGAGE,
+                )
+        if end is not None and any(
+            geometry.edge_distance(base, base_of(state, enemy))
+            < geometry.edge_distance(base_of(state, mid), base_of(state, enemy)) - geometry.EPSILON
+            for enemy in enemy_minis
+        ):
+            raise IllegalCommand(
+                f"miniature {mid} would move towards the enemy it is disengaging from",
+                rule=rules.DISENGAGE,
+            )
+    events: list[Event] = [moved]
+    if unit["skirmish"]:
+        return events
+    wounds = sum(1 for mid in unit["minis"] if engaged[mid])
+    events.append(wounds_event(state, uid, wounds, command.get("casualties"), engaged))
+    return events
+
+
+def wounds_event(
+    state: State,
+    uid: str,
+    wounds: int,
+    chosen: Any,
+    in_melee: Mapping[str, bool],
+) -> Event:
+    """Wounds on a unit: casualties = wounds / WO (with the wounded marker);
+    the owner picks them, those in melee first (Removing casualties)."""
+    unit = state["units"][uid]
+    total = unit["markers"]["wounded"] + wounds
+    if unit["single"]:
+        mid = unit["minis"][0]
+        taken = state["minis"][mid]["wounds"] + wounds
+        dead = taken >= unit["wo"]
+        return {
+            "type": "wounds_taken",
+            "unit": uid,
+            "wounds": wounds,
+            "casualties": [mid] if dead else [],
+            "wounded_marker": 0,
+            "leader_wounds": {mid: taken},
+        }
+    full = total // unit["wo"]
+    candidates = [mid for mid in unit["minis"] if mid != unit["leader"]]
+    count = min(full, len(candidates))
+    melee_first = [m for m in candidates if in_melee.get(m)] + [
+        m for m in candidates if not in_melee.get(m)
+    ]
+    if chosen is None:
+        casualties = melee_first[:count]
+    else:
+        if not isinstance(chosen, list) or not all(isinstance(m, str) for m in chosen):
+            raise InvalidCommand("casualties must be a list of miniature ids")
+        casualties = list(chosen)
+        if len(set(casualties)) != count or len(casualties) != count:
+            raise IllegalCommand(
+                f"{unit_name(unit)} loses {count} miniature(s); choose exactly {count}",
+                rule="Combat Resolution > 2. Removing casualties",
+            )
+        for mid in casualties:
+            if mid not in candidates:
+                raise IllegalCommand(
+                    f"{mid} cannot be removed as a casualty of {unit_name(unit)}",
+                    rule="Combat Resolution > 2. Removing casualties",
+                )
+        in_melee_count = sum(1 for m in candidates if in_melee.get(m))
+        chosen_in_melee = sum(1 for m in casualties if in_melee.get(m))
+        if chosen_in_melee < min(count, in_melee_count):
+            raise IllegalCommand(
+                "casualties are removed from the miniatures in melee combat first",
+                rule="Combat Resolution > Removing casualties in melee combats",
+            )
+    return {
+        "type": "wounds_taken",
+        "unit": uid,
+        "wounds": wounds,
+        "casualties": casualties,
+        # Excess wounds beyond the miniatures that can fall are lost.
+        "wounded_marker": total % unit["wo"] if count == full else 0,
+        "leader_wounds": {},
+    }
+
+
+def _reload(state: State, side: str, uid: str, boost: bool) -> Event:
+    unit = state["units"][uid]
+    unloaded = unit["markers"]["unloaded"]
+    if unloaded == 0:
+        raise IllegalCommand(f"{unit_name(unit)} has no unloaded weapon marker", rule=rules.RELOAD)
+    if boost and unloaded < 2:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has one unloaded weapon marker: a boosted reload needs more",
+            rule=rules.RELOAD,
+        )
+    return {
+        "type": "reloaded",
+        "side": side,
+        "unit": uid,
+        "removed": unloaded if boost else 1,
+        "orders_spent": 2 if boost else 1,
+    }
+
+
+def _shelter(state: State, side: str, uid: str) -> Event:
+    unit = state["units"][uid]
+    if unit["markers"]["sheltered"]:
+        raise IllegalCommand(f"{unit_name(unit)} is already sheltered", rule=rules.SHELTER)
+    if unit["type"] == "mounted" or unit["skirmish"]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} is a {unit['type']} unit: mounted and skirmisher units cannot "
+            "shelter",
+            rule=rules.SHELTER,
+        )
+    if engaged_units(state, uid):
+        raise IllegalCommand(
+            f"{unit_name(unit)} is engaged in melee combat and cannot shelter", rule=rules.SHELTER
+        )
+    return {"type": "sheltered", "side": side, "unit": uid, "orders_spent": 1}

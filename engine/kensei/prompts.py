@@ -1,0 +1,58 @@
+"""Who must decide now in a Kensei battle, and what."""
+
+from __future__ import annotations
+
+from engine.core import Prompt, State
+from engine.kensei.flow import choosers, deployment_candidates
+from engine.kensei.queries import SIDES, unused_units
+
+
+def prompt_for(state: State) -> Prompt | None:
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    if phase == "scenery_order":
+        chooser = state["setup"]["scenery_chooser"]
+        return Prompt((chooser,), "scenery_order", options={"choices": list(SIDES)})
+    if phase == "scenery":
+        side = state["setup"]["scenery_queue"][0]
+        allowed = state["setup"]["extra_scenery"][side]["elements"]
+        return Prompt((side,), "place_scenery", options={"elements": allowed})
+    if phase == "deployment":
+        side = state["deployment"]["next"]
+        return Prompt(
+            (side,),
+            "deploy",
+            options={
+                "stage": state["deployment"]["stage"],
+                "units": deployment_candidates(state, side),
+                "zone": state["scenario"]["zones"][side],
+            },
+        )
+    if phase != "activation":  # pragma: no cover - advance() never rests elsewhere
+        raise AssertionError(f"no prompt in phase {phase}")
+    activation = state["activation"]
+    if activation is None:
+        holder = state["initiative"]
+        return Prompt((holder,), "choose_active_side", options={"choices": list(SIDES)})
+    if not activation["rolled"]:
+        side = choosers(state)[0]
+        return Prompt((side,), "choose_unit", options={"units": unused_units(state, side)})
+    if activation["ki_pending"]:
+        side = activation["ki_pending"][0]
+        uid = activation["units"][side]
+        abilities = state["units"][uid]["abilities"]["ki"]
+        return Prompt((side,), "choose_ki", options={"unit": uid, "abilities": abilities})
+    pending = activation["pending"]
+    if pending is not None:
+        return Prompt(
+            (pending["side"],),
+            "order",
+            options={"unit": pending["unit"], "boosted_move": pending["allowance"]},
+        )
+    side = activation["next"]
+    return Prompt(
+        (side,),
+        "order",
+        options={"unit": activation["units"][side], "orders": activation["orders"][side]},
+    )

@@ -1,0 +1,97 @@
+"""Read-only questions about a Kensei state, shared by decide, the flow and the bots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core import State
+from engine.kensei.board import board, scenery_of
+from engine.kensei.geometry import Base
+
+SIDES = ("A", "B")
+__all__ = ["SIDES", "scenery_of"]
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+def live_units(state: State, side: str | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Units still on the table, in army-list order."""
+    for uid, unit in state["units"].items():
+        if unit["removed"] or not unit["minis"]:
+            continue
+        if side is None or unit["side"] == side:
+            yield uid, unit
+
+
+def unused_units(state: State, side: str) -> list[str]:
+    """Units that may still be activated this turn (no Used Unit marker)."""
+    return [uid for uid, unit in live_units(state, side) if not unit["markers"]["used"]]
+
+
+def base_of(state: State, mid: str) -> Base:
+    found = board(state).bases.get(mid)
+    if found is not None:
+        return found
+    mini = state["minis"][mid]
+    return Base(
+        x=mini["x"],
+        y=mini["y"],
+        facing=mini["facing"],
+        shape=mini["base"]["shape"],
+        size=mini["base"]["size"],
+        height=mini["height"],
+    )
+
+
+def placed_bases(state: State) -> dict[str, Base]:
+    """Every miniature on the table, by id, in a stable order (shared: do not modify)."""
+    return board(state).bases
+
+
+def initiative_of(state: State, uid: str) -> int:
+    """INI of a unit: its leader's if it has one (Unit leader), -1 once the
+    general is dead (Death of the general)."""
+    unit = state["units"][uid]
+    value: int = unit["ini"]
+    leader = unit["leader"]
+    if leader is not None and not unit["single"]:
+        value = state["minis"][leader]["profile"]["ini"]
+    if state["sides"][unit["side"]]["general_dead"]:
+        value -= 1
+    return value
+
+
+def honour_of(state: State, uid: str) -> int:
+    """HO (or PR) of a unit: its leader's if it has one, -1 once the general is dead."""
+    unit = state["units"][uid]
+    value: int = unit["ho"]
+    leader = unit["leader"]
+    if leader is not None and not unit["single"]:
+        value = state["minis"][leader]["profile"]["ho"]
+    if state["sides"][unit["side"]]["general_dead"]:
+        value -= 1
+    return value
+
+
+def general_unit(state: State, side: str) -> str | None:
+    """The unit the general is in (alone or leading), or ``None`` once he is dead."""
+    mid = state["sides"][side]["general"]
+    mini = state["minis"].get(mid)
+    if mini is None or mini["removed"]:
+        return None
+    unit: str = mini["unit"]
+    return unit
+
+
+def battle_points(state: State, side: str) -> int:
+    """End-of-battle check: 1 point per leader still in the game, 2 for the general."""
+    points = 0
+    general = state["sides"][side]["general"]
+    for mid, mini in state["minis"].items():
+        if mini["side"] != side or mini["removed"] or not mini["is_leader"]:
+            continue
+        points += 2 if mid == general else 1
+    return points

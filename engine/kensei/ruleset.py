@@ -1,0 +1,296 @@
+"""Kensei (living rules, February 2020) as a Shiai ruleset.
+
+Part I of the engine: armies, battlefield, setup and deployment, the turn
+sequence, unit activation and the movement and static orders. Combat and
+morale (part II) and the command deck, commander's orders and scenarios
+(part III) slot into the seams :mod:`engine.kensei.flow` and
+:mod:`engine.kensei.orders` leave for them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from importlib import resources
+from typing import Any
+
+from engine.core import (
+    Command,
+    Dice,
+    Event,
+    IllegalCommand,
+    InvalidCommand,
+    Outcome,
+    Prompt,
+    Ruleset,
+    Setup,
+    State,
+)
+from engine.kensei import armies, rules
+from engine.kensei.bots import legal_commands
+from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
+from engine.kensei.commands import only_fields, placements, text
+from engine.kensei.describe import describe_event
+from engine.kensei.evolve import evolve
+from engine.kensei.flow import Progress, advance
+from engine.kensei.forces import forces
+from engine.kensei.orders import decide_order
+from engine.kensei.prompts import prompt_for
+from engine.kensei.queries import SIDES, other
+from engine.kensei.scenarios import SCENARIOS
+from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
+
+# Which prompt each command answers, and the rule a player breaks by answering out of turn.
+ANSWERS = {
+    "choose_scenery_order": ("scenery_order", rules.SCENERY),
+    "place_scenery": ("place_scenery", rules.SCENERY),
+    "deploy": ("deploy", rules.STARTING_POSITIONS),
+    "choose_active_side": ("choose_active_side", rules.ORDER_OF_ACTIVATION),
+    "choose_unit": ("choose_unit", rules.CHOOSING_UNITS),
+    "choose_ki": ("choose_ki", rules.KI_ABILITIES),
+    "order": ("order", rules.PERFORMING_ACTIONS),
+}
+
+
+def sample_army(name: str) -> dict[str, Any]:
+    """A shipped sample army list (``engine/kensei/data/armies/<name>.json``)."""
+    folder = resources.files("engine.kensei") / "data" / "armies"
+    path = folder / f"{name}.json"
+    if not path.is_file():
+        known = sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+        raise InvalidCommand(f"setup: no sample army {name!r}; there are {', '.join(known)}")
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def sample_armies() -> list[str]:
+    folder = resources.files("engine.kensei") / "data" / "armies"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+class Kensei(Ruleset):
+    id = "kensei"
+    title = "Kensei (living rules 2020)"
+    version = "0.1.0"
+    event_schema = 1
+
+    # -- setting up -------------------------------------------------------------
+
+    def start(self, setup: Setup, seed: Dice) -> State:
+        if not isinstance(setup, Mapping):
+            raise InvalidCommand("setup must be a JSON object")
+        extra = sorted(set(setup) - {"armies", "scenario", "names"})
+        if extra:
+            raise InvalidCommand(f"setup: unexpected field(s) {', '.join(extra)}")
+        scenario_id = setup.get("scenario", "pitched-battle")
+        scenario = SCENARIOS.get(scenario_id) if isinstance(scenario_id, str) else None
+        if scenario is None:
+            raise InvalidCommand(
+                f"setup: unknown scenario {scenario_id!r}; there is {', '.join(SCENARIOS)}"
+            )
+        raw_armies = setup.get("armies")
+        if not isinstance(raw_armies, Mapping) or sorted(raw_armies) != list(SIDES):
+            raise InvalidCommand("setup: armies must give an army list for sides A and B")
+        names = setup.get("names", {})
+        if not isinstance(names, Mapping) or not set(names) <= set(SIDES):
+            raise InvalidCommand("setup: names may only name sides A and B")
+        catalogue = load_catalogue()
+        sides: dict[str, Any] = {}
+        units: dict[str, Any] = {}
+        minis: dict[str, Any] = {}
+        for side in SIDES:
+            army_list = self._army(raw_armies[side], side, catalogue)
+            record, side_units, side_minis = forces(army_list, catalogue, side)
+            record["name"] = str(names.get(side) or army_list.name or f"Side {side}")
+            sides[side] = record
+            units.update(side_units)
+            minis.update(side_minis)
+        if sides["A"]["battle_size"] != sides["B"]["battle_size"]:
+            raise InvalidCommand(
+                "setup: both armies must be built for the same battle size "
+                f"({sides['A']['battle_size']} and {sides['B']['battle_size']} given)"
+            )
+        extra_scenery = {
+            side: extra_scenery_roll(sides[side]["commander_level"], seed) for side in SIDES
+        }
+        levels = {side: sides[side]["commander_level"] for side in SIDES}
+        state: State = {
+            "table": dict(scenario["table"]),
+            "scenario": {
+                "id": scenario["id"],
+                "name": scenario["name"],
+                "zones": {side: list(zone) for side, zone in scenario["zones"].items()},
+                "last_turn": scenario["last_turn"],
+            },
+            "scenery": [
+                {**piece, "points": [list(p) for p in piece["points"]], "by": None}
+                for piece in scenario["scenery"]
+            ],
+            "sides": sides,
+            "units": units,
+            "minis": minis,
+            "phase": "scenery_order",
+            "turn": 0,
+            "setup": {
+                "extra_scenery": extra_scenery,
+                "scenery_chooser": None,
+                "scenery_queue": [],
+                "strategy": None,
+            },
+            "deployment": None,
+            "initiative": None,
+            "activation": None,
+            "activations": {"A": 0, "B": 0},
+            "battle_points": {"A": 0, "B": 0},
+            "finished": None,
+        }
+        if levels["A"] != levels["B"]:
+            state["setup"]["scenery_chooser"] = "A" if levels["A"] > levels["B"] else "B"
+        else:
+            # No higher commander: who places first is decided at random.
+            die = seed.roll_one()
+            first = "A" if die <= 3 else "B"
+            state["phase"] = "scenery"
+            state["setup"]["scenery_queue"] = [first, other(first)]
+            state["setup"]["scenery_first_roll"] = die
+        return state
+
+    @staticmethod
+    def _army(raw: Any, side: str, catalogue: Any) -> Any:
+        data = sample_army(raw) if isinstance(raw, str) else raw
+        if not isinstance(data, Mapping):
+            raise InvalidCommand(f"setup: army {side} must be an army list or a sample army name")
+        try:
+            army_list = load_army_list(data)
+        except CatalogueError as error:
+            raise InvalidCommand(f"setup: army {side}: {error}") from None
+        violations = armies.validate_army(army_list, catalogue)
+        if violations:
+            listed = "; ".join(v.message for v in violations)
+            raise InvalidCommand(f"setup: army {side} breaks the army creation rules: {listed}")
+        return army_list
+
+    def sides(self, state: State) -> tuple[str, ...]:
+        return SIDES
+
+    # -- prompts ----------------------------------------------------------------
+
+    def prompt(self, state: State) -> Prompt | None:
+        return prompt_for(state)
+
+    # -- decide -----------------------------------------------------------------
+
+    def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
+        if not isinstance(command, dict):
+            raise InvalidCommand("a command is a JSON object")
+        kind = command.get("type")
+        if kind not in ANSWERS:
+            raise InvalidCommand(f"unknown command type {kind!r}; types are {', '.join(ANSWERS)}")
+        side = command.get("side")
+        if side not in SIDES:
+            raise InvalidCommand(f"side must be one of {', '.join(SIDES)}")
+        prompt = self.prompt(state)
+        if prompt is None:
+            raise IllegalCommand("the battle is over", rule=rules.END_OF_GAME)
+        expected, rule = ANSWERS[kind]
+        if prompt.kind != expected:
+            raise IllegalCommand(
+                f"the game is waiting for {' and '.join(prompt.sides)} to {_say(prompt.kind)}, "
+                f"not for a {kind!r} command",
+                rule=rule,
+            )
+        if side not in prompt.sides:
+            raise IllegalCommand(
+                f"it is side {prompt.sides[0]}'s turn to {_say(prompt.kind)}", rule=rule
+            )
+        progress = Progress(state)
+        for event in self._answer(state, side, kind, command, dice):
+            progress.emit(event)
+        advance(progress, dice)
+        return progress.events
+
+    def _answer(
+        self, state: State, side: str, kind: str, command: Command, dice: Dice
+    ) -> list[Event]:
+        if kind == "choose_scenery_order":
+            only_fields(command, {"type", "side", "first"})
+            first = command.get("first")
+            if first not in SIDES:
+                raise InvalidCommand("first must be A or B")
+            return [{"type": "scenery_order_chosen", "by": side, "first": first}]
+        if kind == "place_scenery":
+            only_fields(command, {"type", "side", "pieces"})
+            return decide_scenery(state, side, command.get("pieces", []))
+        if kind == "deploy":
+            only_fields(command, {"type", "side", "unit", "minis"})
+            where = placements(command.get("minis"), "minis")
+            return [decide_deploy(state, side, command.get("unit"), where)]
+        if kind == "choose_active_side":
+            only_fields(command, {"type", "side", "active"})
+            active = command.get("active")
+            if active not in SIDES:
+                raise InvalidCommand("active must be A or B")
+            return [{"type": "active_side_chosen", "by": side, "active": active}]
+        if kind == "choose_unit":
+            only_fields(command, {"type", "side", "unit"})
+            uid = text(command.get("unit"), "unit")
+            unit = state["units"].get(uid)
+            if unit is None or unit["side"] != side or unit["removed"]:
+                raise IllegalCommand(
+                    f"side {side} has no unit {uid} on the table", rule=rules.CHOOSING_UNITS
+                )
+            if unit["markers"]["used"]:
+                raise IllegalCommand(
+                    f"{unit['name']} ({uid}) has a Used Unit marker", rule=rules.CHOOSING_UNITS
+                )
+            return [{"type": "unit_chosen", "side": side, "unit": uid}]
+        if kind == "choose_ki":
+            only_fields(command, {"type", "side", "ability"})
+            uid = state["activation"]["units"][side]
+            ability = text(command.get("ability"), "ability")
+            offered = state["units"][uid]["abilities"]["ki"]
+            if ability not in offered:
+                raise IllegalCommand(
+                    f"{ability} is not a ki ability of {state['units'][uid]['name']}; choose one "
+                    f"of {', '.join(offered)}",
+                    rule=rules.KI_ABILITIES,
+                )
+            return [{"type": "ki_chosen", "side": side, "unit": uid, "ability": ability}]
+        return decide_order(state, side, command, dice)
+
+    # -- evolve, views, queries ---------------------------------------------------
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def view(self, state: State, side: str | None) -> dict[str, Any]:
+        # Part I keeps nothing hidden: hands and commander's orders come with part III.
+        return state
+
+    def outcome(self, state: State) -> Outcome | None:
+        finished = state["finished"]
+        return None if finished is None else Outcome.from_dict(finished)
+
+    def legal(self, state: State, side: str) -> Iterator[Command]:
+        return legal_commands(state, side)
+
+    def sample_setups(self) -> list[Setup]:
+        return [
+            {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"},
+            {"armies": {"A": "sohei-250", "B": "otokodate-250"}, "scenario": "pitched-battle"},
+        ]
+
+    def describe(self, event: Event) -> str:
+        return describe_event(event)
+
+
+def _say(kind: str) -> str:
+    return {
+        "scenery_order": "choose who places extra scenery first",
+        "place_scenery": "place extra scenery",
+        "deploy": "deploy",
+        "choose_active_side": "choose the active side",
+        "choose_unit": "choose a unit to activate",
+        "choose_ki": "choose a ki ability",
+        "order": "give an order",
+    }.get(kind, kind)

@@ -1,0 +1,65 @@
+"""Small geometric questions the rules ask on top of :mod:`engine.kensei.geometry`."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from engine.kensei import geometry
+from engine.kensei.board import Board
+from engine.kensei.geometry import Base, Scenery
+
+CONTACT_SLACK = 2  # 0.2 mm: bases that only touch are not crossed
+
+
+def placed(base: Base, x: int, y: int, facing: int) -> Base:
+    """The same miniature at another position and facing."""
+    return dataclasses.replace(base, x=x, y=y, facing=facing)
+
+
+def inside_rect(base: Base, rect: Sequence[int]) -> bool:
+    """The whole base lies inside the rectangle ``[x0, y0, x1, y1]`` (a deployment zone)."""
+    minx, miny, maxx, maxy = geometry.footprint(base).bounds
+    eps = geometry.EPSILON
+    return (
+        minx >= rect[0] - eps
+        and miny >= rect[1] - eps
+        and maxx <= rect[2] + eps
+        and maxy <= rect[3] + eps
+    )
+
+
+def scenery_overlap(a: Scenery, b: Scenery) -> bool:
+    """Two pieces of scenery share some area (touching is fine)."""
+    shared = geometry.scenery_polygon(a).intersection(geometry.scenery_polygon(b))
+    return float(shared.area) > geometry.EPSILON
+
+
+def angle_between(a: int, b: int) -> int:
+    """The smaller angle between two facings, in tenths of a degree (0 to 1800)."""
+    diff = abs(a - b) % 3600
+    return min(diff, 3600 - diff)
+
+
+def crossed_bases(
+    scene: geometry.Scene,
+    base: Base,
+    waypoints: Sequence[tuple[int, int]],
+    exclude: Iterable[str],
+    near: Board | None = None,
+) -> list[str]:
+    """Miniatures a base would pass over moving along the waypoints ("Crossing
+    miniatures"). Sliding past a base in contact is not crossing it, so the
+    moving base is taken 0.2 mm narrower."""
+    if not waypoints:
+        return []
+    if near is not None:
+        xs = [base.x, *(p[0] for p in waypoints)]
+        ys = [base.y, *(p[1] for p in waypoints)]
+        r = base.bound
+        skip = set(exclude)
+        candidates = near.in_box(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+        if not [mid for mid in candidates if mid not in skip]:
+            return []
+    narrower = dataclasses.replace(base, size=max(1, base.size - CONTACT_SLACK))
+    return scene.path_bases(narrower, waypoints, exclude)
