@@ -68,7 +68,11 @@ def with_side(state: State, side: str, **change: Any) -> State:
 def _scenery_order(state: State, event: Event) -> State:
     first = event["first"]
     second = "B" if first == "A" else "A"
-    return {**state, "setup": {**state["setup"], "scenery_queue": [first, second]}}
+    return {
+        **state,
+        "phase": "scenery",
+        "setup": {**state["setup"], "scenery_queue": [first, second]},
+    }
 
 
 @handles("scenery_placed")

@@ -598,6 +598,8 @@ class _SceneryIndex:
 
     scenery: tuple[Scenery, ...]
     polygons: NDArray[np.object_]
+    points: tuple[tuple[FloatXY, ...], ...]
+    """The vertices of each polygon (not repeated at the end)."""
     vertices: tuple[tuple[FloatXY, ...], ...]
     """The vertices of each blocker (the polygon grown by CUT_TOLERANCE)."""
     blockers: tuple[Polygon, ...]
@@ -624,6 +626,10 @@ def _scenery_index(scenery: tuple[Scenery, ...]) -> _SceneryIndex:
     return _SceneryIndex(
         scenery=scenery,
         polygons=polygons,
+        points=tuple(
+            tuple((float(x), float(y)) for x, y in p.exterior.coords[:-1])
+            for p in polygons.tolist()
+        ),
         vertices=tuple(tuple((float(x), float(y)) for x, y in b.exterior.coords) for b in blockers),
         blockers=blockers,
         convex=tuple(bool(p.convex_hull.area - p.area <= EPSILON) for p in polygons.tolist()),
@@ -657,10 +663,10 @@ class _Band:
             (ex + nx, ey + ny),
         ]
 
-    def sides(self) -> tuple[LineString, LineString]:
-        """The two long sides, observer end to target end."""
-        a, b, c, d = self.corners()
-        return LineString([a, d]), LineString([b, c])
+    def local(self, points: Iterable[FloatXY]) -> list[FloatXY]:
+        """Points in the band's frame: (along the band, across it to the left)."""
+        ox, oy, ux, uy = self.ox, self.oy, self.ux, self.uy
+        return [((x - ox) * ux + (y - oy) * uy, (y - oy) * ux - (x - ox) * uy) for x, y in points]
 
     def bbox(self) -> tuple[float, float, float, float]:
         xs = [p[0] for p in self.corners()]
@@ -759,27 +765,6 @@ class _Bands:
         near[rows, tgt] = False
         return near
 
-    def scenery_hits(self, index: _SceneryIndex) -> list[list[int]]:
-        """For each band, the scenery polygons it touches (one STRtree query)."""
-        hits: list[list[int]] = [[] for _ in range(len(self.seen))]
-        nx, ny = -self.uy * self.half, self.ux * self.half
-        ex, ey = self.ox + self.ux * self.length, self.oy + self.uy * self.length
-        shells = np.stack(
-            [
-                np.stack([self.ox + nx, self.oy + ny], axis=1),
-                np.stack([self.ox - nx, self.oy - ny], axis=1),
-                np.stack([ex - nx, ey - ny], axis=1),
-                np.stack([ex + nx, ey + ny], axis=1),
-            ],
-            axis=1,
-        )
-        active = np.flatnonzero(self.seen & (self.length > 0))
-        if len(active):
-            found = index.tree.query(shapely.polygons(shells[active]), predicate="intersects")
-            for band_row, tree_row in found.T.tolist():
-                hits[int(active[band_row])].append(int(tree_row))
-        return hits
-
     def rows(self) -> Iterable[_Band | None]:
         """Each pair's band, or None when the target is not in the visual field."""
         columns = zip(
@@ -808,7 +793,17 @@ class Scene:
     the caller gave an order.
     """
 
-    __slots__ = ("_axes", "_ids", "_index", "_list", "_reach", "_slot", "bases", "scenery")
+    __slots__ = (
+        "_axes",
+        "_ids",
+        "_index",
+        "_list",
+        "_memo",
+        "_reach",
+        "_slot",
+        "bases",
+        "scenery",
+    )
 
     def __init__(self, scenery: Iterable[Scenery], bases: Mapping[MiniatureId, Base]) -> None:
         self.scenery: tuple[Scenery, ...] = tuple(scenery)
@@ -820,6 +815,8 @@ class Scene:
         self._list = tuple(bases[i] for i in ids)
         self._reach = tuple((b.x, b.y, b.bound + EPSILON) for b in self._list)
         self._axes: _Axes | None = None  # built on the first sight query
+        # Sight answers of this snapshot, by (observer, target) slot.
+        self._memo: dict[tuple[int, int], _SightDetail] = {}
 
     def with_bases(
         self, changed: Mapping[MiniatureId, Base], removed: Iterable[MiniatureId] = ()
@@ -857,26 +854,31 @@ class Scene:
     def line_of_sight_many(self, pairs: Sequence[tuple[MiniatureId, MiniatureId]]) -> list[Sight]:
         """:meth:`line_of_sight` for many (observer, target) pairs at once, with the same
         results: the visual field and the base pre-tests run vectorised over all pairs,
-        the scenery is queried through the STRtree with all the bands in one call."""
+        the scenery goes through the same code as single queries (bounding boxes, then
+        separating axes), so the answers are identical."""
         if not pairs:
             return []
         obs = np.fromiter((self._slot[o] for o, _ in pairs), dtype=np.intp, count=len(pairs))
         tgt = np.fromiter((self._slot[t] for _, t in pairs), dtype=np.intp, count=len(pairs))
         bands = _Bands.between(_base_arrays(self._list), obs, tgt)
         near_rows = bands.near_bases(_base_arrays(self._list), obs, tgt).tolist()
-        scenery_hits = bands.scenery_hits(self._index) if self.scenery else None
         results: list[Sight] = []
+        memo = self._memo
         for k, band in enumerate(bands.rows()):
-            if band is None:
-                results.append("none")
-                continue
-            if band.length <= 0:
-                results.append("total")
-                continue
-            candidates = [n for n, hit in enumerate(near_rows[k]) if hit]
-            touching = self._refine_bases(band, candidates)
-            scenery = tuple(sorted(scenery_hits[k])) if scenery_hits else ()
-            results.append(self._classify(band, int(tgt[k]), scenery, touching).sight)
+            key = (int(obs[k]), int(tgt[k]))
+            known = memo.get(key)
+            if known is None:
+                if band is None:
+                    known = _SightDetail("none")
+                elif band.length <= 0:
+                    known = _SightDetail("total")
+                else:
+                    candidates = [n for n, hit in enumerate(near_rows[k]) if hit]
+                    touching = self._refine_bases(band, candidates)
+                    scenery = self._scenery_touching(band)
+                    known = self._classify(band, key[1], scenery, touching)
+                memo[key] = known
+            results.append(known.sight)
         return results
 
     def in_cover(self, target_id: MiniatureId, observer_id: MiniatureId) -> bool:
@@ -894,6 +896,12 @@ class Scene:
         return any(within(target, self._list[n], MELEE_DISTANCE) for n in detail.bases)
 
     def _sight(self, oi: int, ti: int) -> _SightDetail:
+        known = self._memo.get((oi, ti))
+        if known is None:
+            known = self._memo[oi, ti] = self._compute_sight(oi, ti)
+        return known
+
+    def _compute_sight(self, oi: int, ti: int) -> _SightDetail:
         observer, target = self._list[oi], self._list[ti]
         if not in_visual_field(observer, target):
             return _SightDetail("none")
@@ -921,20 +929,32 @@ class Scene:
             if math.sqrt(du * du + dv * dv) <= reach:
                 candidates.append(n)
         touching = self._refine_bases(band, candidates)
-        # Scenery: bounding boxes, then the prepared polygons.
-        scenery: list[int] = []
-        if self._index.scenery:
-            minx, miny, maxx, maxy = band.bbox()
-            boxed = [
-                n
-                for n, (a, b, c, d) in enumerate(self._index.bounds)
-                if a <= maxx and c >= minx and b <= maxy and d >= miny
-            ]
-            if boxed:
-                polygon = Polygon(band.corners())
-                hits = shapely.intersects(self._index.polygons[boxed], polygon)
-                scenery = [n for n, hit in zip(boxed, hits.tolist(), strict=True) if hit]
-        return self._classify(band, ti, tuple(scenery), touching)
+        return self._classify(band, ti, self._scenery_touching(band), touching)
+
+    def _scenery_touching(self, band: _Band) -> tuple[int, ...]:
+        """The scenery touching the band (within EPSILON), in scenery order: bounding
+        boxes first, then separating axes in the band's frame for convex polygons, or
+        shapely for the others. Single and batched queries both come here, so they agree
+        to the bit."""
+        index = self._index
+        if not index.scenery:
+            return ()
+        minx, miny, maxx, maxy = band.bbox()
+        out: list[int] = []
+        polygon: Polygon | None = None
+        for n, (a, b, c, d) in enumerate(index.bounds):
+            if a > maxx + EPSILON or c < minx - EPSILON or b > maxy + EPSILON or d < miny - EPSILON:
+                continue
+            if index.convex[n]:
+                hit = _convex_meets_box(
+                    band.local(index.points[n]), band.length, -band.half, band.half
+                )
+            else:
+                polygon = polygon or Polygon(band.corners())
+                hit = bool(shapely.dwithin(index.polygons[n], polygon, EPSILON))
+            if hit:
+                out.append(n)
+        return tuple(out)
 
     def _refine_bases(self, band: _Band, candidates: list[int]) -> tuple[int, ...]:
         """Exact touch test of the candidate bases against the band: circles are exact
@@ -975,7 +995,6 @@ class Scene:
         polygon operations decide.
         """
         ox, oy, ux, uy, half, length = band.ox, band.oy, band.ux, band.uy, band.half, band.length
-        sides: tuple[LineString, LineString] | None = None
         spans: list[tuple[float, float]] = []
         boxes: list[tuple[float, float, float, float]] = []
         blockers: list[Polygon] = []
@@ -994,8 +1013,7 @@ class Scene:
                 bound = other.size / 2 / _CIRCUMSCRIBE + CUT_TOLERANCE + EPSILON
                 spread = bound
             else:
-                sides = sides or band.sides()
-                if _meets_both(_blocker(other), sides):
+                if _meets_both_sides(band, _blocker(other).exterior.coords):
                     return True
                 spread = _extent(other, -uy, ux) + 2 * CUT_TOLERANCE + EPSILON
                 bound = other.bound + 2 * CUT_TOLERANCE + EPSILON
@@ -1004,10 +1022,8 @@ class Scene:
             blockers.append(_blocker(other))
         lone_ok = len(bases) * [True]
         for n in scenery:
-            if self._index.convex[n]:
-                sides = sides or band.sides()
-                if _meets_both(self._index.blockers[n], sides):
-                    return True
+            if self._index.convex[n] and _meets_both_sides(band, self._index.vertices[n]):
+                return True
             offsets = [(py - oy) * ux - (px - ox) * uy for px, py in self._index.vertices[n]]
             spans.append((min(offsets) - EPSILON, max(offsets) + EPSILON))
             boxes.append(self._index.blocker_bounds[n])
@@ -1223,10 +1239,38 @@ def _base_arrays(bases: tuple[Base, ...]) -> tuple[NDArray[np.float64], ...]:
     return xs, ys, size, bound, fcos, fsin, round_
 
 
-def _meets_both(blocker: Polygon, sides: tuple[LineString, LineString]) -> bool:
-    return bool(shapely.intersects(blocker, sides[0])) and bool(
-        shapely.intersects(blocker, sides[1])
+def _meets_both_sides(band: _Band, convex: Iterable[Sequence[float]]) -> bool:
+    """A convex blocker meets both long sides of the band (so it cuts it alone)."""
+    local = band.local((float(p[0]), float(p[1])) for p in convex)
+    return _convex_meets_box(local, band.length, band.half, band.half) and _convex_meets_box(
+        local, band.length, -band.half, -band.half
     )
+
+
+def _convex_meets_box(points: Sequence[FloatXY], length: float, low: float, high: float) -> bool:
+    """A convex polygon (vertices in the band's frame) meets the box [0, length] x
+    [low, high] (a segment when low == high), within EPSILON: separating axis test on
+    the box's axes and the polygon's edge normals."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    if max(xs) < -EPSILON or min(xs) > length + EPSILON:
+        return False
+    if max(ys) < low - EPSILON or min(ys) > high + EPSILON:
+        return False
+    box = ((0.0, low), (length, low), (length, high), (0.0, high))
+    count = len(points)
+    for i in range(count):
+        (ax, ay), (bx, by) = points[i], points[(i + 1) % count]
+        nx, ny = by - ay, ax - bx
+        norm = math.hypot(nx, ny)
+        if norm == 0:
+            continue
+        mine = [x * nx + y * ny for x, y in points]
+        theirs = [x * nx + y * ny for x, y in box]
+        slack = EPSILON * norm
+        if max(mine) < min(theirs) - slack or min(mine) > max(theirs) + slack:
+            return False
+    return True
 
 
 def _overlapping_groups(boxes: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
