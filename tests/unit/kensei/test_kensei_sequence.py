@@ -39,7 +39,7 @@ def test_size_of_the_battle_both_armies_built_for_the_same_size():
 
 
 def test_prepare_army_lists_an_invalid_army_is_refused_with_every_violation():
-    army = KENSEI_ARMY()
+    army = buke_army()
     army["commander_level"] = 7
     army["general"] = "buke_ashigaru_yari"
     with pytest.raises(InvalidCommand) as caught:
@@ -47,9 +47,7 @@ def test_prepare_army_lists_an_invalid_army_is_refused_with_every_violation():
     assert caught.value.message.count(";") >= 1  # several violations, all listed
 
 
-def KENSEI_ARMY() -> dict:
-    from engine.kensei.ruleset import sample_army
-
+def buke_army() -> dict:
     return sample_army("buke-400")
 
 
@@ -70,7 +68,7 @@ def test_game_table_and_scenery_highest_commander_level_chooses_who_places_first
     state = start({"armies": {"A": "buke-400", "B": "kuge-400"}})
     assert state["phase"] == "scenery"
     assert KENSEI.prompt(state).kind == "place_scenery"
-    lower = KENSEI_ARMY()
+    lower = buke_army()
     lower["commander_level"] = 0
     state = start({"armies": {"A": lower, "B": "kuge-400"}})
     prompt = KENSEI.prompt(state)
