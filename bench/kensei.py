@@ -1,0 +1,69 @@
+"""Benchmark: whole Kensei bot games (part I of the engine) and move decisions.
+
+Plays GreedyBot against RandomBot with the 400-point sample armies (Buke
+against Kuge) and prints::
+
+    kensei.bot_game: <games/s> games/s
+    kensei.bot_game_commands: <commands per game> commands
+    kensei.decide_move_p95: <ms> ms
+    kensei.decide_move_median: <ms> ms
+
+``decide_move`` times ``Ruleset.decide`` for every move order the bots gave
+(the legal-command sampling that tries candidates is part of the game time,
+not of this figure). Run with ``python -m bench kensei`` (``--games N``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+
+from bench._util import figure, median, percentile
+from engine.core import RandomBot, SeededDice
+from engine.kensei.bots import GreedyBot
+from engine.kensei.ruleset import Kensei
+
+SETUP = {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"}
+
+
+def play(seed: str, move_times: list[float]) -> int:
+    """One bot game; returns the number of commands and records move decide times."""
+    kensei = Kensei()
+    state = kensei.start(dict(SETUP), SeededDice(seed, 0))
+    bots = {"A": GreedyBot(seed), "B": RandomBot(seed)}
+    commands = 0
+    while (prompt := kensei.prompt(state)) is not None:
+        side = prompt.sides[0]
+        command = bots[side].choose(kensei, state, side)
+        if command is None:
+            raise RuntimeError(f"no legal command for {side} ({prompt.kind})")
+        commands += 1
+        started = time.perf_counter()
+        events = kensei.decide(state, command, SeededDice(seed, commands))
+        if command["type"] == "order" and command.get("order") == "move" and "minis" in command:
+            move_times.append(time.perf_counter() - started)
+        for event in events:
+            state = kensei.evolve(state, event)
+    return commands
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=5)
+    args = parser.parse_args(argv)
+    play("warm-up", [])  # loads the catalogue and imports once
+    move_times: list[float] = []
+    commands = []
+    started = time.perf_counter()
+    for n in range(args.games):
+        commands.append(play(f"bench-{n}", move_times))
+    elapsed = time.perf_counter() - started
+    figure("kensei.bot_game", args.games / elapsed, "games/s")
+    figure("kensei.bot_game_commands", sum(commands) / len(commands), "commands")
+    figure("kensei.decide_move_p95", percentile(move_times, 0.95) * 1000, "ms")
+    figure("kensei.decide_move_median", median(move_times) * 1000, "ms")
+
+
+if __name__ == "__main__":
+    main()
