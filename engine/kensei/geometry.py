@@ -178,9 +178,8 @@ def direction(facing: int) -> FloatXY:
 
 @lru_cache(maxsize=8192)
 def corners(base: Base) -> tuple[FloatXY, ...]:
-    """The four corners of a square base, counter-clockwise from front-left... of the
-    facing frame (front-right first). For a round base: the corners of the square
-    rotated the same way and circumscribing it."""
+    """The four corners of a square base, counter-clockwise starting from the front-right
+    one (for a round base: those of the square circumscribing it, turned the same way)."""
     c, s = direction(base.facing)
     h = base.size / 2
     out: list[FloatXY] = []
@@ -669,8 +668,9 @@ class _Band:
         return [((x - ox) * ux + (y - oy) * uy, (y - oy) * ux - (x - ox) * uy) for x, y in points]
 
     def bbox(self) -> tuple[float, float, float, float]:
-        xs = [p[0] for p in self.corners()]
-        ys = [p[1] for p in self.corners()]
+        points = self.corners()
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
         return (min(xs), min(ys), max(xs), max(ys))
 
 
