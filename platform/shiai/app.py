@@ -11,7 +11,7 @@ from flask import Flask
 from shiai import cli, errors
 from shiai.config import DEVELOPMENT_SECRET_KEY, settings_from_env
 from shiai.services import Services, build_services
-from shiai.web import api, games, health
+from shiai.web import api, auth, games, health, tournaments
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -34,6 +34,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(tournaments.bp)
+    auth.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
     return app
