@@ -21,6 +21,7 @@ ORGANISER = "organiser"
 PLAYER = "player"
 ROLES = (ORGANISER, PLAYER)
 MIN_PASSWORD = 10
+DEFAULT_METHOD = "scrypt"
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
 # Spends the same time on an unknown username as on a wrong password.
 _DUMMY_HASH = generate_password_hash("timing-equaliser", method="scrypt")
@@ -45,8 +46,12 @@ class Account:
 
 
 class Accounts:
-    def __init__(self, db_engine: Engine) -> None:
+    """``password_method`` is werkzeug's: ``scrypt`` (n=2**15, r=8, p=1) in production;
+    the tests use a cheaper scrypt, as Django's tests use a fast hasher."""
+
+    def __init__(self, db_engine: Engine, password_method: str = DEFAULT_METHOD) -> None:
         self.db_engine = db_engine
+        self.password_method = password_method
 
     def create(self, username: str, display_name: str, password: str, role: str = PLAYER) -> str:
         username = username.strip().lower()
@@ -69,7 +74,7 @@ class Accounts:
                         id=account_id,
                         username=username,
                         display_name=display_name.strip()[:120],
-                        password_hash=generate_password_hash(password, method="scrypt"),
+                        password_hash=generate_password_hash(password, method=self.password_method),
                         role=role,
                         created_at=datetime.now(UTC),
                     )

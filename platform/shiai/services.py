@@ -11,7 +11,7 @@ from replays import registry
 from replays.projection import GamesProjection
 from replays.records import GameRecords
 from replays.store import event_store_env
-from shiai.accounts import Accounts
+from shiai.accounts import DEFAULT_METHOD, Accounts
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.game_results import GameResults
 from shiai.tournaments.read_models import TournamentReadModels
@@ -49,7 +49,9 @@ def make_db_engine(database_url: str) -> Engine:
     return db_engine
 
 
-def build_services(database_url: str, ruleset_specs: Iterable[str]) -> Services:
+def build_services(
+    database_url: str, ruleset_specs: Iterable[str], password_method: str = DEFAULT_METHOD
+) -> Services:
     rulesets = [registry.load(spec) for spec in (*BUILTIN_RULESETS, *ruleset_specs)]
     records = GameRecords(event_store_env(database_url), rulesets=rulesets)
     db_engine = make_db_engine(database_url)
@@ -67,5 +69,5 @@ def build_services(database_url: str, ruleset_specs: Iterable[str]) -> Services:
         tournaments=tournaments,
         tournament_views=tournament_views,
         game_results=game_results,
-        accounts=Accounts(db_engine),
+        accounts=Accounts(db_engine, password_method),
     )

@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from flask import Flask
 
-from shiai import create_app
-from shiai.migrations import upgrade
 from shiai.tournaments.standings import compute_standings
 from tests.support.web import created_tournament, form, new_account, signed_in_client
 
 PLAYERS = 16
 ROUNDS = 5
-
-
-@pytest.fixture
-def sqlite_app(tmp_path: Path) -> Iterator[Flask]:
-    url = f"sqlite:///{tmp_path / 'e2e.db'}"
-    upgrade(url)
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-only", "SHIAI_DATABASE_URL": url})
-    yield app
-    app.extensions["shiai"].close()
 
 
 def test_a_sixteen_player_five_round_event_runs_through_the_pages(sqlite_app: Flask) -> None:

@@ -23,7 +23,7 @@ from shiai import create_app
 from shiai.migrations import upgrade
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.model import Result
-from tests.conftest import DICE_RACE_SPEC
+from tests.conftest import platform_config
 from tests.support.web import form, new_account, signed_in_client
 
 ROLES = ("anonymous", "player", "opponent", "stranger", "organiser", "rival")
@@ -72,14 +72,7 @@ class World:
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     url = f"sqlite:///{Path(tmp_path_factory.mktemp('roles')) / 'roles.db'}"
     upgrade(url)
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-only",
-            "SHIAI_DATABASE_URL": url,
-            "SHIAI_RULESETS": [DICE_RACE_SPEC],
-        }
-    )
+    app = create_app(platform_config(url))
     ids = {
         "player": new_account(app, "player"),
         "opponent": new_account(app, "opponent"),

@@ -10,7 +10,7 @@ Undo: every organiser action pushes a copy of the state before it onto an
 undo stack (rebuilt on replay, since the event bodies push it); ``Undone``
 pops it. History is never deleted: the undo is one more event. A player's
 report or confirmation clears the stack, so an undo never throws away what a
-player entered.
+player entered, and it reaches back ``UNDO_DEPTH`` organiser actions at most.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ from shiai.tournaments.swiss import pair_round
 from shiai.tournaments.topcut import Bracket, build_bracket, top_cut_seeds
 
 ORGANISER_ONLY = "only an organiser of this tournament may do that"
+# How many organiser actions an undo reaches back (each keeps a copy of the state).
+UNDO_DEPTH = 10
 # Pairing edits that would make the history meaningless are refused, not warned about.
 REFUSED_EDITS = frozenset(
     {
@@ -646,6 +648,7 @@ class Tournament(Aggregate):
 
     def _checkpoint(self) -> None:
         self._undo.append(copy.deepcopy(self.state))
+        del self._undo[:-UNDO_DEPTH]
 
     @event("OrganiserAdded")
     def _organiser_added(self, *, author: str, account_id: str) -> None:
