@@ -154,7 +154,11 @@ PLAYERS_ONLY = ORGANISER_ONLY | {"organiser": FORBIDDEN, "player": OK, "opponent
 
 # (action, form setup, expected status per role)
 ORGANISER_ACTIONS: list[tuple[str, Setup, dict[str, int]]] = [
-    ("register", lambda w: (w.event(), {"name": "New player", "club": "Edo"}), ORGANISER_ONLY),
+    (
+        "register",
+        lambda w: (w.event(), {"name": "New", "club": "Edo", "bye_rounds": "2", "fixed_table": 3}),
+        ORGANISER_ONLY,
+    ),
     ("unregister", _late_arrival, ORGANISER_ONLY),
     ("check-in", _late_arrival, ORGANISER_ONLY),
     ("check-in-all", _late_arrival, ORGANISER_ONLY),

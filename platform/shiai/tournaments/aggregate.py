@@ -139,6 +139,15 @@ def result_to_dict(result: Result) -> dict[str, Any]:
     return {"a": result.a.value, "b": result.b.value, "a_vp": result.a_vp, "b_vp": result.b_vp}
 
 
+def _match_keys(winners: dict[str, str]) -> dict[tuple[int, int], str]:
+    """Top cut winners stored as ``"round:match"`` keys (JSON has no tuple keys)."""
+    keyed = {}
+    for key, player in winners.items():
+        round_number, match = key.split(":")
+        keyed[(int(round_number), int(match))] = player
+    return keyed
+
+
 def options_from_dict(raw: dict[str, Any]) -> TournamentOptions:
     values = dict(raw)
     values["club_avoidance"] = ClubAvoidance(values.get("club_avoidance", "soft"))
@@ -321,11 +330,7 @@ class Tournament(Aggregate):
     def bracket(self) -> Bracket | None:
         if self.state.top_cut_seeds is None:
             return None
-        winners = {
-            (int(key.split(":")[0]), int(key.split(":")[1])): player
-            for key, player in self.state.top_cut_winners.items()
-        }
-        return build_bracket(self.state.top_cut_seeds, winners)
+        return build_bracket(self.state.top_cut_seeds, _match_keys(self.state.top_cut_winners))
 
     # -- checks ---------------------------------------------------------------
 
@@ -566,10 +571,7 @@ class Tournament(Aggregate):
         winners = dict(self.state.top_cut_winners)
         winners[f"{round_number}:{match}"] = winner
         try:
-            build_bracket(
-                bracket.seeds,
-                {(int(k.split(":")[0]), int(k.split(":")[1])): v for k, v in winners.items()},
-            )
+            build_bracket(bracket.seeds, _match_keys(winners))
         except InvalidHistory as error:
             raise TournamentRefused(error.message) from None
         for later in bracket.rounds[round_number:]:

@@ -97,6 +97,14 @@ def _number(name: str, default: float | None = None) -> float | None:
     return float(raw)
 
 
+def _round() -> int:
+    return _int("round", low=1, high=20)
+
+
+def _table() -> int:
+    return _int("table", low=1, high=100_000)
+
+
 def _expected_version() -> int | None:
     raw = request.form.get("version")
     return int(raw) if raw and raw.isdigit() else None
@@ -447,6 +455,9 @@ def _register(tid: UUID, author: str) -> None:
             raise BadRequest(f"no account has the username {username!r}")
         account_id = found.id
     fixed = request.form.get("fixed_table", "").strip()
+    byes = request.form.get("bye_rounds", "").replace(",", " ").split()
+    if not all(b.isdigit() and len(b) < 3 for b in byes):
+        raise BadRequest("requested byes are round numbers, e.g. '2, 4'")
     _services().tournaments.register(
         tid,
         author,
@@ -458,6 +469,7 @@ def _register(tid: UUID, author: str) -> None:
         rating=_number("rating"),
         account_id=account_id,
         fixed_table=_int("fixed_table", low=1, high=10_000) if fixed else None,
+        requested_bye_rounds=tuple(int(b) for b in byes),
     )
 
 
@@ -497,15 +509,13 @@ def _pair(tid: UUID, author: str) -> None:
 
 @action("publish")
 def _publish(tid: UUID, author: str) -> None:
-    _services().tournaments.publish(
-        tid, author, _int("round", low=1, high=20), expected_version=_expected_version()
-    )
+    _services().tournaments.publish(tid, author, _round(), expected_version=_expected_version())
 
 
 @action("delete-round")
 def _delete_round(tid: UUID, author: str) -> None:
     _services().tournaments.delete_round(
-        tid, author, _int("round", low=1, high=20), expected_version=_expected_version()
+        tid, author, _round(), expected_version=_expected_version()
     )
 
 
@@ -514,8 +524,8 @@ def _result_action(tid: UUID, author: str) -> None:
     _services().tournaments.record_result(
         tid,
         author,
-        _int("round", low=1, high=20),
-        _int("table", low=1, high=100_000),
+        _round(),
+        _table(),
         _result(),
         correction=request.form.get("correction") == "1",
         expected_version=_expected_version(),
@@ -533,8 +543,8 @@ def _link_game(tid: UUID, author: str) -> None:
         _services().game_results.link(
             tid,
             author,
-            number=_int("round", low=1, high=20),
-            table=_int("table", low=1, high=100_000),
+            number=_round(),
+            table=_table(),
             game_id=game_id,
             side_a=request.form.get("side_a") or None,
         )
@@ -618,8 +628,8 @@ def edit_pairings(tid: UUID, number: int) -> ResponseReturnValue:
 @login_required
 def report(tid: UUID) -> ResponseReturnValue:
     def do(author: str) -> None:
-        number = _int("round", low=1, high=20)
-        table = _int("table", low=1, high=100_000)
+        number = _round()
+        table = _table()
         if request.form.get("confirm") == "1":
             _services().tournaments.confirm(tid, author, number, table)
         elif request.form.get("game_id"):

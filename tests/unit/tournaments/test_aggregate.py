@@ -223,3 +223,18 @@ def test_two_organisers_changing_at_once_get_a_conflict(
     monkeypatch.setattr(app, "get", lambda _tid, version=None: stale)
     with pytest.raises(Conflict):
         app.register(tid, ORG, name="Second")
+
+
+def test_requested_byes_and_fixed_tables_reach_the_pairer(app: Tournaments) -> None:
+    tid = started(app, players=4, rounds=2)
+    extra = app.register(tid, ORG, name="Resting", requested_bye_rounds=(1,), fixed_table=None)
+    seated = app.register(tid, ORG, name="Seated", fixed_table=7)
+    app.check_in(tid, ORG, extra)
+    app.check_in(tid, ORG, seated)
+    refused(
+        app, tid, lambda: app.register(tid, ORG, name="X", requested_bye_rounds=(9,)), "no round 9"
+    )
+    app.pair_next_round(tid, ORG)
+    round_one = app.get(tid).round(1)
+    assert {"player": extra, "requested": True} in round_one.byes
+    assert any(seated in (t.a, t.b) and t.table == 7 for t in round_one.tables)
