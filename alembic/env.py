@@ -1,12 +1,13 @@
-"""Alembic environment: every table the project owns (see replays.schema)."""
+"""Alembic environment: every table the project owns (see replays.schema and shiai.schema)."""
 
 from __future__ import annotations
 
 from sqlalchemy import create_engine
 
 from alembic import context
-from replays.schema import all_metadata, compare_type
+from replays.schema import compare_type
 from shiai.config import database_url_from_env
+from shiai.schema import all_metadata
 
 config = context.config
 target_metadata = all_metadata()

@@ -23,7 +23,7 @@ from sqlalchemy import JSON, BigInteger, Column, DateTime, Integer, MetaData, St
 from sqlalchemy_utils.types.uuid import UUIDType
 
 # Event-sourced applications whose stores Alembic owns, by application name.
-EVENT_SOURCED_APPLICATIONS = ("GameRecords",)
+EVENT_SOURCED_APPLICATIONS = ("GameRecords", "Tournaments")
 
 
 def define_event_store_tables() -> MetaData:

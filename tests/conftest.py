@@ -103,19 +103,34 @@ def dice_race() -> DiceRace:
 
 
 DICE_RACE_SPEC = "tests.support.dice_race:DiceRace"
+# Production hashes passwords with scrypt n=2**15; tests need no brute-force resistance.
+TEST_PASSWORD_METHOD = "scrypt:1024:8:1"
+
+
+def platform_config(database_url: str) -> dict[str, object]:
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test-only",
+        "SHIAI_DATABASE_URL": database_url,
+        "SHIAI_RULESETS": [DICE_RACE_SPEC],
+        "SHIAI_PASSWORD_METHOD": TEST_PASSWORD_METHOD,
+    }
 
 
 @pytest.fixture
 def app(database_url: str) -> Iterator[Flask]:
     """The platform on a migrated SQLite or PostgreSQL database."""
-    flask_app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-only",
-            "SHIAI_DATABASE_URL": database_url,
-            "SHIAI_RULESETS": [DICE_RACE_SPEC],
-        }
-    )
+    flask_app = create_app(platform_config(database_url))
+    yield flask_app
+    flask_app.extensions["shiai"].close()
+
+
+@pytest.fixture
+def sqlite_app(sqlite_database: str) -> Iterator[Flask]:
+    """The platform on a migrated SQLite file only, for page tests that
+    exercise no store-specific behaviour."""
+    upgrade(sqlite_database)
+    flask_app = create_app(platform_config(sqlite_database))
     yield flask_app
     flask_app.extensions["shiai"].close()
 

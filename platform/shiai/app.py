@@ -9,9 +9,10 @@ from typing import Any
 from flask import Flask
 
 from shiai import cli, errors
+from shiai.accounts import DEFAULT_METHOD
 from shiai.config import DEVELOPMENT_SECRET_KEY, settings_from_env
 from shiai.services import Services, build_services
-from shiai.web import api, games, health
+from shiai.web import api, auth, games, health, tournaments
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -28,12 +29,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     app.extensions["shiai"] = build_services(
-        app.config["SHIAI_DATABASE_URL"], app.config["SHIAI_RULESETS"]
+        app.config["SHIAI_DATABASE_URL"],
+        app.config["SHIAI_RULESETS"],
+        app.config.get("SHIAI_PASSWORD_METHOD", DEFAULT_METHOD),
     )
 
     app.register_blueprint(health.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(tournaments.bp)
+    auth.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
     return app

@@ -8,6 +8,8 @@ from flask.cli import FlaskGroup, with_appcontext
 
 from replays import registry
 from replays.bot_games import play_bot_game
+from shiai.accounts import ROLES, AccountError
+from shiai.demo import seed_demo_tournament
 from shiai.migrations import upgrade
 
 DEMO_GAMES_PER_RULESET = 6
@@ -17,6 +19,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(migrate)
     app.cli.add_command(seed_demo)
     app.cli.add_command(rebuild_read_models)
+    app.cli.add_command(create_account)
 
 
 @click.command("migrate")
@@ -32,8 +35,14 @@ def migrate() -> None:
 @click.option("--games", "per_ruleset", default=DEMO_GAMES_PER_RULESET, show_default=True)
 @click.option("--force", is_flag=True, help="seed even if the store already holds games")
 def seed_demo(per_ruleset: int, force: bool) -> None:
-    """Record demo bot games for every installed ruleset, if the store is empty."""
+    """Record demo bot games for every installed ruleset and a demo tournament,
+    each only if the store holds none yet."""
     services = current_app.extensions["shiai"]
+    if services.tournaments.recorder.max_notification_id() is None or force:
+        for line in seed_demo_tournament(services):
+            click.echo(line)
+    else:
+        click.echo("the store already holds tournaments: no demo tournament added")
     if services.records.recorder.max_notification_id() is not None and not force:
         click.echo("the store already holds games: no demo data added")
         return
@@ -59,8 +68,28 @@ def seed_demo(per_ruleset: int, force: bool) -> None:
 @with_appcontext
 def rebuild_read_models() -> None:
     """Empty the read models and project every event again."""
-    count = current_app.extensions["shiai"].games.rebuild()
+    services = current_app.extensions["shiai"]
+    count = services.games.rebuild()
     click.echo(f"games read model rebuilt from {count} events")
+    count = services.tournament_views.rebuild()
+    click.echo(f"tournament standings and ratings rebuilt from {count} events")
+
+
+@click.command("create-account")
+@with_appcontext
+@click.argument("username")
+@click.option("--display-name", help="the name shown on pages (default: the username)")
+@click.option("--role", type=click.Choice(ROLES), default="player", show_default=True)
+@click.password_option(help="at least 10 characters; asked for when not given")
+def create_account(username: str, display_name: str | None, role: str, password: str) -> None:
+    """Create an account (organisers create tournaments; players report their games)."""
+    try:
+        account_id = current_app.extensions["shiai"].accounts.create(
+            username, display_name or username, password, role
+        )
+    except AccountError as error:
+        raise click.ClickException(error.message) from None
+    click.echo(f"{role} account {username} created ({account_id})")
 
 
 def main() -> None:

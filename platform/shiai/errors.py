@@ -15,6 +15,8 @@ from replays.errors import (
     StepOutOfRange,
     UnknownRuleset,
 )
+from shiai.tournaments.aggregate import NotAllowed, TournamentRefused
+from shiai.tournaments.application import TournamentNotFound
 
 
 class BadRequest(Exception):
@@ -91,6 +93,18 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(UnknownRuleset)
     def unknown_ruleset(exc: UnknownRuleset) -> ResponseReturnValue:
         return error_response(400, "unknown_ruleset", str(exc))
+
+    @app.errorhandler(TournamentNotFound)
+    def tournament_not_found(exc: TournamentNotFound) -> ResponseReturnValue:
+        return error_response(404, "not_found", str(exc))
+
+    @app.errorhandler(NotAllowed)
+    def not_allowed(exc: NotAllowed) -> ResponseReturnValue:
+        return error_response(403, "forbidden", exc.message)
+
+    @app.errorhandler(TournamentRefused)
+    def tournament_refused(exc: TournamentRefused) -> ResponseReturnValue:
+        return error_response(422, "refused", exc.message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:

@@ -11,6 +11,10 @@ from replays import registry
 from replays.projection import GamesProjection
 from replays.records import GameRecords
 from replays.store import event_store_env
+from shiai.accounts import DEFAULT_METHOD, Accounts
+from shiai.tournaments.application import Tournaments
+from shiai.tournaments.game_results import GameResults
+from shiai.tournaments.read_models import TournamentReadModels
 
 # Rulesets that ship with Shiai ("module:Class"); SHIAI_RULESETS adds more.
 BUILTIN_RULESETS: tuple[str, ...] = ()
@@ -21,9 +25,14 @@ class Services:
     records: GameRecords
     games: GamesProjection
     db_engine: Engine
+    tournaments: Tournaments
+    tournament_views: TournamentReadModels
+    game_results: GameResults
+    accounts: Accounts
 
     def close(self) -> None:
         self.records.close()
+        self.tournaments.close()
         self.db_engine.dispose()
 
 
@@ -40,10 +49,25 @@ def make_db_engine(database_url: str) -> Engine:
     return db_engine
 
 
-def build_services(database_url: str, ruleset_specs: Iterable[str]) -> Services:
+def build_services(
+    database_url: str, ruleset_specs: Iterable[str], password_method: str = DEFAULT_METHOD
+) -> Services:
     rulesets = [registry.load(spec) for spec in (*BUILTIN_RULESETS, *ruleset_specs)]
     records = GameRecords(event_store_env(database_url), rulesets=rulesets)
     db_engine = make_db_engine(database_url)
     games = GamesProjection(records, db_engine)
     records.on_recorded(games.catch_up)
-    return Services(records=records, games=games, db_engine=db_engine)
+    tournaments = Tournaments(event_store_env(database_url))
+    tournament_views = TournamentReadModels(tournaments, db_engine)
+    tournaments.on_recorded(tournament_views.catch_up)
+    game_results = GameResults(records, tournaments, db_engine)
+    records.on_recorded(game_results.catch_up)
+    return Services(
+        records=records,
+        games=games,
+        db_engine=db_engine,
+        tournaments=tournaments,
+        tournament_views=tournament_views,
+        game_results=game_results,
+        accounts=Accounts(db_engine, password_method),
+    )

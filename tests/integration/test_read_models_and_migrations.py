@@ -11,8 +11,9 @@ from sqlalchemy import create_engine, inspect, select
 
 from alembic import command
 from replays.bot_games import play_bot_game
-from replays.schema import all_metadata, compare_type, games
+from replays.schema import compare_type, games
 from shiai.migrations import alembic_config
+from shiai.schema import all_metadata
 
 
 def _rows(app: Flask) -> list[dict[str, Any]]:

@@ -1,0 +1,63 @@
+"""Demo data: a small finished-in-part tournament for `shiai seed-demo`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from shiai.accounts import ORGANISER, AccountError
+from shiai.tournaments.model import Result
+
+if TYPE_CHECKING:
+    from shiai.services import Services
+
+DEMO_ORGANISER = "demo-organiser"
+# DEVELOPMENT ONLY: printed by seed-demo, known to anyone who reads this file.
+DEMO_PASSWORD = "demo-only-insecure"
+DEMO_PLAYERS = (
+    ("Aiko", "Kyoto Dojo", "Kuge"),
+    ("Benkei", "Kyoto Dojo", "Sohei"),
+    ("Chiyo", "Edo Club", "Buke"),
+    ("Daisuke", "Edo Club", "Otokodate"),
+    ("Emi", None, "Hattori"),
+    ("Fumio", "Osaka Ronin", "Kuroi-te"),
+    ("Goro", "Osaka Ronin", "Buke"),
+    ("Hana", None, "Kuge"),
+)
+
+
+def seed_demo_tournament(services: Services) -> Iterator[str]:
+    """A demo organiser and an 8-player, 3-round Kensei event with two rounds played."""
+    accounts = services.accounts
+    found = accounts.by_username(DEMO_ORGANISER)
+    if found is None:
+        try:
+            organiser = accounts.create(DEMO_ORGANISER, "Demo organiser", DEMO_PASSWORD, ORGANISER)
+        except AccountError as error:  # pragma: no cover - a fixed, valid username
+            raise RuntimeError(error.message) from None
+        yield (
+            f"demo organiser account: {DEMO_ORGANISER} / {DEMO_PASSWORD} "
+            "(DEVELOPMENT ONLY: delete it or never seed a production store)"
+        )
+    else:
+        organiser = found.id
+    tournaments = services.tournaments
+    tid = tournaments.create(
+        organiser,
+        name="Demo Kensei Open",
+        game_system="kensei",
+        battle_size="300 points",
+        rounds=3,
+        late_entry_until_round=2,
+        seed="demo",
+    )
+    for name, club, faction in DEMO_PLAYERS:
+        player = tournaments.register(tid, organiser, name=name, club=club, faction=faction)
+        tournaments.check_in(tid, organiser, player)
+    for number in (1, 2):
+        tournaments.pair_next_round(tid, organiser)
+        tournaments.publish(tid, organiser, number)
+        for index, table in enumerate(tournaments.get(tid).round(number).tables):
+            result = Result.a_wins(12, 4 + index) if index % 3 else Result.draw(8, 8)
+            tournaments.record_result(tid, organiser, number, table.table, result)
+    yield f"demo tournament 'Demo Kensei Open' seeded: /tournaments/{tid}"

@@ -1,0 +1,121 @@
+"""The platform's tables, for Alembic: accounts, and the tournament read models.
+
+``accounts`` is a table of record (passwords never go into an event store that
+cannot forget). Every other table here is a read model of the Tournaments
+application's events, rebuilt by ``shiai rebuild-read-models``.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Uuid,
+)
+
+from replays import schema as replays_schema
+
+platform_tables = MetaData()
+
+accounts = Table(
+    "accounts",
+    platform_tables,
+    Column("id", Uuid, primary_key=True),
+    Column("username", String(64), nullable=False, unique=True),
+    Column("display_name", String(120), nullable=False),
+    Column("password_hash", String(256), nullable=False),
+    Column("role", String(16), nullable=False),  # "organiser" or "player"
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+tournaments = Table(
+    "tournaments",
+    platform_tables,
+    Column("id", Uuid, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("game_system", String(64), nullable=False),
+    Column("battle_size", String(64), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("planned_rounds", Integer, nullable=False),
+    Column("rounds_paired", Integer, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("organisers", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+tournament_standings = Table(
+    "tournament_standings",
+    platform_tables,
+    Column("tournament_id", Uuid, primary_key=True),
+    Column("player_id", String(16), primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("club", String(120), nullable=True),
+    Column("faction", String(120), nullable=True),
+    Column("score", Float, nullable=False),
+    Column("tiebreaks", JSON, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("draws", Integer, nullable=False),
+    Column("losses", Integer, nullable=False),
+    Column("byes", Integer, nullable=False),
+    Column("victory_points", Float, nullable=False),
+    Column("vp_differential", Float, nullable=False),
+    Column("dropped", Integer, nullable=False),
+    Column("through_round", Integer, nullable=False),
+)
+
+# Recorded games linked to a pairing: the results follower looks games up here.
+tournament_game_links = Table(
+    "tournament_game_links",
+    platform_tables,
+    Column("game_id", String(64), primary_key=True),
+    Column("tournament_id", Uuid, nullable=False, index=True),
+    Column("round", Integer, nullable=False),
+    Column("table_number", Integer, nullable=False),
+)
+
+# Every final tournament game; ratings are updated in the order of
+# (tournament created, tournament id, round, table).
+rated_games = Table(
+    "rated_games",
+    platform_tables,
+    Column("tournament_id", Uuid, primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("table_number", Integer, primary_key=True),
+    Column("tournament_created_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("player_a", String(80), nullable=False),
+    Column("player_b", String(80), nullable=False),
+    Column("name_a", String(120), nullable=False),
+    Column("name_b", String(120), nullable=False),
+    Column("outcome_a", String(8), nullable=False),
+    Column("outcome_b", String(8), nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    platform_tables,
+    Column("player", String(80), primary_key=True),
+    Column("name", String(120), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("ordinal", Float, nullable=False, index=True),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("draws", Integer, nullable=False),
+    Column("losses", Integer, nullable=False),
+)
+
+
+def all_metadata() -> list[MetaData]:
+    """Every table the project owns: the replays layer's and the platform's."""
+    return [*replays_schema.all_metadata(), platform_tables]

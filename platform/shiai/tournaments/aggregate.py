@@ -1,0 +1,809 @@
+"""The event-sourced ``Tournament``: every change an event with its author and time.
+
+Public methods validate and raise :class:`TournamentRefused` (nothing changes);
+the private ``@event`` methods only apply, because their bodies run again on
+every reconstruction. A pairing is stored in its event as data (what
+``pair_round`` and ``assign_tables`` proposed), so a replay never runs the
+pairer again.
+
+Undo: every organiser action pushes a copy of the state before it onto an
+undo stack (rebuilt on replay, since the event bodies push it); ``Undone``
+pops it. History is never deleted: the undo is one more event. A player's
+report or confirmation clears the stack, so an undo never throws away what a
+player entered, and it reaches back ``UNDO_DEPTH`` organiser actions at most.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from eventsourcing.domain import Aggregate, event
+
+from shiai.tournaments.checker import PairingWarning, WarningKind, check_pairing
+from shiai.tournaments.model import (
+    Bye,
+    ClubAvoidance,
+    InvalidHistory,
+    NoValidPairing,
+    Outcome,
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Tiebreak,
+    TournamentHistory,
+    TournamentOptions,
+)
+from shiai.tournaments.standings import Standings, compute_standings
+from shiai.tournaments.swiss import pair_round
+from shiai.tournaments.topcut import Bracket, build_bracket, top_cut_seeds
+
+ORGANISER_ONLY = "only an organiser of this tournament may do that"
+# How many organiser actions an undo reaches back (each keeps a copy of the state).
+UNDO_DEPTH = 10
+# Pairing edits that would make the history meaningless are refused, not warned about.
+REFUSED_EDITS = frozenset(
+    {
+        WarningKind.UNKNOWN_PLAYER,
+        WarningKind.SELF_PAIRING,
+        WarningKind.PAIRED_TWICE,
+        WarningKind.DUPLICATE_TABLE,
+    }
+)
+
+
+class TournamentRefused(Exception):
+    """An action the tournament's rules refuse; nothing was changed."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotAllowed(TournamentRefused):
+    """The author may not do this (not an organiser, not their game)."""
+
+
+class WarningsNotAccepted(TournamentRefused):
+    """A manual pairing breaks rules: shown to the organiser, saved only if accepted."""
+
+    def __init__(self, warnings: tuple[PairingWarning, ...]) -> None:
+        super().__init__(
+            "the pairing breaks rules: "
+            + "; ".join(w.message for w in warnings)
+            + ". Accept the warnings to save it anyway."
+        )
+        self.warnings = warnings
+
+
+@dataclass
+class Entry:
+    """A registered player, as the tournament knows them."""
+
+    id: str
+    name: str
+    club: str | None
+    faction: str | None
+    army_list: str
+    rating: float | None
+    account_id: str | None
+    checked_in: bool = False
+    entered_round: int = 1
+    dropped_after_round: int | None = None
+    requested_bye_rounds: list[int] = field(default_factory=list)
+    fixed_table: int | None = None
+
+
+@dataclass
+class TableEntry:
+    """One pairing of a round, with its result and what led to it."""
+
+    table: int
+    a: str
+    b: str
+    result: dict[str, Any] | None = None  # final: {"a", "b", "a_vp", "b_vp"}
+    source: str | None = None  # "confirmed", "organiser", "game"
+    reported: dict[str, Any] | None = None  # awaiting the opponent's confirmation
+    reported_by: str | None = None  # player id
+    game_id: str | None = None
+    game_side_a: str | None = None
+
+
+@dataclass
+class RoundEntry:
+    number: int
+    tables: list[TableEntry]
+    byes: list[dict[str, Any]]  # {"player", "requested"}
+    warnings: list[str]
+    published: bool = False
+    manual: bool = False
+
+
+@dataclass
+class State:
+    organisers: list[str]
+    players: dict[str, Entry] = field(default_factory=dict)
+    rounds: list[RoundEntry] = field(default_factory=list)
+    top_cut_seeds: list[str] | None = None
+    top_cut_winners: dict[str, str] = field(default_factory=dict)  # "round:match" -> player
+    registrations: int = 0
+
+
+def result_from_dict(raw: dict[str, Any]) -> Result:
+    return Result(Outcome(raw["a"]), Outcome(raw["b"]), raw.get("a_vp", 0), raw.get("b_vp", 0))
+
+
+def result_to_dict(result: Result) -> dict[str, Any]:
+    return {"a": result.a.value, "b": result.b.value, "a_vp": result.a_vp, "b_vp": result.b_vp}
+
+
+def _match_keys(winners: dict[str, str]) -> dict[tuple[int, int], str]:
+    """Top cut winners stored as ``"round:match"`` keys (JSON has no tuple keys)."""
+    keyed = {}
+    for key, player in winners.items():
+        round_number, match = key.split(":")
+        keyed[(int(round_number), int(match))] = player
+    return keyed
+
+
+def options_from_dict(raw: dict[str, Any]) -> TournamentOptions:
+    values = dict(raw)
+    values["club_avoidance"] = ClubAvoidance(values.get("club_avoidance", "soft"))
+    values["tiebreaks"] = tuple(Tiebreak(t) for t in values.get("tiebreaks", ()))
+    return TournamentOptions(**values)
+
+
+def options_to_dict(options: TournamentOptions) -> dict[str, Any]:
+    return {
+        "win_points": options.win_points,
+        "draw_points": options.draw_points,
+        "loss_points": options.loss_points,
+        "bye_points": options.bye_points,
+        "bye_victory_points": options.bye_victory_points,
+        "late_entry_points_per_round": options.late_entry_points_per_round,
+        "club_avoidance": options.club_avoidance.value,
+        "soft_club_penalty": options.soft_club_penalty,
+        "tiebreaks": [t.value for t in options.tiebreaks],
+    }
+
+
+class Tournament(Aggregate):
+    @event("Created")
+    def __init__(
+        self,
+        *,
+        author: str,
+        name: str,
+        game_system: str,
+        battle_size: str,
+        rounds: int,
+        options: dict[str, Any],
+        seed: str,
+        late_entry_until_round: int,
+    ) -> None:
+        self.name = name
+        self.game_system = game_system
+        self.battle_size = battle_size
+        self.planned_rounds = rounds
+        self.options_dict = options
+        self.seed = seed
+        self.late_entry_until_round = late_entry_until_round
+        self.creator = author
+        self.state = State(organisers=[author])
+        self._undo: list[State] = []
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        author: str,
+        name: str,
+        game_system: str,
+        battle_size: str,
+        rounds: int,
+        options: TournamentOptions,
+        seed: str,
+        late_entry_until_round: int,
+    ) -> Tournament:
+        if not name.strip():
+            raise TournamentRefused("give the tournament a name")
+        if not game_system.strip():
+            raise TournamentRefused("name the game system")
+        if not 1 <= rounds <= 20:
+            raise TournamentRefused("a Swiss tournament has from 1 to 20 rounds")
+        if not 1 <= late_entry_until_round <= rounds:
+            raise TournamentRefused(f"late entry must end at a round from 1 to {rounds}")
+        return cls(
+            author=author,
+            name=name.strip(),
+            game_system=game_system.strip(),
+            battle_size=battle_size.strip(),
+            rounds=rounds,
+            options=options_to_dict(options),
+            seed=seed,
+            late_entry_until_round=late_entry_until_round,
+        )
+
+    # -- reading --------------------------------------------------------------
+
+    @property
+    def options(self) -> TournamentOptions:
+        return options_from_dict(self.options_dict)
+
+    @property
+    def organisers(self) -> list[str]:
+        return self.state.organisers
+
+    @property
+    def players(self) -> dict[str, Entry]:
+        return self.state.players
+
+    @property
+    def rounds(self) -> list[RoundEntry]:
+        return self.state.rounds
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def is_organiser(self, account_id: str | None) -> bool:
+        return account_id is not None and account_id in self.state.organisers
+
+    def player_of(self, account_id: str | None) -> Entry | None:
+        if account_id is None:
+            return None
+        return next((p for p in self.players.values() if p.account_id == account_id), None)
+
+    def round(self, number: int) -> RoundEntry:
+        if not 1 <= number <= len(self.rounds):
+            raise TournamentRefused(f"there is no round {number}")
+        return self.rounds[number - 1]
+
+    def table(self, number: int, table: int) -> TableEntry:
+        found = next((t for t in self.round(number).tables if t.table == table), None)
+        if found is None:
+            raise TournamentRefused(f"round {number} has no table {table}")
+        return found
+
+    @property
+    def status(self) -> str:
+        bracket = self.bracket()
+        if bracket is not None:
+            return "finished" if bracket.champion else "top cut"
+        if not self.rounds:
+            return "registration"
+        last = self.rounds[-1]
+        if len(self.rounds) == self.planned_rounds and last.published and self._complete(last):
+            return "finished"
+        return "running"
+
+    @staticmethod
+    def _complete(round_: RoundEntry) -> bool:
+        return all(t.result is not None for t in round_.tables)
+
+    def history(self, *, published_only: bool = False) -> TournamentHistory:
+        """The pure history the pairer and standings read. Players who never
+        checked in (and never played) are not in it."""
+        rounds = [r for r in self.rounds if r.published or not published_only]
+        players = tuple(
+            Player(
+                id=p.id,
+                name=p.name,
+                club=p.club,
+                faction=p.faction,
+                rating=p.rating,
+                entered_round=p.entered_round,
+                dropped_after_round=p.dropped_after_round,
+                requested_bye_rounds=frozenset(p.requested_bye_rounds),
+                fixed_table=p.fixed_table,
+            )
+            for p in self.players.values()
+            if p.checked_in
+        )
+        return TournamentHistory(
+            players=players,
+            rounds=tuple(
+                Round(
+                    r.number,
+                    tuple(
+                        Pairing(
+                            t.table,
+                            t.a,
+                            t.b,
+                            result_from_dict(t.result) if t.result is not None else None,
+                        )
+                        for t in r.tables
+                    ),
+                    tuple(Bye(b["player"], b["requested"]) for b in r.byes),
+                )
+                for r in rounds
+            ),
+            options=self.options,
+        )
+
+    def standings(self) -> Standings:
+        """Standings over the published rounds (games without a result do not count)."""
+        return compute_standings(self.history(published_only=True), seed=self.seed)
+
+    def bracket(self) -> Bracket | None:
+        if self.state.top_cut_seeds is None:
+            return None
+        return build_bracket(self.state.top_cut_seeds, _match_keys(self.state.top_cut_winners))
+
+    # -- checks ---------------------------------------------------------------
+
+    def _require_organiser(self, author: str) -> None:
+        if not self.is_organiser(author):
+            raise NotAllowed(ORGANISER_ONLY)
+
+    def _entry(self, player_id: str) -> Entry:
+        try:
+            return self.players[player_id]
+        except KeyError:
+            raise TournamentRefused(f"no player {player_id} is registered") from None
+
+    def _unpublished(self, number: int) -> RoundEntry:
+        round_ = self.round(number)
+        if round_.published:
+            raise TournamentRefused(f"round {number} is published: it can no longer be changed")
+        if number != len(self.rounds):
+            raise TournamentRefused(f"round {number} is not the last round")
+        return round_
+
+    def _published_table(self, number: int, table: int) -> TableEntry:
+        if not self.round(number).published:
+            raise TournamentRefused(f"round {number} is not published yet")
+        return self.table(number, table)
+
+    def _paired_round_of(self, player_id: str) -> int:
+        """The last round the player is paired in or has a bye in (0: none)."""
+        last = 0
+        for round_ in self.rounds:
+            ids = {b["player"] for b in round_.byes}
+            ids.update(x for t in round_.tables for x in (t.a, t.b))
+            if player_id in ids:
+                last = round_.number
+        return last
+
+    # -- organiser commands ---------------------------------------------------
+
+    def add_organiser(self, author: str, account_id: str) -> None:
+        self._require_organiser(author)
+        if account_id in self.organisers:
+            raise TournamentRefused("that account already organises this tournament")
+        self._organiser_added(author=author, account_id=account_id)
+
+    def register(
+        self,
+        author: str,
+        *,
+        name: str,
+        club: str | None = None,
+        faction: str | None = None,
+        army_list: str = "",
+        rating: float | None = None,
+        account_id: str | None = None,
+        fixed_table: int | None = None,
+        requested_bye_rounds: tuple[int, ...] = (),
+    ) -> str:
+        self._require_organiser(author)
+        if not name.strip():
+            raise TournamentRefused("a player needs a name")
+        if self.rounds and len(self.rounds) >= self.late_entry_until_round:
+            raise TournamentRefused(
+                f"late entry closed after round {self.late_entry_until_round - 1}"
+                if self.late_entry_until_round > 1
+                else "registration closed when round 1 was paired"
+            )
+        if account_id is not None and self.player_of(account_id) is not None:
+            raise TournamentRefused("that account is already registered in this tournament")
+        if fixed_table is not None and fixed_table < 1:
+            raise TournamentRefused("a fixed table is a table number from 1")
+        bad = [r for r in requested_bye_rounds if not 1 <= r <= self.planned_rounds]
+        if bad:
+            raise TournamentRefused(f"there is no round {bad[0]} to request a bye for")
+        player_id = f"p{self.state.registrations + 1}"
+        self._registered(
+            author=author,
+            player_id=player_id,
+            name=name.strip(),
+            club=(club or "").strip() or None,
+            faction=(faction or "").strip() or None,
+            army_list=army_list,
+            rating=rating,
+            account_id=account_id,
+            fixed_table=fixed_table,
+            requested_bye_rounds=sorted(set(requested_bye_rounds)),
+        )
+        return player_id
+
+    def unregister(self, author: str, player_id: str) -> None:
+        self._require_organiser(author)
+        self._entry(player_id)
+        if self._paired_round_of(player_id):
+            raise TournamentRefused("the player has been paired: drop them instead")
+        self._unregistered(author=author, player_id=player_id)
+
+    def check_in(self, author: str, player_id: str) -> None:
+        self._require_organiser(author)
+        entry = self._entry(player_id)
+        if entry.checked_in:
+            raise TournamentRefused(f"{entry.name} is already checked in")
+        entered = len(self.rounds) + 1
+        if entered > self.late_entry_until_round:
+            raise TournamentRefused(
+                f"late entry is open until round {self.late_entry_until_round} only"
+            )
+        self._checked_in(author=author, player_id=player_id, entered_round=entered)
+
+    def drop(self, author: str, player_id: str, after_round: int | None = None) -> None:
+        self._require_organiser(author)
+        entry = self._entry(player_id)
+        if entry.dropped_after_round is not None:
+            raise TournamentRefused(f"{entry.name} has already dropped")
+        last = self._paired_round_of(player_id)
+        after = len(self.rounds) if after_round is None else after_round
+        if after < last:
+            raise TournamentRefused(
+                f"{entry.name} is paired in round {last}: edit or delete that round first"
+            )
+        if not 0 <= after <= self.planned_rounds:
+            raise TournamentRefused(f"there is no round {after} to drop after")
+        self._dropped(author=author, player_id=player_id, after_round=after)
+
+    def pair_next_round(self, author: str, seed: str) -> None:
+        """Pair the next round with ``pair_round`` and store the proposal as data."""
+        self._require_organiser(author)
+        self.check_can_pair()
+        try:
+            proposal = pair_round(self.history(), seed=seed)
+        except (NoValidPairing, InvalidHistory) as error:
+            raise TournamentRefused(error.message) from None
+        self._round_paired(
+            author=author,
+            number=proposal.number,
+            pairings=[{"table": p.table, "a": p.a, "b": p.b} for p in proposal.pairings],
+            byes=[{"player": b.player, "requested": b.requested} for b in proposal.byes],
+            warnings=list(proposal.warnings),
+            squared_score_difference=proposal.squared_score_difference,
+        )
+
+    def check_can_pair(self) -> None:
+        if len(self.rounds) >= self.planned_rounds:
+            raise TournamentRefused(f"all {self.planned_rounds} rounds have been paired")
+        if self.state.top_cut_seeds is not None:
+            raise TournamentRefused("the top cut has started")
+        if self.rounds:
+            last = self.rounds[-1]
+            if not last.published:
+                raise TournamentRefused(f"publish round {last.number} before pairing the next")
+            if not self._complete(last):
+                raise TournamentRefused(f"round {last.number} still has games without a result")
+        if not any(p.checked_in for p in self.players.values()):
+            raise TournamentRefused("check players in before pairing")
+
+    def edit_pairings(
+        self,
+        author: str,
+        number: int,
+        pairs: list[tuple[int, str, str]],
+        byes: list[str],
+        *,
+        accept_warnings: bool,
+    ) -> tuple[PairingWarning, ...]:
+        self._require_organiser(author)
+        self._unpublished(number)
+        history = self.history()
+        earlier = TournamentHistory(history.players, history.rounds[: number - 1], history.options)
+        requested = {
+            p.id for p in history.players if number in p.requested_bye_rounds and p.id in byes
+        }
+        pairings = [Pairing(table, a, b) for table, a, b in pairs]
+        bye_list = [Bye(player, player in requested) for player in byes]
+        warnings = check_pairing(earlier, pairings, bye_list, round_number=number)
+        refused = [w for w in warnings if w.kind in REFUSED_EDITS]
+        if refused:
+            raise TournamentRefused("; ".join(w.message for w in refused))
+        if warnings and not accept_warnings:
+            raise WarningsNotAccepted(warnings)
+        self._pairings_edited(
+            author=author,
+            number=number,
+            pairings=[{"table": p.table, "a": p.a, "b": p.b} for p in pairings],
+            byes=[{"player": b.player, "requested": b.requested} for b in bye_list],
+            warnings=[{"kind": w.kind.value, "message": w.message} for w in warnings],
+        )
+        return warnings
+
+    def delete_round(self, author: str, number: int) -> None:
+        self._require_organiser(author)
+        self._unpublished(number)
+        self._round_deleted(author=author, number=number)
+
+    def publish(self, author: str, number: int) -> None:
+        self._require_organiser(author)
+        self._unpublished(number)
+        self._published(author=author, number=number)
+
+    def record_result(
+        self, author: str, number: int, table: int, result: Result, *, correction: bool = False
+    ) -> None:
+        """The organiser enters or corrects a result (any published round, any time)."""
+        self._require_organiser(author)
+        current = self._published_table(number, table)
+        if current.result is not None and not correction:
+            raise TournamentRefused(
+                f"round {number} table {table} already has a result: correct it instead"
+            )
+        if current.result is None and correction:
+            raise TournamentRefused(f"round {number} table {table} has no result to correct")
+        self._result_recorded(
+            author=author,
+            number=number,
+            table=table,
+            result=result_to_dict(result),
+            source="correction" if correction else "organiser",
+        )
+
+    def start_top_cut(self, author: str, size: int) -> None:
+        self._require_organiser(author)
+        if self.state.top_cut_seeds is not None:
+            raise TournamentRefused("the top cut has already started")
+        if self.status != "finished":
+            raise TournamentRefused("finish every Swiss round before the top cut")
+        try:
+            seeds = top_cut_seeds(self.standings(), size)
+        except InvalidHistory as error:
+            raise TournamentRefused(error.message) from None
+        except ValueError as error:
+            raise TournamentRefused(str(error)) from None
+        self._top_cut_started(author=author, size=size, seeds=list(seeds))
+
+    def record_top_cut_winner(
+        self, author: str, round_number: int, match: int, winner: str
+    ) -> None:
+        self._require_organiser(author)
+        bracket = self.bracket()
+        if bracket is None:
+            raise TournamentRefused("the top cut has not started")
+        winners = dict(self.state.top_cut_winners)
+        winners[f"{round_number}:{match}"] = winner
+        try:
+            build_bracket(bracket.seeds, _match_keys(winners))
+        except InvalidHistory as error:
+            raise TournamentRefused(error.message) from None
+        for later in bracket.rounds[round_number:]:
+            if any(m.winner for m in later):
+                raise TournamentRefused("a later top cut match has a winner: undo that first")
+        self._top_cut_winner(author=author, round=round_number, match=match, winner=winner)
+
+    def undo(self, author: str) -> None:
+        self._require_organiser(author)
+        if not self._undo:
+            raise TournamentRefused(
+                "nothing to undo: no organiser action since the start or a player's report"
+            )
+        self._undone(author=author)
+
+    # -- player commands ------------------------------------------------------
+
+    def _own_side(self, author: str, current: TableEntry) -> str:
+        entry = self.player_of(author)
+        if entry is None or entry.id not in (current.a, current.b):
+            raise NotAllowed("players may report only their own games")
+        return entry.id
+
+    def report(self, author: str, number: int, table: int, result: Result) -> None:
+        current = self._published_table(number, table)
+        player_id = self._own_side(author, current)
+        if current.result is not None:
+            raise TournamentRefused(
+                "this game already has a result; ask an organiser to correct it"
+            )
+        self._reported(
+            author=author,
+            number=number,
+            table=table,
+            result=result_to_dict(result),
+            player_id=player_id,
+        )
+
+    def confirm(self, author: str, number: int, table: int) -> None:
+        current = self._published_table(number, table)
+        player_id = self._own_side(author, current)
+        if current.result is not None:
+            raise TournamentRefused("this game already has a result")
+        if current.reported is None:
+            raise TournamentRefused("there is no reported result to confirm: report one")
+        if current.reported_by == player_id:
+            raise TournamentRefused("your opponent confirms the result you reported")
+        self._confirmed(author=author, number=number, table=table)
+
+    def link_game(self, author: str, number: int, table: int, game_id: str, side_a: str) -> None:
+        current = self._published_table(number, table)
+        if not self.is_organiser(author):
+            self._own_side(author, current)
+        if current.game_id is not None:
+            raise TournamentRefused(f"game {current.game_id} is already linked to this table")
+        self._game_linked(author=author, number=number, table=table, game_id=game_id, side_a=side_a)
+
+    def take_game_result(self, author: str, game_id: str, result: Result) -> bool:
+        """The result of a linked recorded game; ``False`` when already taken."""
+        for round_ in self.rounds:
+            for current in round_.tables:
+                if current.game_id == game_id:
+                    if current.result is not None:
+                        return False
+                    self._result_recorded(
+                        author=author,
+                        number=round_.number,
+                        table=current.table,
+                        result=result_to_dict(result),
+                        source="game",
+                    )
+                    return True
+        raise TournamentRefused(f"game {game_id} is not linked to a pairing")
+
+    # -- events: apply only ----------------------------------------------------
+
+    def _checkpoint(self) -> None:
+        self._undo.append(copy.deepcopy(self.state))
+        del self._undo[:-UNDO_DEPTH]
+
+    @event("OrganiserAdded")
+    def _organiser_added(self, *, author: str, account_id: str) -> None:
+        self._checkpoint()
+        self.state.organisers.append(account_id)
+
+    @event("PlayerRegistered")
+    def _registered(
+        self,
+        *,
+        author: str,
+        player_id: str,
+        name: str,
+        club: str | None,
+        faction: str | None,
+        army_list: str,
+        rating: float | None,
+        account_id: str | None,
+        fixed_table: int | None,
+        requested_bye_rounds: list[int],
+    ) -> None:
+        self._checkpoint()
+        self.state.registrations += 1
+        self.state.players[player_id] = Entry(
+            id=player_id,
+            name=name,
+            club=club,
+            faction=faction,
+            army_list=army_list,
+            rating=rating,
+            account_id=account_id,
+            fixed_table=fixed_table,
+            requested_bye_rounds=list(requested_bye_rounds),
+        )
+
+    @event("PlayerUnregistered")
+    def _unregistered(self, *, author: str, player_id: str) -> None:
+        self._checkpoint()
+        del self.state.players[player_id]
+
+    @event("PlayerCheckedIn")
+    def _checked_in(self, *, author: str, player_id: str, entered_round: int) -> None:
+        self._checkpoint()
+        entry = self.state.players[player_id]
+        entry.checked_in = True
+        entry.entered_round = entered_round
+
+    @event("PlayerDropped")
+    def _dropped(self, *, author: str, player_id: str, after_round: int) -> None:
+        self._checkpoint()
+        self.state.players[player_id].dropped_after_round = after_round
+
+    @event("RoundPaired")
+    def _round_paired(
+        self,
+        *,
+        author: str,
+        number: int,
+        pairings: list[dict[str, Any]],
+        byes: list[dict[str, Any]],
+        warnings: list[str],
+        squared_score_difference: float,
+    ) -> None:
+        self._checkpoint()
+        self.state.rounds.append(
+            RoundEntry(
+                number=number,
+                tables=[TableEntry(p["table"], p["a"], p["b"]) for p in pairings],
+                byes=[dict(b) for b in byes],
+                warnings=list(warnings),
+            )
+        )
+
+    @event("PairingsEdited")
+    def _pairings_edited(
+        self,
+        *,
+        author: str,
+        number: int,
+        pairings: list[dict[str, Any]],
+        byes: list[dict[str, Any]],
+        warnings: list[dict[str, Any]],
+    ) -> None:
+        self._checkpoint()
+        round_ = self.state.rounds[number - 1]
+        round_.tables = [TableEntry(p["table"], p["a"], p["b"]) for p in pairings]
+        round_.byes = [dict(b) for b in byes]
+        round_.warnings = [f"accepted by the organiser: {w['message']}" for w in warnings]
+        round_.manual = True
+
+    @event("RoundDeleted")
+    def _round_deleted(self, *, author: str, number: int) -> None:
+        self._checkpoint()
+        del self.state.rounds[number - 1]
+
+    @event("RoundPublished")
+    def _published(self, *, author: str, number: int) -> None:
+        self._checkpoint()
+        self.state.rounds[number - 1].published = True
+
+    @event("ResultRecorded")
+    def _result_recorded(
+        self, *, author: str, number: int, table: int, result: dict[str, Any], source: str
+    ) -> None:
+        if source == "game":
+            self._undo.clear()  # not an organiser action: nothing before it can be undone
+        else:
+            self._checkpoint()
+        current = self.table(number, table)
+        current.result = dict(result)
+        current.source = source
+        current.reported = None
+        current.reported_by = None
+
+    @event("ResultReported")
+    def _reported(
+        self, *, author: str, number: int, table: int, result: dict[str, Any], player_id: str
+    ) -> None:
+        self._undo.clear()
+        current = self.table(number, table)
+        current.reported = dict(result)
+        current.reported_by = player_id
+
+    @event("ResultConfirmed")
+    def _confirmed(self, *, author: str, number: int, table: int) -> None:
+        self._undo.clear()
+        current = self.table(number, table)
+        current.result = current.reported
+        current.source = "confirmed"
+        current.reported = None
+
+    @event("GameLinked")
+    def _game_linked(
+        self, *, author: str, number: int, table: int, game_id: str, side_a: str
+    ) -> None:
+        if self.is_organiser(author):
+            self._checkpoint()
+        else:
+            self._undo.clear()
+        current = self.table(number, table)
+        current.game_id = game_id
+        current.game_side_a = side_a
+
+    @event("TopCutStarted")
+    def _top_cut_started(self, *, author: str, size: int, seeds: list[str]) -> None:
+        self._checkpoint()
+        self.state.top_cut_seeds = list(seeds)
+
+    @event("TopCutWinnerRecorded")
+    def _top_cut_winner(self, *, author: str, round: int, match: int, winner: str) -> None:
+        self._checkpoint()
+        self.state.top_cut_winners[f"{round}:{match}"] = winner
+
+    @event("Undone")
+    def _undone(self, *, author: str) -> None:
+        self.state = self._undo.pop()

@@ -1,0 +1,251 @@
+"""The Tournaments application: each method is get -> one aggregate command -> save.
+
+Methods take and return primitives (account ids as strings, tournament ids as
+UUIDs); the aggregate's refusals pass through as :class:`TournamentRefused`,
+library errors become ours (:class:`TournamentNotFound`, ``Conflict``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, Recording
+
+from replays.errors import Conflict
+from shiai.tournaments.aggregate import Tournament, TournamentRefused
+from shiai.tournaments.checker import PairingWarning
+from shiai.tournaments.model import Result, TournamentOptions
+
+
+class TournamentNotFound(Exception):
+    def __init__(self, tournament_id: UUID | str) -> None:
+        super().__init__(f"no tournament {tournament_id}")
+        self.tournament_id = tournament_id
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of the audit: who changed what, when."""
+
+    version: int
+    kind: str
+    author: str
+    timestamp: datetime
+    details: dict[str, Any]
+
+
+class Tournaments(Application[UUID]):
+    name = "Tournaments"
+
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        super().__init__(env)
+        self._listeners: list[Callable[[], object]] = []
+
+    def on_recorded(self, listener: Callable[[], object]) -> None:
+        """Call ``listener`` after every successful save (read models catch up)."""
+        self._listeners.append(listener)
+
+    def _notify(self, recordings: list[Recording[UUID]]) -> None:
+        for listener in self._listeners:
+            listener()
+
+    # -- plumbing -------------------------------------------------------------
+
+    def get(self, tournament_id: UUID, version: int | None = None) -> Tournament:
+        try:
+            tournament: Tournament = self.repository.get(tournament_id, version=version)
+        except AggregateNotFoundError:
+            raise TournamentNotFound(tournament_id) from None
+        return tournament
+
+    def _change(
+        self,
+        tournament_id: UUID,
+        action: Callable[[Tournament], Any],
+        expected_version: int | None = None,
+    ) -> Any:
+        tournament = self.get(tournament_id)
+        if expected_version is not None and expected_version != tournament.version:
+            raise Conflict(
+                "the tournament changed since you loaded the page "
+                f"(version {tournament.version}, not {expected_version}): reload and try again"
+            )
+        answer = action(tournament)
+        try:
+            self.save(tournament)
+        except IntegrityError:
+            raise Conflict(
+                "someone else changed the tournament at the same moment: reload and try again"
+            ) from None
+        return answer
+
+    # -- commands -------------------------------------------------------------
+
+    def create(
+        self,
+        author: str,
+        *,
+        name: str,
+        game_system: str,
+        battle_size: str = "",
+        rounds: int,
+        options: TournamentOptions | None = None,
+        late_entry_until_round: int = 1,
+        seed: str | None = None,
+    ) -> UUID:
+        tournament = Tournament.create(
+            author=author,
+            name=name,
+            game_system=game_system,
+            battle_size=battle_size,
+            rounds=rounds,
+            options=options or TournamentOptions(),
+            seed=seed or secrets.token_hex(16),
+            late_entry_until_round=late_entry_until_round,
+        )
+        self.save(tournament)
+        return tournament.id
+
+    def add_organiser(self, tid: UUID, author: str, account_id: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.add_organiser(author, account_id), **kw)
+
+    def register(
+        self, tid: UUID, author: str, *, expected_version: int | None = None, **player: Any
+    ) -> str:
+        found: str = self._change(tid, lambda t: t.register(author, **player), expected_version)
+        return found
+
+    def unregister(self, tid: UUID, author: str, player_id: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.unregister(author, player_id), **kw)
+
+    def check_in(self, tid: UUID, author: str, player_id: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.check_in(author, player_id), **kw)
+
+    def drop(
+        self, tid: UUID, author: str, player_id: str, after_round: int | None = None, **kw: Any
+    ) -> None:
+        self._change(tid, lambda t: t.drop(author, player_id, after_round), **kw)
+
+    def pair_next_round(self, tid: UUID, author: str, **kw: Any) -> int:
+        def pair(t: Tournament) -> int:
+            t.pair_next_round(author, t.seed)
+            return len(t.rounds)
+
+        number: int = self._change(tid, pair, **kw)
+        return number
+
+    def edit_pairings(
+        self,
+        tid: UUID,
+        author: str,
+        number: int,
+        pairs: list[tuple[int, str, str]],
+        byes: list[str],
+        *,
+        accept_warnings: bool = False,
+        **kw: Any,
+    ) -> tuple[PairingWarning, ...]:
+        found: tuple[PairingWarning, ...] = self._change(
+            tid,
+            lambda t: t.edit_pairings(author, number, pairs, byes, accept_warnings=accept_warnings),
+            **kw,
+        )
+        return found
+
+    def delete_round(self, tid: UUID, author: str, number: int, **kw: Any) -> None:
+        self._change(tid, lambda t: t.delete_round(author, number), **kw)
+
+    def publish(self, tid: UUID, author: str, number: int, **kw: Any) -> None:
+        self._change(tid, lambda t: t.publish(author, number), **kw)
+
+    def record_result(
+        self,
+        tid: UUID,
+        author: str,
+        number: int,
+        table: int,
+        result: Result,
+        *,
+        correction: bool = False,
+        **kw: Any,
+    ) -> None:
+        self._change(
+            tid,
+            lambda t: t.record_result(author, number, table, result, correction=correction),
+            **kw,
+        )
+
+    def report(
+        self, tid: UUID, author: str, number: int, table: int, result: Result, **kw: Any
+    ) -> None:
+        self._change(tid, lambda t: t.report(author, number, table, result), **kw)
+
+    def confirm(self, tid: UUID, author: str, number: int, table: int, **kw: Any) -> None:
+        self._change(tid, lambda t: t.confirm(author, number, table), **kw)
+
+    def link_game(
+        self,
+        tid: UUID,
+        author: str,
+        *,
+        number: int,
+        table: int,
+        game_id: str,
+        side_a: str,
+        **kw: Any,
+    ) -> None:
+        self._change(tid, lambda t: t.link_game(author, number, table, game_id, side_a), **kw)
+
+    def take_game_result(self, tid: UUID, game_id: str, result: Result) -> bool:
+        """Record a linked game's outcome (author ``game:<id>``); idempotent."""
+        taken: bool = self._change(
+            tid, lambda t: t.take_game_result(f"game:{game_id}", game_id, result)
+        )
+        return taken
+
+    def start_top_cut(self, tid: UUID, author: str, size: int, **kw: Any) -> None:
+        self._change(tid, lambda t: t.start_top_cut(author, size), **kw)
+
+    def record_top_cut_winner(
+        self, tid: UUID, author: str, round_number: int, match: int, winner: str, **kw: Any
+    ) -> None:
+        self._change(
+            tid, lambda t: t.record_top_cut_winner(author, round_number, match, winner), **kw
+        )
+
+    def undo(self, tid: UUID, author: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.undo(author), **kw)
+
+    # -- queries --------------------------------------------------------------
+
+    def changes(self, tid: UUID) -> list[Change]:
+        """Every change of the tournament, oldest first."""
+        stored = list(self.events.get(tid))
+        if not stored:
+            raise TournamentNotFound(tid)
+        changes = []
+        for domain_event in stored:
+            details = {
+                key: value
+                for key, value in domain_event.__dict__.items()
+                if key not in ("originator_id", "originator_version", "timestamp", "author")
+            }
+            changes.append(
+                Change(
+                    version=domain_event.originator_version,
+                    kind=type(domain_event).__name__,
+                    author=str(getattr(domain_event, "author", "")),
+                    timestamp=domain_event.timestamp,  # type: ignore[attr-defined]
+                    details=details,
+                )
+            )
+        return changes
+
+
+__all__ = ["Change", "TournamentNotFound", "TournamentRefused", "Tournaments"]

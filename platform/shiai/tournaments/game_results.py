@@ -1,0 +1,98 @@
+"""Results from recorded games: a linked game's outcome becomes the pairing's result.
+
+``GameResults`` follows GameRecords' notification log (with tracking, like
+every follower); when a game ends and a pairing is linked to it, the result
+is taken from the game's outcome: the winner side, and victory points when
+the outcome has scores. Taking a result twice is a no-op, so replaying the
+log after a crash is safe. A game linked after it ended gives its result at
+once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import Connection, Engine, select
+
+from replays.game import Game
+from replays.records import GameRecords
+from shiai.followers import Follower
+from shiai.schema import tournament_game_links
+from shiai.tournaments.aggregate import TournamentRefused
+from shiai.tournaments.application import Tournaments
+from shiai.tournaments.model import Result
+
+
+def result_from_outcome(outcome: Mapping[str, Any], side_a: str, side_b: str) -> Result:
+    """The pairing's result from a game outcome (``Outcome.to_dict()``)."""
+    scores = outcome.get("scores") or {}
+    a_vp, b_vp = scores.get(side_a, 0), scores.get(side_b, 0)
+    winner = outcome.get("winner")
+    if winner is None:
+        return Result.draw(a_vp, b_vp)
+    if winner == side_a:
+        return Result.a_wins(a_vp, b_vp)
+    if winner == side_b:
+        return Result.b_wins(a_vp, b_vp)
+    raise TournamentRefused(f"the game's winner {winner!r} is neither linked side")
+
+
+class GameResults(Follower):
+    name = "tournament_game_results"
+
+    def __init__(self, records: GameRecords, tournaments: Tournaments, db_engine: Engine) -> None:
+        super().__init__(records, db_engine)
+        self.records = records
+        self.tournaments = tournaments
+
+    def link(
+        self,
+        tournament_id: UUID,
+        author: str,
+        *,
+        number: int,
+        table: int,
+        game_id: UUID,
+        side_a: str | None = None,
+    ) -> bool:
+        """Link a recorded game to a pairing; ``True`` if its result was taken now."""
+        summary = self.records.summary(game_id)  # GameNotFound for an unknown game
+        if len(summary.sides) != 2:
+            raise TournamentRefused("only a two-sided game can decide a pairing")
+        side_a = side_a or summary.sides[0]
+        if side_a not in summary.sides:
+            raise TournamentRefused(
+                f"the game's sides are {' and '.join(summary.sides)}, not {side_a!r}"
+            )
+        self.tournaments.link_game(
+            tournament_id, author, number=number, table=table, game_id=str(game_id), side_a=side_a
+        )
+        if summary.outcome is None:
+            return False
+        return self._take(tournament_id, str(game_id), summary.outcome)
+
+    def _take(self, tournament_id: UUID, game_id: str, outcome: Mapping[str, Any]) -> bool:
+        tournament = self.tournaments.get(tournament_id)
+        for round_ in tournament.rounds:
+            for table in round_.tables:
+                if table.game_id == game_id and table.game_side_a is not None:
+                    sides = self.records.summary(UUID(game_id)).sides
+                    side_b = next(s for s in sides if s != table.game_side_a)
+                    result = result_from_outcome(outcome, table.game_side_a, side_b)
+                    return self.tournaments.take_game_result(tournament_id, game_id, result)
+        return False
+
+    def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
+        for _, domain_event in events:
+            if not isinstance(domain_event, Game.Ended):  # type: ignore[attr-defined]
+                continue
+            game_id = str(domain_event.originator_id)
+            link = conn.execute(
+                select(tournament_game_links.c.tournament_id).where(
+                    tournament_game_links.c.game_id == game_id
+                )
+            ).first()
+            if link is not None:
+                self._take(link.tournament_id, game_id, domain_event.outcome)
