@@ -8,9 +8,10 @@ migrated with Alembic as the platform does. Figures:
   ``submit_command`` (one command per transaction) while bots play a game of
   2,000+ events; only the ``submit_command`` calls are timed.
 * ``store.batch_import.<store>``: engine events per second imported by
-  ``import_record`` (engine re-run, then one transaction per game), for a set
-  of finished games exported once from the in-memory store; best of
-  ``IMPORT_ROUNDS`` rounds, each into a fresh database.
+  ``import_record`` (record checks, engine re-run, then one transaction per
+  game holding its events and snapshots), for a set of finished games exported
+  once from the in-memory store; best of ``IMPORT_ROUNDS`` rounds, each into a
+  fresh database.
 * ``store.state_at_step_median.<store>`` / ``..._p95``: milliseconds per
   ``state_at`` call at random steps of the 2,000+ event game (snapshots every
   ``SNAPSHOT_INTERVAL`` versions, as the app is configured).
@@ -21,6 +22,7 @@ per part (see ``bench._util.profiled``).
 
 from __future__ import annotations
 
+import os
 import random
 import time
 import uuid
@@ -208,7 +210,16 @@ def stores() -> Iterator[tuple[str, Database]]:
         note(f"postgresql skipped: {problem}")
 
 
+def load_average() -> str:
+    """The machine's 1-minute load average: other work on it slows the figures."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
 def main() -> None:
+    note(f"store: load average {load_average()} at the start")
     note(
         f"store: long game {LONG_GAME_SETUP}, >= {LONG_GAME_EVENTS} events; "
         f"import {IMPORT_GAMES} games {IMPORT_SETUP}, best of {IMPORT_ROUNDS}; "
@@ -219,6 +230,7 @@ def main() -> None:
     for store, database in stores():
         bench_append_and_state_at(store, database)
         bench_batch_import(store, database, corpus, corpus_events)
+    note(f"store: load average {load_average()} at the end")
     note(
         f"targets: store.batch_import.sqlite >= {TARGET_BATCH_IMPORT_SQLITE} events/s; "
         f"store.state_at_step_median <= {TARGET_STATE_AT_MEDIAN:g} ms"

@@ -13,10 +13,11 @@ Versions: ``Started`` is version 1 and step 0; step N is version N + 1;
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate, CanMutateProtocol, event
 
 from replays import registry
 
@@ -83,15 +84,23 @@ class Game(Aggregate):
         entered_dice: list[int] | None,
         sealed_for: str | None,
         entries: list[Entry],
+        after_each_step: Callable[[], object] | None = None,
     ) -> None:
         """Append a decided command's engine events, one ``Stepped`` each.
 
         ``sealed_for`` names the side whose secret answer this command is (it
-        answered a sealed prompt); others do not see it until the game ends."""
+        answered a sealed prompt); others do not see it until the game ends.
+        ``after_each_step`` is called once each event is applied (an importer
+        takes its snapshots there)."""
         command_index = self.commands + 1
         for position, entry in enumerate(entries):
             first = position == 0
-            self._stepped(
+            # The ``Stepped`` event of ``_stepped`` below, triggered directly:
+            # calling ``self._stepped(...)`` would do the same through
+            # eventsourcing's method-call binding (a third of the cost of
+            # recording an event when a whole record is imported).
+            self.trigger_event(
+                self.Stepped,  # type: ignore[attr-defined]
                 command_index=command_index,
                 command=command if first else None,
                 entered_dice=entered_dice if first else None,
@@ -99,6 +108,8 @@ class Game(Aggregate):
                 closes_command=position == len(entries) - 1,
                 entry=entry,
             )
+            if after_each_step is not None:
+                after_each_step()
 
     @event("Stepped")
     def _stepped(
@@ -122,3 +133,18 @@ class Game(Aggregate):
     def end(self, outcome: dict[str, Any]) -> None:
         self.outcome = outcome
         self.seed_revealed = True
+
+
+def project_game(
+    game: Game | None, domain_events: Iterable[CanMutateProtocol[Game]]
+) -> Game | None:
+    """Fold stored events (and snapshots) into a ``Game``.
+
+    eventsourcing's default ``project_aggregate`` does the same, but first runs
+    ``assert isinstance(event, CanMutateProtocol)`` on every event: a
+    runtime-checkable Protocol check that costs about 19 µs per event on
+    Python 3.11, more than applying most events. Every event of a game (and
+    every snapshot) is an eventsourcing event class with ``mutate``."""
+    for domain_event in domain_events:
+        game = domain_event.mutate(game)
+    return game

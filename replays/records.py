@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, Recording
+from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
+from eventsourcing_sqlalchemy.recorders import SQLAlchemyApplicationRecorder
 
 from engine.core import (
     CommandRefused,
@@ -35,8 +37,9 @@ from replays.errors import (
     RecordRejected,
     StepOutOfRange,
 )
-from replays.game import Game, step_version
+from replays.game import Game, project_game, step_version
 from replays.record_file import FORMAT, validate_record
+from replays.recorder import BatchApplicationRecorder
 from replays.verify import (
     DICE_MODES,
     ENTERED,
@@ -107,6 +110,7 @@ class GameRecords(Application[UUID]):
 
     name = "GameRecords"
     snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
+    snapshotting_projectors = {Game: project_game}
 
     def __init__(
         self, env: dict[str, str] | None = None, *, rulesets: Iterable[Ruleset] = ()
@@ -230,10 +234,18 @@ class GameRecords(Application[UUID]):
 
     def _get(self, game_id: UUID, version: int | None = None) -> Game:
         try:
-            game: Game = self.repository.get(game_id, version=version)
+            game: Game = self.repository.get(game_id, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
         return game
+
+    def _reading(self) -> AbstractContextManager[object]:
+        """One read-only transaction for several reads of the SQL store (they
+        see the same committed state, in one session); nothing for the
+        in-memory store."""
+        if isinstance(self.recorder, SQLAlchemyApplicationRecorder):
+            return self.recorder.transaction(commit=False)
+        return nullcontext()
 
     def _head(self, game_id: UUID) -> tuple[int, bool]:
         """The last step and whether the game is over, from the newest event only."""
@@ -267,10 +279,11 @@ class GameRecords(Application[UUID]):
     def state_at(self, game_id: UUID, step: int, viewer: str | None = None) -> StepState:
         """The game as ``viewer`` (a side, or ``None`` for a spectator) sees it
         after ``step`` events; everything is shown once the game is over."""
-        last_step, over = self._head(game_id)
-        if not 0 <= step <= last_step:
-            raise StepOutOfRange(step, last_step)
-        game = self._get(game_id, version=step_version(step))
+        with self._reading():
+            last_step, over = self._head(game_id)
+            if not 0 <= step <= last_step:
+                raise StepOutOfRange(step, last_step)
+            game = self._get(game_id, version=step_version(step))
         ruleset = registry.get(game.ruleset)
         shown = game.state if over else ruleset.view(game.state, viewer)
         prompt = ruleset.prompt(game.state) if game.at_decision_point else None
@@ -406,8 +419,15 @@ class GameRecords(Application[UUID]):
         if "final_state_hash" in record and record["final_state_hash"] != state_hash(result.state):
             raise RecordRejected("the final state hash does not match the replay")
         game_id = UUID(record["game_id"])
-        if game_id in self.repository:
-            raise GameExists(game_id)
+        snapshots: list[StoredEvent] = []
+
+        def snapshot_if_due() -> None:
+            # The snapshots eventsourcing would take after the save (every
+            # SNAPSHOT_INTERVAL versions), taken from the game as it is built
+            # rather than by reading it back. Encoded at once: the game moves on.
+            if self.snapshots is not None and game.version % SNAPSHOT_INTERVAL == 0:
+                snapshots.append(self.mapper.to_stored_event(Game.Snapshot.take(game)))
+
         game = Game.start(
             game_id=game_id,
             ruleset=ruleset.id,
@@ -424,6 +444,7 @@ class GameRecords(Application[UUID]):
                 ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")
             ),
         )
+        snapshot_if_due()
         for command in recorded:
             prompt = ruleset.prompt(game.state)
             game.record_command(
@@ -431,14 +452,34 @@ class GameRecords(Application[UUID]):
                 entered_dice=command.entered_dice,
                 sealed_for=command.command.get("side") if prompt and prompt.sealed else None,
                 entries=[_entry(ruleset, engine_event) for engine_event in command.events],
+                after_each_step=snapshot_if_due,
             )
         if outcome is not None:
             game.end(outcome.to_dict())
+            snapshot_if_due()
         try:
-            self.save(game)
+            self._record_imported(game, snapshots)
         except IntegrityError:
             raise GameExists(game_id) from None
         return game_id
+
+    def _record_imported(self, game: Game, snapshots: list[StoredEvent]) -> None:
+        """Store an imported game's events, and the snapshots taken while it was
+        built, in one transaction on the SQL store (``BatchApplicationRecorder``);
+        the in-memory store gets the snapshots right after the events.
+
+        Not ``save``: it would take the snapshots again, each by reading the
+        game back from the store. A snapshot is a cache (a missing one costs a
+        longer fold), so one taken from the game as built is as good as one
+        read back; a test compares them."""
+        events = game.collect_events()
+        if isinstance(self.recorder, BatchApplicationRecorder):
+            recordings = self.events.put(events, snapshots=snapshots)
+        else:
+            recordings = self.events.put(events)
+            if self.snapshots is not None and snapshots:
+                self.snapshots.recorder.insert_events(snapshots)
+        self._notify(recordings)
 
     def audit(self, game_id: UUID) -> AuditReport:
         """Re-run the recorded commands (with the revealed seed) through the

@@ -5,6 +5,9 @@ from __future__ import annotations
 MEMORY = "memory://"
 AGGREGATE_CACHE_SIZE = 500
 
+# eventsourcing-sqlalchemy's factory with the batch-insert recorder (replays.recorder).
+SQL_PERSISTENCE = "replays.recorder:BatchSQLAlchemyFactory"
+
 
 def event_store_env(database_url: str) -> dict[str, str]:
     """The eventsourcing environment for ``database_url``.
@@ -16,7 +19,8 @@ def event_store_env(database_url: str) -> dict[str, str]:
     if database_url == MEMORY:
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     return {
-        "PERSISTENCE_MODULE": "eventsourcing_sqlalchemy",
+        # A topic may name the factory class itself rather than a module.
+        "PERSISTENCE_MODULE": SQL_PERSISTENCE,
         "SQLALCHEMY_URL": database_url,
         "CREATE_TABLE": "n",
         # Games being played stay in memory; each read fast-forwards the cached
