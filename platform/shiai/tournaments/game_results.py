@@ -17,8 +17,8 @@ from uuid import UUID
 from sqlalchemy import Connection, Engine, select
 
 from replays.game import Game
+from replays.projection import Follower
 from replays.records import GameRecords
-from shiai.followers import Follower
 from shiai.schema import tournament_game_links
 from shiai.tournaments.aggregate import TournamentRefused
 from shiai.tournaments.application import Tournaments
@@ -83,6 +83,10 @@ class GameResults(Follower):
                     result = result_from_outcome(outcome, table.game_side_a, side_b)
                     return self.tournaments.take_game_result(tournament_id, game_id, result)
         return False
+
+    def reset(self, conn: Connection) -> None:
+        """Nothing to empty: results live in the tournaments, and taking one twice
+        does nothing, so a rebuild only reads the games again."""
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
         for _, domain_event in events:

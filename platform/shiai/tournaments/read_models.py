@@ -14,7 +14,7 @@ from uuid import UUID
 
 from sqlalchemy import Connection, Engine, delete, insert, select
 
-from shiai.followers import Follower
+from replays.projection import Follower
 from shiai.schema import (
     rated_games,
     ratings,
