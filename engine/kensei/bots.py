@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
-from engine.kensei import geometry
+from engine.kensei import geometry, spatial
 from engine.kensei.flow import deployment_candidates
 from engine.kensei.geometry import Base
 from engine.kensei.orders import decide_order
@@ -161,13 +161,9 @@ def _anchor_spots(state: State, side: str, uid: str, zone: list[int]) -> Iterato
     xs = sorted(range(zone[0] + margin, zone[2] - width, pitch), key=lambda x: (abs(x - centre), x))
     for y in rows:
         for x in xs:
-            spots = block(geometry_base(first, x, y), count, side)
+            spots = block(spatial.placed(first, x, y, first.facing), count, side)
             if _free(spots, pitch, taken):
                 yield x, y
-
-
-def geometry_base(base: Base, x: int, y: int) -> Base:
-    return Base(x=x, y=y, facing=base.facing, shape=base.shape, size=base.size, height=base.height)
 
 
 def _reserved(state: State, side: str) -> list[tuple[int, int, int]]:

@@ -9,7 +9,8 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice, State
 from engine.kensei import rules
-from engine.kensei.flow import Progress, advance, orders_for
+from engine.kensei.flow import Progress, advance, honour_dice, near_general, orders_for
+from engine.kensei.queries import honour_of, initiative_of
 from engine.kensei.ruleset import sample_army
 from engine.kensei.setup import extra_scenery_roll, piece_cost
 from tests.unit.kensei.support import (
@@ -326,6 +327,41 @@ def test_retreating_troops_honour_roll_failure_removes_the_unit():
     roll = next(e for e in progress.events if e["type"] == "honour_rolled")
     assert roll["success"] is False
     assert {"type": "unit_removed", "unit": uid, "reason": "fled the battle"} in progress.events
+
+
+def test_repeat_honour_roll_the_general_and_troops_near_him_roll_2d6():
+    state = edited(_first_activation())
+    general_unit = state["minis"][state["sides"]["A"]["general"]]["unit"]
+    faces, best_of_two = honour_dice(state, general_unit, EnteredDice([5, 2]))
+    assert (faces, best_of_two) == ([5, 2], True)
+    far = next(u for u, unit in state["units"].items() if unit["side"] == "A" and u != general_unit)
+    for k, mid in enumerate(state["units"][far]["minis"]):
+        put(state, mid, 11500 - 300 * (k % 3), 8800 - 300 * (k // 3), 900)
+    assert near_general(state, far) is False
+    assert honour_dice(state, far, EnteredDice([4]))[1] is False
+
+
+def test_death_of_the_general_minus_one_honour_and_initiative():
+    state = edited(_first_activation())
+    uid = "A.u2"
+    ini, ho = initiative_of(state, uid), honour_of(state, uid)
+    state["sides"]["A"]["general_dead"] = True
+    assert (initiative_of(state, uid), honour_of(state, uid)) == (ini - 1, ho - 1)
+    general = state["sides"]["A"]["general"]
+    unit = state["minis"][general]["unit"]
+    fresh = edited(_first_activation())
+    after = KENSEI.evolve(
+        fresh,
+        {
+            "type": "wounds_taken",
+            "unit": unit,
+            "wounds": 3,
+            "casualties": [general],
+            "wounded_marker": 0,
+            "leader_wounds": {},
+        },
+    )
+    assert after["sides"]["A"]["general_dead"] is True
 
 
 def test_end_of_the_game_after_turn_five():
