@@ -20,8 +20,8 @@ import time
 from collections.abc import Sequence
 
 from bench._util import figure, median, percentile
-from engine.core import RandomBot, SeededDice
-from engine.kensei.bots import GreedyBot
+from engine.core import SeededDice
+from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.ruleset import Kensei
 
 SETUP = {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"}

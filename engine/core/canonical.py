@@ -19,6 +19,27 @@ class NotCanonical(TypeError):
     """A value that has no canonical JSON form (a float, a tuple key, a set...)."""
 
 
+_LEAVES = frozenset({str, int, bool, type(None)})
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` is built only of the exact JSON types (the fast check;
+    :func:`_check` finds and names what is wrong, or accepts subclasses)."""
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            if any(type(key) is not str for key in item):
+                return False
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif kind not in _LEAVES:
+            return False
+    return True
+
+
 def _check(value: object, path: str) -> None:
     if value is None or isinstance(value, bool | str):
         return
@@ -45,7 +66,8 @@ def canonical_json(value: JSONValue) -> str:
     >>> canonical_json({"b": [1, 2], "a": None})
     '{"a":null,"b":[1,2]}'
     """
-    _check(value, "$")
+    if not _plain(value):
+        _check(value, "$")
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -1,10 +1,13 @@
-"""Legal commands for bots and UIs, and the ``GreedyBot``.
+"""Legal commands for bots and UIs, the ``RandomBot`` and the ``GreedyBot``.
 
-Movement is continuous, so ``legal_commands`` yields a *sample* of legal
-commands: the unit moved as a block (every miniature translated by the same
-vector, so the formation is kept) in a handful of directions and lengths,
-standing still, and the static orders that apply. Every command yielded has
-passed ``decide``: a bot never submits an illegal command.
+Movement is continuous, so ``candidates`` yields a *sample* of commands: the
+unit moved as a block (every miniature translated by the same vector, so the
+formation is kept) in a handful of directions and lengths, standing still, and
+the static orders that apply. ``legal_commands`` keeps those ``decide``
+accepts. The bots never check more than they need: they put the candidates in
+their order of preference and take the first one ``decide`` accepts, so a bot
+never submits an illegal command and a turn costs one or two checks instead of
+one per candidate.
 """
 
 from __future__ import annotations
@@ -35,6 +38,20 @@ class _NoDice(Dice):
 
 
 def legal_commands(state: State, side: str) -> Iterator[Command]:
+    """Every sampled command for ``side`` that ``decide`` accepts."""
+    return (command for command in candidates(state, side) if accepted(state, side, command))
+
+
+def accepted(state: State, side: str, command: Command) -> bool:
+    """Whether a command from :func:`candidates` passes ``decide``. Only orders
+    need the check: the other candidates are legal as they are built."""
+    if command["type"] != "order":
+        return True
+    return _passes(decide_order, state, side, command, _NoDice())
+
+
+def candidates(state: State, side: str) -> Iterator[Command]:
+    """Commands worth trying for ``side`` at this moment (see the module's text)."""
     prompt = prompt_for(state)
     if prompt is None or side not in prompt.sides:
         return
@@ -224,25 +241,17 @@ def _orders(state: State, side: str) -> Iterator[Command]:
     unit = state["units"][uid]
     pending = activation["pending"]
     if pending is not None:
-        yield from _valid(state, side, _moves(state, uid, pending["allowance"], boosted=True))
+        yield from _moves(state, uid, pending["allowance"], boosted=True)
         return
     orders = activation["orders"][side]
-    candidates: list[Command] = list(_moves(state, uid, unit["mov"] * CM, boosted=False))
+    tried: list[Command] = list(_moves(state, uid, unit["mov"] * CM, boosted=False))
     if orders >= 2:
-        candidates.append({"type": "order", "side": side, "order": "move", "boost": True})
-        candidates.extend(_disengages(state, uid))
+        tried.append({"type": "order", "side": side, "order": "move", "boost": True})
+        tried.extend(_disengages(state, uid))
     if unit["markers"]["unloaded"]:
-        candidates.append({"type": "order", "side": side, "order": "reload"})
-    candidates.append({"type": "order", "side": side, "order": "shelter"})
-    for command in candidates:
-        command["side"] = side
-    yield from _valid(state, side, candidates)
-
-
-def _valid(state: State, side: str, candidates: Any) -> Iterator[Command]:
-    for command in candidates:
-        if _passes(decide_order, state, side, command, _NoDice()):
-            yield command
+        tried.append({"type": "order", "side": side, "order": "reload"})
+    tried.append({"type": "order", "side": side, "order": "shelter"})
+    yield from tried
 
 
 def _passes(attempt: Any, *args: Any) -> bool:
@@ -321,25 +330,41 @@ def _nearest_enemy(state: State, side: str, point: tuple[int, int]) -> tuple[int
     return None if best is None else best[1]
 
 
-# -- the greedy bot ----------------------------------------------------------------
+# -- the bots ------------------------------------------------------------------------
 
 
-class GreedyBot:
-    """Advances on the nearest enemy keeping formation: of the legal commands it
-    takes the one that brings its active unit closest to the enemy, and activates
-    first the unit nearest to the enemy. Ties are broken by its seeded generator."""
+def _first_accepted(state: State, side: str, options: list[Command]) -> Command | None:
+    return next((option for option in options if accepted(state, side, option)), None)
+
+
+class RandomBot:
+    """Picks uniformly among the legal sampled commands, from its own seeded
+    generator: the candidates in a random order, the first legal one taken (the
+    first legal element of a uniform shuffle is uniform among the legal ones)."""
 
     def __init__(self, seed: int | str) -> None:
         self._random = random.Random(seed)
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
-        options = list(ruleset.legal(state, side))
-        if not options:
-            return None
-        scored = [(self._score(state, side, option), i) for i, option in enumerate(options)]
-        best = min(score for score, _i in scored)
-        ties = [options[i] for score, i in scored if score == best]
-        return self._random.choice(ties)
+        options = list(candidates(state, side))
+        self._random.shuffle(options)
+        return _first_accepted(state, side, options)
+
+
+class GreedyBot:
+    """Advances on the nearest enemy keeping formation: of the legal commands it
+    takes the one that brings its active unit closest to the enemy, and activates
+    first the unit nearest to the enemy. Ties are broken by its seeded generator
+    (a shuffle before a stable sort by score)."""
+
+    def __init__(self, seed: int | str) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
+        options = list(candidates(state, side))
+        self._random.shuffle(options)
+        options.sort(key=lambda option: self._score(state, side, option))
+        return _first_accepted(state, side, options)
 
     @staticmethod
     def _score(state: State, side: str, command: Command) -> float:

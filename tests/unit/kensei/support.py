@@ -6,8 +6,8 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import Command, Event, RandomBot, SeededDice, State, state_hash
-from engine.kensei.bots import GreedyBot
+from engine.core import Command, Event, SeededDice, State, state_hash
+from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.ruleset import Kensei
 
 KENSEI = Kensei()
