@@ -5,10 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
-# Until the Kensei engine ships, demo games use the kernel's reference ruleset from tests/.
-SHIAI_RULESETS ?= tests.support.dice_race:DiceRace
-export SHIAI_RULESETS
-# The repository root on the path, so SHIAI_RULESETS may name modules in it.
+# The repository root on the path, so SHIAI_RULESETS may name modules in it
+# (Kensei ships built in; e.g. SHIAI_RULESETS=tests.support.dice_race:DiceRace adds
+# the kernel's reference ruleset).
 export PYTHONPATH := $(CURDIR)
 
 .PHONY: install run migrate seed test lint typecheck contracts pytest bench clean

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from engine.core import RandomBot
 from replays import registry
 from replays.game import Game
 from replays.records import GameRecords
@@ -21,9 +20,9 @@ def play_bot_game(
     title: str = "",
     max_commands: int = 100_000,
 ) -> UUID:
-    """Start a game and let ``RandomBot``s answer every prompt until it ends."""
+    """Start a game and let the ruleset's bot answer every prompt until it ends."""
     ruleset = registry.get(ruleset_id)
-    bot = RandomBot(bot_seed)
+    bot = ruleset.bot(bot_seed)
     game_id = records.start_game(ruleset_id, setup, seed=seed, title=title)
     game: Game = records.repository.get(game_id)
     for _ in range(max_commands):

@@ -5,6 +5,7 @@ from engine.core.canonical import NotCanonical, canonical_json, state_hash
 from engine.core.dice import Dice, EnteredDice, SeededDice, seed_commitment, verify_seed
 from engine.core.errors import CommandRefused, IllegalCommand, InvalidCommand
 from engine.core.ruleset import (
+    Bot,
     Command,
     Event,
     Outcome,
@@ -17,6 +18,7 @@ from engine.core.ruleset import (
 )
 
 __all__ = [
+    "Bot",
     "Command",
     "CommandRefused",
     "Dice",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from engine.core.ruleset import Command, Ruleset, State
+if TYPE_CHECKING:  # the ruleset module hands this bot out, so it is imported only for types
+    from engine.core.ruleset import Command, Ruleset, State
 
 
 class RandomBot:

@@ -24,8 +24,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+from engine.core.bots import RandomBot
 from engine.core.dice import Dice
 
 State = dict[str, Any]
@@ -109,6 +110,12 @@ def redact_event(event: Event, viewer: str | None) -> Event:
     return {**event, SEALED_KEY: None}
 
 
+class Bot(Protocol):
+    """Chooses a legal command for ``side``, or ``None`` when it has none."""
+
+    def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None: ...
+
+
 class Ruleset(ABC):
     """A game system's rules as a pure state machine.
 
@@ -167,6 +174,12 @@ class Ruleset(ABC):
     def sample_setups(self) -> list[Setup]:
         """Set-ups for demo and bot games (sample armies, a scenario)."""
         return [{}]
+
+    def bot(self, seed: int | str) -> Bot:
+        """A bot that plays any side of this game legally, from its own seeded
+        generator. The default samples ``legal``; rulesets whose legal
+        commands are costly to list give a bot that checks fewer."""
+        return RandomBot(seed)
 
     def describe(self, event: Event) -> str:
         """A one-line summary of ``event`` for step lists and logs."""

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from engine.core import (
+    Bot,
     Command,
     Dice,
     Event,
@@ -27,7 +28,7 @@ from engine.core import (
     State,
 )
 from engine.kensei import armies, rules
-from engine.kensei.bots import legal_commands
+from engine.kensei.bots import RandomBot, legal_commands
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
 from engine.kensei.commands import only_fields, placements, text
 from engine.kensei.describe import describe_event
@@ -282,6 +283,9 @@ class Kensei(Ruleset):
 
     def describe(self, event: Event) -> str:
         return describe_event(event)
+
+    def bot(self, seed: int | str) -> Bot:
+        return RandomBot(seed)
 
 
 def _say(kind: str) -> str:

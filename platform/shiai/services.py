@@ -17,7 +17,7 @@ from shiai.tournaments.game_results import GameResults
 from shiai.tournaments.read_models import TournamentReadModels
 
 # Rulesets that ship with Shiai ("module:Class"); SHIAI_RULESETS adds more.
-BUILTIN_RULESETS: tuple[str, ...] = ()
+BUILTIN_RULESETS: tuple[str, ...] = ("engine.kensei.ruleset:Kensei",)
 
 
 @dataclass
