@@ -1,0 +1,116 @@
+"""Record the golden Kensei games in ``tests/golden/`` (run from the repository root)::
+
+    python -m tests.golden.record
+
+Each game is played by the Kensei bots through ``GameRecords`` on the in-memory
+store and written as the ``shiai-game/1`` record the platform exports
+(``<name>.json``), with the state hash after every step beside it
+(``<name>.hashes.json``). ``tests/integration/test_golden_records.py`` replays
+them on every run: a change to the engine that alters any recorded game fails
+there. Record them again only on purpose, when the rules deliberately change
+what these games do, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.core import Dice, SeededDice, state_hash
+from engine.kensei.bots import GreedyBot, RandomBot
+from engine.kensei.ruleset import Kensei
+from replays.records import GameRecords
+from replays.store import MEMORY, event_store_env
+from replays.verify import ENTERED, SEEDED
+
+HERE = Path(__file__).parent
+
+
+class _Recording(Dice):
+    """Seeded dice that remember their faces, to enter them as a table-top game would."""
+
+    def __init__(self, seed: str, index: int) -> None:
+        self._dice = SeededDice(seed, index)
+        self.faces: list[int] = []
+
+    def roll(self, count: int, sides: int = 6) -> list[int]:
+        faces = self._dice.roll(count, sides)
+        self.faces.extend(faces)
+        return faces
+
+
+GAMES: Mapping[str, Mapping[str, Any]] = {
+    "kensei-buke-kuge-400": {
+        "setup": {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"},
+        "bots": ("greedy", "random"),
+        "dice": SEEDED,
+    },
+    "kensei-sohei-otokodate-600": {
+        "setup": {"armies": {"A": "sohei-600", "B": "otokodate-600"}, "scenario": "pitched-battle"},
+        "bots": ("greedy", "greedy"),
+        "dice": SEEDED,
+    },
+    "kensei-kuge-sohei-250-entered-dice": {
+        "setup": {"armies": {"A": "kuge-250", "B": "sohei-250"}, "scenario": "pitched-battle"},
+        "bots": ("random", "greedy"),
+        "dice": ENTERED,
+    },
+}
+
+
+def record_game(name: str) -> tuple[dict[str, Any], list[str]]:
+    """Play one golden game; its exported record and its state hash after every step."""
+    spec = GAMES[name]
+    kensei = Kensei()
+    records = GameRecords(event_store_env(MEMORY), rulesets=[kensei])
+    seed = f"golden-{name}"
+    bots = {
+        side: (GreedyBot if kind == "greedy" else RandomBot)(f"{seed}-{side}")
+        for side, kind in zip(("A", "B"), spec["bots"], strict=True)
+    }
+    entered = spec["dice"] == ENTERED
+    start_dice: list[int] | None = None
+    if entered:
+        start = _Recording(seed, 0)
+        kensei.start(dict(spec["setup"]), start)
+        start_dice = start.faces
+    game_id = records.start_game(
+        kensei.id,
+        dict(spec["setup"]),
+        title=f"Golden game: {name}",
+        dice_mode=spec["dice"],
+        seed=None if entered else seed,
+        start_dice=start_dice,
+    )
+    state = records.repository.get(game_id).state
+    hashes = [state_hash(state)]
+    while (prompt := kensei.prompt(state)) is not None:
+        side = prompt.sides[0]
+        command = bots[side].choose(kensei, state, side)
+        if command is None:
+            raise RuntimeError(f"{name}: no legal command for {side} at step {len(hashes) - 1}")
+        faces = None
+        if entered:
+            dice = _Recording(seed, len(hashes))
+            kensei.decide(state, command, dice)
+            faces = dice.faces
+        steps = records.submit_command(game_id, command, expected_step=len(hashes) - 1, dice=faces)
+        for step in steps:
+            state = kensei.evolve(state, step.event)
+            hashes.append(state_hash(state))
+    return records.export_record(game_id), hashes
+
+
+def main(names: list[str]) -> None:
+    for name in names or list(GAMES):
+        record, hashes = record_game(name)
+        (HERE / f"{name}.json").write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+        (HERE / f"{name}.hashes.json").write_text(json.dumps(hashes, indent=0) + "\n")
+        print(f"{name}: {len(hashes) - 1} steps, {len(record['commands'])} commands")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
