@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from typing import Any
+
+import numpy as np
 
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
 from engine.kensei import geometry, spatial
+from engine.kensei.board import board
 from engine.kensei.flow import deployment_candidates
 from engine.kensei.geometry import Base
 from engine.kensei.orders import decide_order
@@ -176,11 +180,35 @@ def _anchor_spots(state: State, side: str, uid: str, zone: list[int]) -> Iterato
     taken = _reserved(state, side)
     centre = (zone[0] + zone[2]) // 2
     xs = sorted(range(zone[0] + margin, zone[2] - width, pitch), key=lambda x: (abs(x - centre), x))
+    # A spot is free when it is at least (pitch + reach) / 2 + 1 cm from every promised
+    # spot along one axis or the other. With the block's spots relative to its anchor
+    # (see block), each row bans the anchors' x in open intervals: |tx - (x + dx)| < gap.
+    offsets = block(spatial.placed(first, 0, 0, first.facing), count, side)
+    gaps = [(tx, ty, (pitch + reach) // 2 + 100) for tx, ty, reach in taken]
     for y in rows:
+        starts, ends = _merged(
+            (tx - dx - gap + 1, tx - dx + gap - 1)
+            for tx, ty, gap in gaps
+            for dx, dy in offsets
+            if abs(ty - (y + dy)) < gap
+        )
         for x in xs:
-            spots = block(spatial.placed(first, x, y, first.facing), count, side)
-            if _free(spots, pitch, taken):
+            k = bisect_right(starts, x) - 1
+            if k < 0 or x > ends[k]:
                 yield x, y
+
+
+def _merged(intervals: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Closed integer intervals merged into disjoint ones, as sorted starts and ends."""
+    starts: list[int] = []
+    ends: list[int] = []
+    for low, high in sorted(intervals):
+        if ends and low <= ends[-1] + 1:
+            ends[-1] = max(ends[-1], high)
+        elif low <= high:
+            starts.append(low)
+            ends.append(high)
+    return starts, ends
 
 
 def _reserved(state: State, side: str) -> list[tuple[int, int, int]]:
@@ -195,17 +223,6 @@ def _reserved(state: State, side: str) -> list[tuple[int, int, int]]:
         for x, y in block(anchor, len(unit["minis"]), unit["side"]):
             taken.append((x, y, pitch))
     return taken
-
-
-def _free(spots: list[tuple[int, int]], pitch: int, taken: list[tuple[int, int, int]]) -> bool:
-    for x, y in spots:
-        for tx, ty, reach in taken:
-            if (
-                abs(tx - x) < (pitch + reach) // 2 + 100
-                and abs(ty - y) < (pitch + reach) // 2 + 100
-            ):
-                return False
-    return True
 
 
 def _complete_unit(
@@ -269,7 +286,7 @@ def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator
     unit = state["units"][uid]
     side = unit["side"]
     yield {"type": "order", "side": side, "order": "move", "minis": []}
-    bases = {mid: base_of(state, mid) for mid in unit["minis"]}
+    bases = _bases(state, unit["minis"])
     centre = _centre(list(bases.values()))
     target = _nearest_enemy(state, side, centre)
     facing = next(iter(bases.values())).facing
@@ -296,7 +313,7 @@ def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator
 
 def _disengages(state: State, uid: str) -> Iterator[Command]:
     unit = state["units"][uid]
-    bases = {mid: base_of(state, mid) for mid in unit["minis"]}
+    bases = _bases(state, unit["minis"])
     centre = _centre(list(bases.values()))
     enemy = _nearest_enemy(state, unit["side"], centre)
     if enemy is None:
@@ -318,16 +335,61 @@ def _centre(bases: list[Base]) -> tuple[int, int]:
 
 
 def _nearest_enemy(state: State, side: str, point: tuple[int, int]) -> tuple[int, int] | None:
-    best: tuple[int, tuple[int, int]] | None = None
-    for _uid, enemy in live_units(state, other(side)):
-        for mid in enemy["minis"]:
-            mini = state["minis"][mid]
-            if not mini["placed"]:
-                continue
-            d = (mini["x"] - point[0]) ** 2 + (mini["y"] - point[1]) ** 2
-            if best is None or d < best[0]:
-                best = (d, (mini["x"], mini["y"]))
-    return None if best is None else best[1]
+    """The centre of the placed enemy miniature nearest to the point (the first in
+    army-list order on a tie)."""
+    enemies = _enemies(state, side)
+    if point not in enemies.nearest:
+        enemies.nearest[point] = enemies.search(point)
+    return enemies.nearest[point]
+
+
+class _Enemies:
+    """The placed enemy miniatures' centres (in army-list order, also as integer
+    arrays for a vectorised nearest-point search) and the answers given so far."""
+
+    def __init__(self, points: list[tuple[int, int]]) -> None:
+        self.points = points
+        self.xs = np.array([x for x, _y in points], dtype=np.int64)
+        self.ys = np.array([y for _x, y in points], dtype=np.int64)
+        self.nearest: dict[tuple[int, int], tuple[int, int] | None] = {}
+
+    def search(self, point: tuple[int, int]) -> tuple[int, int] | None:
+        """Squared distances are exact integers; a tie goes to the first in army-list
+        order (``argmin`` returns the first minimum)."""
+        if not self.points:
+            return None
+        dx = self.xs - point[0]
+        dy = self.ys - point[1]
+        return self.points[int((dx * dx + dy * dy).argmin())]
+
+
+_ENEMIES: list[tuple[Any, Any, str, _Enemies]] = []
+
+
+def _enemies(state: State, side: str) -> _Enemies:
+    """The enemies of ``side``, remembered for the last few states (by the identity of
+    their units and miniatures, which this keeps alive)."""
+    units, minis = state["units"], state["minis"]
+    for known_units, known_minis, known_side, found in _ENEMIES:
+        if known_units is units and known_minis is minis and known_side == side:
+            return found
+    found = _Enemies(
+        [
+            (mini["x"], mini["y"])
+            for _uid, enemy in live_units(state, other(side))
+            for mid in enemy["minis"]
+            if (mini := minis[mid])["placed"]
+        ]
+    )
+    _ENEMIES.insert(0, (units, minis, side, found))
+    del _ENEMIES[8:]
+    return found
+
+
+def _bases(state: State, mids: list[str]) -> dict[str, Base]:
+    """The bases of some miniatures, by id (from the state's board when placed)."""
+    placed = board(state).bases
+    return {mid: placed.get(mid) or base_of(state, mid) for mid in mids}
 
 
 # -- the bots ------------------------------------------------------------------------
@@ -373,7 +435,7 @@ class GreedyBot:
             return 0.0 if command["active"] == side else 1.0
         if kind == "choose_unit":
             unit = state["units"][command["unit"]]
-            bases = [base_of(state, m) for m in unit["minis"]]
+            bases = list(_bases(state, unit["minis"]).values())
             return _distance_to_enemy(state, side, _centre(bases))
         if kind == "order" and command["order"] == "move":
             if command.get("boost"):
@@ -393,7 +455,7 @@ class GreedyBot:
 
 def _here(state: State, side: str) -> float:
     uid = state["activation"]["units"][side]
-    bases = [base_of(state, m) for m in state["units"][uid]["minis"]]
+    bases = list(_bases(state, state["units"][uid]["minis"]).values())
     return _distance_to_enemy(state, side, _centre(bases))
 
 

@@ -9,12 +9,13 @@ facing; miniatures the command does not list stay where they are.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
 from engine.kensei import geometry, rules, spatial
-from engine.kensei.board import board
+from engine.kensei.board import Board, board
 from engine.kensei.commands import flag, only_fields, paths, text
 from engine.kensei.flow import engaged_units
 from engine.kensei.geometry import Base
@@ -134,7 +135,9 @@ def _move(
     engaged = _engaged_minis(state, uid)
     disengaging = order == "disengage"
     leaving = bool(command.get("leave")) and not disengaging
-    scene = board(state).scene
+    here = board(state)
+    scene = here.scene
+    near = _surroundings(here, plan, unit["minis"])
     base_allowance = unit["mov"] * CM if allowance is None else allowance
     difficult = False
     displaced = False
@@ -148,7 +151,7 @@ def _move(
                 rule=rules.MOVE,
             )
         length = geometry.path_length((start.x, start.y), waypoints)
-        touched = _crossings(state, scene, uid=uid, mid=mid, start=start, waypoints=waypoints)
+        touched = _crossings(state, scene, near, uid=uid, mid=mid, start=start, waypoints=waypoints)
         difficult = difficult or touched
         limit = base_allowance
         if touched and boosted:
@@ -172,13 +175,14 @@ def _move(
         if boosted:
             _forward_or_sideways(mid, start, waypoints)
     finals = {mid: final for mid, (_start, _w, final) in plan.items()}
-    _check_final_positions(state, scene, uid, finals)
+    _check_final_positions(state, scene, near, uid, finals)
     leader = unit["leader"] if leaving else None
     staying = {mid: entry for mid, entry in plan.items() if mid != leader}
     if displaced and (unit["skirmish"] or not any(engaged.values())) and len(staying) > 1:
         _check_unit_facing(staying)
     engaging = _check_engaging(state, uid, plan)
     _check_formation(state, uid, finals, exclude=leader)
+    listed = {m["id"] for m in moves}
     event: Event = {
         "type": "moved",
         "side": side,
@@ -194,7 +198,7 @@ def _move(
                 "facing": final.facing,
             }
             for mid, (_start, waypoints, final) in plan.items()
-            if mid in {m["id"] for m in moves}
+            if mid in listed
         ],
         "displaced": displaced,
         "difficult": difficult,
@@ -218,29 +222,71 @@ def _plan(state: State, uid: str, moves: list[dict[str, Any]]) -> Plan:
                 f"miniature {mid} is not in {unit_name(unit)}", rule=rules.MOVEMENT_ORDERS
             )
     plan: Plan = {}
+    placed = board(state).bases
     for mid in unit["minis"]:
-        start = base_of(state, mid)
+        start = placed.get(mid) or base_of(state, mid)
         move = listed.get(mid)
         if move is None:
             plan[mid] = (start, [], start)
             continue
         waypoints = [(p[0], p[1]) for p in move["path"]]
-        if waypoints and waypoints[-1] == (start.x, start.y) and len(waypoints) == 1:
+        here = (start.x, start.y)
+        if len(waypoints) == 1 and waypoints[0] == here:
             waypoints = []
-        end = waypoints[-1] if waypoints else (start.x, start.y)
-        plan[mid] = (start, waypoints, spatial.placed(start, end[0], end[1], move["facing"]))
+        x, y = waypoints[-1] if waypoints else here
+        final = Base(x, y, move["facing"], start.shape, start.size, start.height)
+        plan[mid] = (start, waypoints, final)
     return plan
 
 
 def _engaged_minis(state: State, uid: str) -> dict[str, bool]:
     unit = state["units"][uid]
     here = board(state)
-    return {mid: bool(here.engaged_with(here.bases[mid], unit["side"])) for mid in unit["minis"]}
+    return {
+        mid: bool(found) for mid, found in here.engaged_minis(unit["minis"], unit["side"]).items()
+    }
+
+
+class _Surroundings(NamedTuple):
+    """What lies around a whole move, looked up once: the other miniatures whose base
+    may reach into the box spanned by every path and final position of the unit
+    (grown by the bases' bounding circles), and whether any scenery comes near that
+    box. Both are filters: a miniature's checks skip what cannot be near it, and
+    stay exact for the rest."""
+
+    others: list[str]
+    scenery: bool
+
+
+def _surroundings(here: Board, plan: Plan, own: list[str]) -> _Surroundings:
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for start, waypoints, _final in plan.values():
+        low_x = high_x = start.x
+        low_y = high_y = start.y
+        for x, y in waypoints:
+            if x < low_x:
+                low_x = x
+            elif x > high_x:
+                high_x = x
+            if y < low_y:
+                low_y = y
+            elif y > high_y:
+                high_y = y
+        r = start.bound
+        x0, x1 = min(x0, low_x - r), max(x1, high_x + r)
+        y0, y1 = min(y0, low_y - r), max(y1, high_y + r)
+    if x0 > x1:
+        return _Surroundings([], False)
+    mine = set(own)
+    others = [mid for mid in here.in_box(x0, y0, x1, y1) if mid not in mine]
+    return _Surroundings(others, here.scene.scenery_near(x0, y0, x1, y1))
 
 
 def _crossings(
     state: State,
     scene: geometry.Scene,
+    near: _Surroundings,
     *,
     uid: str,
     mid: str,
@@ -249,7 +295,7 @@ def _crossings(
 ) -> bool:
     """Crossing obstacles and miniatures along one path; True when difficult."""
     difficult = False
-    for piece in scene.path_scenery(start, waypoints):
+    for piece in scene.path_scenery(start, waypoints) if near.scenery else ():
         if piece.kind == "impassable":
             raise IllegalCommand(
                 f"miniature {mid} would cross {piece.id}, which is impassable",
@@ -263,9 +309,12 @@ def _crossings(
             )
         if piece.kind == "difficult":
             difficult = True
+    if not near.others:
+        return difficult
     side = state["units"][uid]["side"]
     own = state["units"][uid]["minis"]
-    for other_id in spatial.crossed_bases(scene, start, waypoints, own, board(state)):
+    crossed = spatial.crossed_bases(scene, start, waypoints, own, board(state), among=near.others)
+    for other_id in crossed:
         other_unit = state["units"][state["minis"][other_id]["unit"]]
         if other_unit["side"] != side:
             raise IllegalCommand(
@@ -298,37 +347,48 @@ def _forward_or_sideways(mid: str, start: Base, waypoints: list[tuple[int, int]]
 
 
 def _check_final_positions(
-    state: State, scene: geometry.Scene, uid: str, finals: Mapping[str, Base]
+    state: State,
+    scene: geometry.Scene,
+    near: _Surroundings,
+    uid: str,
+    finals: Mapping[str, Base],
 ) -> None:
     table = state["table"]
     own = state["units"][uid]["minis"]
+    here = board(state)
     for mid, base in finals.items():
         if not geometry.on_table(base, table["width"], table["height"]):
             raise IllegalCommand(
                 f"miniature {mid} would leave the table", rule=rules.MOVEMENT_ORDERS
             )
-        blocker = scene.over_impassable(base)
+        blocker = scene.over_impassable(base) if near.scenery else None
         if blocker is not None:
             raise IllegalCommand(
                 f"miniature {mid} would end its move on {blocker.id}",
                 rule=rules.CROSSING_OBSTACLES,
             )
+        if not near.others:
+            continue
         r = base.bound
-        nearby = board(state).in_box(base.x - r, base.y - r, base.x + r, base.y + r)
-        overlap = (
-            scene.overlaps_any_base(base, exclude=own)
-            if any(mid not in own for mid in nearby)
-            else None
-        )
+        nearby = here.among_in_box(near.others, base.x - r, base.y - r, base.x + r, base.y + r)
+        overlap = scene.overlaps_any_base(base, exclude=own, among=nearby) if nearby else None
         if overlap is not None:
             raise IllegalCommand(
                 f"miniature {mid} would end its move over miniature {overlap}",
                 rule=rules.CROSSING_MINIATURES,
             )
     ids = list(finals)
+    bases = [finals[mid] for mid in ids]
+    bounds = [base.bound for base in bases]
     for i, mid in enumerate(ids):
-        for other_id in ids[i + 1 :]:
-            if geometry.overlaps(finals[mid], finals[other_id]):
+        a, reach = bases[i], bounds[i]
+        for j in range(i + 1, len(ids)):
+            b = bases[j]
+            apart = reach + bounds[j]  # bases this far apart on an axis cannot overlap
+            if abs(a.x - b.x) >= apart or abs(a.y - b.y) >= apart:
+                continue
+            if geometry.overlaps(a, b):
+                other_id = ids[j]
                 raise IllegalCommand(
                     f"miniatures {mid} and {other_id} would end over each other",
                     rule=rules.CROSSING_MINIATURES,
@@ -368,12 +428,12 @@ def _check_engaging(state: State, uid: str, plan: Plan) -> list[list[str]]:
     here = board(state)
     enemies = here.bases
     engaging: list[list[str]] = []
-    for mid, (_start, waypoints, final) in plan.items():
-        if not waypoints:
-            continue
+    moved = [(mid, final) for mid, (_start, waypoints, final) in plan.items() if waypoints]
+    around = here.enemies_near_each([final for _mid, final in moved], side, geometry.MELEE_DISTANCE)
+    for (mid, final), candidates in zip(moved, around, strict=True):
         near = [
             eid
-            for eid in here.enemies_near(final, side, geometry.MELEE_DISTANCE)
+            for eid in candidates
             if geometry.within(final, enemies[eid], geometry.MELEE_DISTANCE)
         ]
         if not near:
@@ -396,8 +456,9 @@ def _check_formation(
     mids = [mid for mid in unit["minis"] if mid != exclude]
     if len(mids) < 2:
         return
+    placed = board(state).bases
     before = geometry.formation_problems(
-        [base_of(state, mid) for mid in mids], skirmishers=unit["skirmish"]
+        [placed.get(mid) or base_of(state, mid) for mid in mids], skirmishers=unit["skirmish"]
     )
     after = geometry.formation_problems([finals[mid] for mid in mids], skirmishers=unit["skirmish"])
     if not before and after:

@@ -12,6 +12,7 @@ from typing import Any, Literal, cast
 
 from engine.core import Dice, Event, IllegalCommand, InvalidCommand, State
 from engine.kensei import geometry, rules, spatial
+from engine.kensei.board import board
 from engine.kensei.commands import integer, objects, text
 from engine.kensei.flow import deployment_candidates, next_deployer
 from engine.kensei.geometry import Base
@@ -145,7 +146,8 @@ def decide_deploy(state: State, side: str, uid: Any, placements: list[dict[str, 
     bases = placed_bases(state)
     new_bases = {p["id"]: _base_for(state, p) for p in placements}
     zone = state["scenario"]["zones"][side]
-    scene = geometry.Scene(scenery_of(state), bases)
+    here = board(state)
+    scene = here.scene
     for mid, base in new_bases.items():
         if not spatial.inside_rect(base, zone):
             raise IllegalCommand(
@@ -155,7 +157,9 @@ def decide_deploy(state: State, side: str, uid: Any, placements: list[dict[str, 
         blocker = scene.over_impassable(base)
         if blocker is not None:
             raise IllegalCommand(f"miniature {mid} would stand on {blocker.id}", rule=rule)
-        overlap = scene.overlaps_any_base(base)
+        r = base.bound  # only a base whose box meets this one's can overlap it
+        nearby = here.in_box(base.x - r, base.y - r, base.x + r, base.y + r)
+        overlap = scene.overlaps_any_base(base, among=nearby) if nearby else None
         if overlap is not None:
             raise IllegalCommand(f"miniature {mid} would overlap miniature {overlap}", rule=rule)
     for mid, base in new_bases.items():

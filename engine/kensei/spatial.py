@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 
 from engine.kensei import geometry
@@ -14,12 +13,21 @@ CONTACT_SLACK = 2  # 0.2 mm: bases that only touch are not crossed
 
 def placed(base: Base, x: int, y: int, facing: int) -> Base:
     """The same miniature at another position and facing."""
-    return dataclasses.replace(base, x=x, y=y, facing=facing)
+    return Base(x, y, facing, base.shape, base.size, base.height)
 
 
 def inside_rect(base: Base, rect: Sequence[int]) -> bool:
     """The whole base lies inside the rectangle ``[x0, y0, x1, y1]`` (a deployment zone)."""
-    minx, miny, maxx, maxy = geometry.footprint(base).bounds
+    # The bounds of geometry.footprint(base), without building the polygon: a round
+    # footprint's vertices include the four axis points, x +- size/2 and y +- size/2
+    # exactly; a square's are its corners.
+    if base.shape == "round":
+        r = base.size / 2
+        minx, miny, maxx, maxy = base.x - r, base.y - r, base.x + r, base.y + r
+    else:
+        points = geometry.corners(base)
+        minx, maxx = min(p[0] for p in points), max(p[0] for p in points)
+        miny, maxy = min(p[1] for p in points), max(p[1] for p in points)
     eps = geometry.EPSILON
     return (
         minx >= rect[0] - eps
@@ -47,19 +55,27 @@ def crossed_bases(
     waypoints: Sequence[tuple[int, int]],
     exclude: Iterable[str],
     near: Board | None = None,
+    *,
+    among: Iterable[str] | None = None,
 ) -> list[str]:
     """Miniatures a base would pass over moving along the waypoints ("Crossing
     miniatures"). Sliding past a base in contact is not crossing it, so the
-    moving base is taken 0.2 mm narrower."""
+    moving base is taken 0.2 mm narrower. ``near`` (the board of the scene) and
+    ``among`` (miniatures known to hold every one that can be near) are filters."""
     if not waypoints:
         return []
+    candidates: list[str] | None = None
     if near is not None:
         xs = [base.x, *(p[0] for p in waypoints)]
         ys = [base.y, *(p[1] for p in waypoints)]
         r = base.bound
         skip = set(exclude)
-        candidates = near.in_box(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
-        if not [mid for mid in candidates if mid not in skip]:
+        box = (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+        found = near.in_box(*box) if among is None else near.among_in_box(among, *box)
+        candidates = [mid for mid in found if mid not in skip]
+        if not candidates:
             return []
-    narrower = dataclasses.replace(base, size=max(1, base.size - CONTACT_SLACK))
-    return scene.path_bases(narrower, waypoints, exclude)
+    narrower = Base(
+        base.x, base.y, base.facing, base.shape, max(1, base.size - CONTACT_SLACK), base.height
+    )
+    return scene.path_bases(narrower, waypoints, exclude, among=candidates)
