@@ -10,7 +10,7 @@ PORT ?= 5000
 # the kernel's reference ruleset).
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install run migrate seed test lint typecheck contracts pytest bench clean
+.PHONY: install run migrate seed test lint typecheck contracts pytest soak bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ pytest: install
 	$(BIN)/python -m pytest
 
 test: lint typecheck contracts pytest
+
+# A thousand Kensei bot games, each replayed with equal state hashes at every step.
+soak: install
+	$(BIN)/python -m tests.support.soak --games 1000 --jobs 2
 
 bench: install
 	$(BIN)/python -m bench

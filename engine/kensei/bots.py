@@ -32,6 +32,7 @@ from engine.kensei.setup import decide_deploy, decide_scenery
 
 CM = 100
 BLOCK_ROWS = 2
+SPOT_STEP = 100  # deployment spots are tried on a 1 cm grid
 
 
 class _NoDice(Dice):
@@ -169,17 +170,21 @@ def _anchor_spots(state: State, side: str, uid: str, zone: list[int]) -> Iterato
     count = len(unit["minis"])
     columns = max(1, -(-count // BLOCK_ROWS))
     width = columns * pitch
-    depth = BLOCK_ROWS * pitch
     margin = pitch
     rows_needed = -(-count // columns)
     lowest, highest = zone[1] + pitch // 2, zone[3] - pitch // 2
+    # Spots 1 cm apart, front rank first: a 600-point army fills most of a 20 cm deep
+    # zone, so the last blocks must fit into whatever gaps the first ones left.
+    step = SPOT_STEP
     if side == "A":  # the block extends towards the bottom edge
-        rows = range(highest, lowest + (rows_needed - 1) * pitch - 1, -depth)
+        front, back = highest, lowest + (rows_needed - 1) * pitch
+        rows = [*range(front, back - 1, -step), back] if back <= front else []
     else:
-        rows = range(lowest, highest - (rows_needed - 1) * pitch + 1, depth)
+        front, back = lowest, highest - (rows_needed - 1) * pitch
+        rows = [*range(front, back + 1, step), back] if back >= front else []
     taken = _reserved(state, side)
     centre = (zone[0] + zone[2]) // 2
-    xs = sorted(range(zone[0] + margin, zone[2] - width, pitch), key=lambda x: (abs(x - centre), x))
+    xs = sorted(range(zone[0] + margin, zone[2] - width, step), key=lambda x: (abs(x - centre), x))
     # A spot is free when it is at least (pitch + reach) / 2 + 1 cm from every promised
     # spot along one axis or the other. With the block's spots relative to its anchor
     # (see block), each row bans the anchors' x in open intervals: |tx - (x + dx)| < gap.

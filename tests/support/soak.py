@@ -1,0 +1,106 @@
+"""Soak test: many Kensei bot games, each replayed with equal state hashes at every step.
+
+    python -m tests.support.soak --games 1000 --jobs 2
+
+Game ``n`` draws its battle size, factions and bots from ``n`` (every pairing of
+the sample armies comes round), plays to the end with the state hash taken
+after every event, then replays its commands from the start and compares the
+hash at every step. Prints one summary line and exits 1 on the first game that
+differs, naming it and the step. ``make soak`` runs the thousand games;
+``tests/unit/kensei/test_kensei_soak.py`` runs a few of them in every test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from engine.core import Command, SeededDice, state_hash
+from engine.kensei.bots import GreedyBot, RandomBot
+from engine.kensei.ruleset import Kensei, sample_armies
+
+KENSEI = Kensei()
+SIZES = sorted({name.rsplit("-", 1)[1] for name in sample_armies()}, key=int)
+FACTIONS = sorted({name.rsplit("-", 1)[0] for name in sample_armies()})
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+PAIRINGS = list(itertools.product(SIZES, FACTIONS, FACTIONS, sorted(BOTS), sorted(BOTS)))
+
+
+@dataclass(frozen=True)
+class SoakResult:
+    game: int
+    description: str
+    steps: int
+    mismatch: int | None  # the first step whose replayed hash differs
+
+
+def setup_for(game: int) -> tuple[dict[str, object], tuple[str, str], str]:
+    size, faction_a, faction_b, bot_a, bot_b = PAIRINGS[game % len(PAIRINGS)]
+    setup = {
+        "armies": {"A": f"{faction_a}-{size}", "B": f"{faction_b}-{size}"},
+        "scenario": "pitched-battle",
+    }
+    return setup, (bot_a, bot_b), f"soak-{game}"
+
+
+def soak_game(game: int) -> SoakResult:
+    setup, bots, seed = setup_for(game)
+    armies = setup["armies"]
+    description = f"game {game}: {armies} {bots[0]} v {bots[1]}, seed {seed!r}"
+    state = KENSEI.start(dict(setup), SeededDice(seed, 0))
+    players = {side: BOTS[kind](f"{seed}-{side}") for side, kind in zip("AB", bots, strict=True)}
+    commands: list[Command] = []
+    hashes = [state_hash(state)]
+    while (prompt := KENSEI.prompt(state)) is not None:
+        side = prompt.sides[0]
+        command = players[side].choose(KENSEI, state, side)
+        if command is None:
+            raise RuntimeError(f"{description}: no legal command for {side} ({prompt.kind})")
+        commands.append(command)
+        for event in KENSEI.decide(state, command, SeededDice(seed, len(commands))):
+            state = KENSEI.evolve(state, event)
+            hashes.append(state_hash(state))
+    replayed = KENSEI.start(dict(setup), SeededDice(seed, 0))
+    step = 0
+    if state_hash(replayed) != hashes[0]:
+        return SoakResult(game, description, len(hashes) - 1, 0)
+    for index, command in enumerate(commands, start=1):
+        for event in KENSEI.decide(replayed, command, SeededDice(seed, index)):
+            replayed = KENSEI.evolve(replayed, event)
+            step += 1
+            if step >= len(hashes) or state_hash(replayed) != hashes[step]:
+                return SoakResult(game, description, len(hashes) - 1, step)
+    mismatch = None if step == len(hashes) - 1 else step
+    return SoakResult(game, description, len(hashes) - 1, mismatch)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    games = range(args.first, args.first + args.games)
+    steps = 0
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(soak_game, games, chunksize=8):
+            steps += result.steps
+            if result.mismatch is not None:
+                print(f"soak: {result.description}: the replay differs at step {result.mismatch}")
+                return 1
+    elapsed = time.perf_counter() - started
+    print(
+        f"soak: {args.games} Kensei bot games, {steps} steps, every replayed state hash equal "
+        f"({elapsed:.0f} s, {args.jobs} process{'es' if args.jobs > 1 else ''})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
