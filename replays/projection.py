@@ -126,7 +126,7 @@ class GamesProjection(Follower):
                     commands=0,
                 )
             )
-        elif isinstance(domain_event, Game.Stepped):  # type: ignore[attr-defined]
+        elif isinstance(domain_event, Game.Stepped):
             conn.execute(
                 update(games)
                 .where(row.id == domain_event.originator_id)

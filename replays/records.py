@@ -45,6 +45,7 @@ from replays.verify import (
     ENTERED,
     SEEDED,
     Discrepancy,
+    Fold,
     RecordedCommand,
     Rerun,
     dice_for,
@@ -307,7 +308,7 @@ class GameRecords(Application[UUID]):
         over = isinstance(stored[-1], Game.Ended)  # type: ignore[attr-defined]
         entries: list[StepEntry] = []
         for domain_event in stored[1:]:
-            if not isinstance(domain_event, Game.Stepped):  # type: ignore[attr-defined]
+            if not isinstance(domain_event, Game.Stepped):
                 continue
             engine_event = _upcast(ruleset, domain_event.entry)
             shown = ruleset.view_event(engine_event, viewer, game_over=over)
@@ -340,7 +341,7 @@ class GameRecords(Application[UUID]):
         ruleset = registry.get(game.ruleset)
         commands: list[dict[str, Any]] = []
         for domain_event in stored[1:]:
-            if not isinstance(domain_event, Game.Stepped):  # type: ignore[attr-defined]
+            if not isinstance(domain_event, Game.Stepped):
                 continue
             entry = domain_event.entry
             engine_event = entry["event"]
@@ -407,17 +408,6 @@ class GameRecords(Application[UUID]):
             if dice["commitment"] is None or not verify_seed(seed, dice["commitment"]):
                 raise RecordRejected("the seed does not match the seed commitment")
         recorded = _recorded_commands(ruleset, record)
-        try:
-            result = _rerun_record(ruleset, record, recorded)
-        except (CommandRefused, NotCanonical, KeyError, TypeError, ValueError) as error:
-            raise RecordRejected(f"the record does not replay: {error}") from None
-        if result.discrepancy is not None:
-            raise RecordRejected(result.discrepancy.message, step=result.discrepancy.step)
-        outcome = ruleset.outcome(result.state)
-        if (outcome.to_dict() if outcome else None) != record["outcome"]:
-            raise RecordRejected("the recorded outcome is not the one the engine reaches")
-        if "final_state_hash" in record and record["final_state_hash"] != state_hash(result.state):
-            raise RecordRejected("the final state hash does not match the replay")
         game_id = UUID(record["game_id"])
         snapshots: list[StoredEvent] = []
 
@@ -428,25 +418,10 @@ class GameRecords(Application[UUID]):
             if self.snapshots is not None and game.version % SNAPSHOT_INTERVAL == 0:
                 snapshots.append(self.mapper.to_stored_event(Game.Snapshot.take(game)))
 
-        game = Game.start(
-            game_id=game_id,
-            ruleset=ruleset.id,
-            engine_version=record["engine_version"],
-            event_schema=record["event_schema"],
-            title=record.get("title") or ruleset.title,
-            setup=record["setup"],
-            sides=record["sides"],
-            dice_mode=dice["mode"],
-            seed=seed,
-            seed_commitment=dice["commitment"],
-            start_dice=dice.get("start_dice"),
-            initial_state=start_state(
-                ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")
-            ),
-        )
-        snapshot_if_due()
-        for command in recorded:
-            prompt = ruleset.prompt(game.state)
+        def record_verified(command: RecordedCommand, state: dict[str, Any]) -> dict[str, Any]:
+            # The engine has just produced exactly the recorded events of
+            # ``command``: record them, and the game's state is the next one.
+            prompt = ruleset.prompt(state)
             game.record_command(
                 command.command,
                 entered_dice=command.entered_dice,
@@ -454,6 +429,41 @@ class GameRecords(Application[UUID]):
                 entries=[_entry(ruleset, engine_event) for engine_event in command.events],
                 after_each_step=snapshot_if_due,
             )
+            return game.state
+
+        # The game is built as the engine re-runs the record, each command once
+        # its events are found identical (its state is the re-run's: the engine
+        # folds every event once); it is stored only if the whole record passes.
+        try:
+            game = Game.start(
+                game_id=game_id,
+                ruleset=ruleset.id,
+                engine_version=record["engine_version"],
+                event_schema=record["event_schema"],
+                title=record.get("title") or ruleset.title,
+                setup=record["setup"],
+                sides=record["sides"],
+                dice_mode=dice["mode"],
+                seed=seed,
+                seed_commitment=dice["commitment"],
+                start_dice=dice.get("start_dice"),
+                initial_state=start_state(
+                    ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")
+                ),
+            )
+            snapshot_if_due()
+            result = _rerun_record(
+                ruleset, record, recorded, initial_state=game.state, fold=record_verified
+            )
+        except (CommandRefused, NotCanonical, KeyError, TypeError, ValueError) as error:
+            raise RecordRejected(f"the record does not replay: {error}") from None
+        if result.discrepancy is not None:
+            raise RecordRejected(result.discrepancy.message, step=result.discrepancy.step)
+        outcome = ruleset.outcome(result.state)
+        if (outcome.to_dict() if outcome else None) != record["outcome"]:
+            raise RecordRejected("the recorded outcome is not the one the engine reaches")
+        if "final_state_hash" in record and record["final_state_hash"] != state_hash(result.state):
+            raise RecordRejected("the final state hash does not match the replay")
         if outcome is not None:
             game.end(outcome.to_dict())
             snapshot_if_due()
@@ -518,7 +528,12 @@ def _recorded_commands(ruleset: Ruleset, record: dict[str, Any]) -> list[Recorde
 
 
 def _rerun_record(
-    ruleset: Ruleset, record: dict[str, Any], commands: list[RecordedCommand]
+    ruleset: Ruleset,
+    record: dict[str, Any],
+    commands: list[RecordedCommand],
+    *,
+    initial_state: dict[str, Any] | None = None,
+    fold: Fold | None = None,
 ) -> Rerun:
     dice = record["dice"]
     return rerun(
@@ -529,6 +544,8 @@ def _rerun_record(
         start_dice=dice.get("start_dice"),
         commands=commands,
         initial_state_hash=record["initial_state_hash"],
+        initial_state=initial_state,
+        fold=fold,
     )
 
 

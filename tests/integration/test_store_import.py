@@ -1,14 +1,18 @@
 """Record import and the SQL recorder on every store: what the fast paths keep.
 
-``import_record`` takes its snapshots while it builds the game (not by reading
-it back), stores events and snapshots with ``BatchApplicationRecorder`` (one
-batch insert, one transaction) and checks each step of the record by hand
-rather than by JSON Schema. None of that may change a state, an id or a message.
+``import_record`` builds the game as the engine re-runs the record (each event
+folded once), compares the engine's events with the record's by ``identical``
+(canonical JSON only for what it does not accept), takes its snapshots while
+it builds the game (not by reading it back), stores events and snapshots with
+``BatchApplicationRecorder`` (one batch insert, one transaction) and checks
+each step of the record by hand rather than by JSON Schema. The SQL recorders
+read through the driver. None of that may change a state, an id or a message.
 """
 
 from __future__ import annotations
 
 import copy
+import random
 import threading
 import uuid
 from collections.abc import Callable
@@ -16,18 +20,19 @@ from typing import Any
 
 import pytest
 from eventsourcing.persistence import StoredEvent
+from eventsourcing_sqlalchemy.recorders import SQLAlchemyAggregateRecorder
 from jsonschema import Draft202012Validator
 from sqlalchemy import create_engine, insert, select
 
-from engine.core import RandomBot, state_hash
+from engine.core import NotCanonical, RandomBot, canonical_json, state_hash
 from replays.errors import Conflict, GameExists, RecordRejected
 from replays.game import Game, project_game
 from replays.record_file import FORMAT, RECORD_SCHEMA, validate_record
-from replays.recorder import BatchApplicationRecorder
+from replays.recorder import BatchApplicationRecorder, _DriverReads
 from replays.records import SNAPSHOT_INTERVAL, GameRecords
 from replays.schema import define_event_store_tables
 from replays.store import MEMORY, event_store_env
-from replays.verify import SEEDED, start_state
+from replays.verify import SEEDED, identical, start_state
 from tests.support.dice_race import DiceRace
 
 LONG_SETUP = {"target": 400, "max_rounds": 40}
@@ -430,3 +435,186 @@ def test_a_record_whose_steps_are_misnumbered_is_refused(
     record["commands"][C]["events"][E]["step"] = step
     game_id = records.import_record(record)
     assert records.export_record(game_id) == record
+
+
+# -- the re-run compares events without encoding them -------------------------------------
+
+
+def _plain_values(pick: random.Random, depth: int = 0) -> Any:
+    """A random value of plain JSON data (the kind the engine and records hold)."""
+    kind = pick.randrange(7 if depth < 3 else 4)
+    if kind == 0:
+        return pick.choice([None, True, False])
+    if kind == 1:
+        return pick.choice([0, 1, -1, 2, 10**20])
+    if kind == 2:
+        return pick.choice(["", "a", "A", "1", "true", "null", "é", "a'b\"c"])
+    if kind == 3:
+        return pick.randrange(-3, 4)
+    if kind in (4, 5):
+        return {
+            pick.choice(["a", "b", "c", "side", "1"]): _plain_values(pick, depth + 1)
+            for _ in range(pick.randrange(4))
+        }
+    return [_plain_values(pick, depth + 1) for _ in range(pick.randrange(4))]
+
+
+def _shuffled(value: Any, pick: random.Random) -> Any:
+    """``value`` rebuilt with its dicts' keys in another order (the same canonical JSON)."""
+    if isinstance(value, dict):
+        keys = list(value)
+        pick.shuffle(keys)
+        return {key: _shuffled(value[key], pick) for key in keys}
+    if isinstance(value, list):
+        return [_shuffled(item, pick) for item in value]
+    return value
+
+
+class _Text(str):
+    pass
+
+
+def test_identical_events_are_exactly_those_with_the_same_canonical_json() -> None:
+    pick = random.Random("identical")
+    values = [_plain_values(pick) for _ in range(400)]
+    for first in values:
+        copy_of_first = _shuffled(copy.deepcopy(first), pick)
+        assert identical(first, copy_of_first)
+        assert canonical_json(first) == canonical_json(copy_of_first)
+        for second in pick.sample(values, 20):
+            assert identical(first, second) == (canonical_json(first) == canonical_json(second))
+    # Python's equality is not enough: True == 1 and 1 == 1.0.
+    for first, second in [
+        ({"round": 1}, {"round": True}),
+        ({"dice": [1, 0]}, {"dice": [True, False]}),
+        ({"a": None}, {}),
+        ({"a": None}, {"b": None}),
+        ([1, 2], [1, 2, 3]),
+        ({"a": [1]}, {"a": {"0": 1}}),
+    ]:
+        assert not identical(first, second)
+        assert not identical(second, first)
+        assert canonical_json(first) != canonical_json(second)
+    # Not shown identical, for all they are equal in Python: the re-run then compares
+    # canonical JSON, which refuses what is not plain JSON data ...
+    for first, second in [
+        ({"round": 1}, {"round": 1.0}),
+        ({"dice": [1]}, {"dice": (1,)}),
+        ({1: "a"}, {1: "a"}),
+    ]:
+        assert not identical(first, second)
+        with pytest.raises(NotCanonical):
+            canonical_json(second)
+    # ... and accepts a subclass of a JSON type, which encodes as the type does.
+    assert not identical({"side": "A"}, {"side": _Text("A")})
+    assert canonical_json({"side": "A"}) == canonical_json({"side": _Text("A")})
+
+
+def test_an_event_equal_only_to_python_is_refused_at_its_step(records: GameRecords) -> None:
+    """``True`` for ``1``: equal in Python, not in canonical JSON. A float: no
+    canonical JSON at all. Keys in another order: the same event."""
+    live_id, _ = play_long_game(records)
+    record = renamed(records.export_record(live_id))
+    item, event = next(
+        (item, event)
+        for item in record["commands"]
+        for event in item["events"]
+        if event["event"]["type"] == "round_closed" and event["event"]["round"] == 1
+    )
+    event["event"]["round"] = True
+    with pytest.raises(RecordRejected) as rejected:
+        records.import_record(record)
+    assert rejected.value.step == event["step"]
+    assert str(rejected.value).startswith(f"step {event['step']} (command {item['index']}) differs")
+    event["event"]["round"] = 1.0
+    with pytest.raises(RecordRejected, match=r"does not replay: .*floats are not allowed"):
+        records.import_record(record)
+    event["event"] = dict(reversed(list({**event["event"], "round": 1}.items())))
+    game_id = records.import_record(record)
+    assert records.export_record(game_id) == {
+        **records.export_record(live_id),
+        "game_id": str(game_id),
+    }
+
+
+class _CountingRace(DiceRace):
+    def __init__(self) -> None:
+        self.evolved = 0
+
+    def evolve(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        self.evolved += 1
+        return super().evolve(state, event)
+
+
+def test_an_import_folds_each_event_through_the_engine_once() -> None:
+    """The game is built as the record is re-run: its state is the re-run's."""
+    records = GameRecords(event_store_env(MEMORY), rulesets=[DiceRace()])
+    live_id, live = play_long_game(records)
+    record = renamed(records.export_record(live_id))
+    records.close()
+    race = _CountingRace()
+    importer = GameRecords(event_store_env(MEMORY), rulesets=[race])
+    game_id = importer.import_record(record)
+    assert race.evolved == len(live) - 1
+    assert importer.state_at(game_id, len(live) - 1).hash == live[-1]
+    importer.close()
+
+
+# -- the stored Stepped event -------------------------------------------------------------
+
+# A Stepped event as the recorder stored it while ``Stepped`` was an @event method.
+_STORED_STEPPED = StoredEvent(
+    originator_id=uuid.UUID("6f3f1a52-6a4b-4b8e-9a35-51c0b8c1d1aa"),
+    originator_version=2,
+    topic="replays.game:Game.Stepped",
+    state=(
+        b'{"timestamp":{"_type_":"datetime_iso","_data_":"2026-11-20T10:00:00.000001+00:00"},'
+        b'"command_index":1,"command":{"type":"bid","side":"A","dice":2},'
+        b'"entered_dice":null,"sealed_for":"A","closes_command":true,'
+        b'"entry":{"ruleset":"dice-race","engine_version":"1.1.0","schema":2,'
+        b'"event":{"type":"bid_sealed","side":"A","sealed_for":"A","sealed":{"dice":2}}}}'
+    ),
+)
+
+
+def test_stepped_events_are_stored_and_read_as_before() -> None:
+    records = GameRecords(event_store_env(MEMORY), rulesets=[DiceRace()])
+    started = _started(records, "stored")
+    game = Game.start(game_id=_STORED_STEPPED.originator_id, **started)
+    stepped = records.mapper.to_domain_event(_STORED_STEPPED)
+    assert isinstance(stepped, Game.Stepped)
+    stepped.mutate(game)
+    assert game.state == DiceRace().evolve(started["initial_state"], stepped.entry["event"])
+    assert (game.version, game.step, game.commands, game.at_decision_point) == (2, 1, 1, True)
+    again = records.mapper.to_stored_event(stepped)
+    assert (again.topic, again.state) == (_STORED_STEPPED.topic, _STORED_STEPPED.state)
+    records.close()
+
+
+# -- reads through the driver -------------------------------------------------------------
+
+
+def test_reads_give_what_the_library_reads(database_url: str) -> None:
+    """``select_events`` (events and snapshots) against eventsourcing-sqlalchemy's
+    own, for every combination of its arguments."""
+    records = GameRecords(event_store_env(database_url), rulesets=[DiceRace()])
+    live_id, live = play_long_game(records)
+    imported = records.import_record(renamed(records.export_record(live_id)))
+    assert records.snapshots is not None
+    recorders = [records.recorder, records.snapshots.recorder]
+    assert all(isinstance(recorder, _DriverReads) for recorder in recorders)
+    last = len(live) + 1
+    bounds = [None, 0, 1, SNAPSHOT_INTERVAL, last - 1, last, last + 5]
+    for recorder in recorders:
+        library = SQLAlchemyAggregateRecorder.select_events
+        for game_id in (live_id, imported, uuid.uuid4(), str(imported)):
+            for gt, lte in [(gt, lte) for gt in bounds for lte in bounds][::3]:
+                for desc in (False, True):
+                    for limit in (None, 1, 7):
+                        arguments = {"gt": gt, "lte": lte, "desc": desc, "limit": limit}
+                        mine = recorder.select_events(game_id, **arguments)
+                        theirs = library(recorder, game_id, **arguments)  # type: ignore[arg-type]
+                        assert mine == theirs, (game_id, arguments)
+                        assert all(type(item.originator_id) is uuid.UUID for item in mine)
+                        assert all(type(item.state) is bytes for item in mine)
+    records.close()
