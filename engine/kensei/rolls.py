@@ -1,0 +1,189 @@
+"""Kensei's dice rolls: success rolls, honour rolls, D3 and the wound roll.
+
+From "Dice rolls", "Success rolls", "Honour rolls" and "Combat Resolution >
+1. Wound Roll". Each roll takes its faces from a :class:`engine.core.Dice`
+source (seeded or entered) and returns what happened die by die, so the event
+that records it can show every face and what it counted as. The exact odds of
+the same rolls are in :mod:`engine.kensei.odds`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from engine.core import Dice
+
+SUCCESS = 4  # "A die from this roll is considered a success if you get a result of 4+"
+FUMBLE = 1
+CRITICAL = 6
+
+DieResult = Literal["success", "failure", "fumble", "critical"]
+WoundResult = Literal["wound", "stun", "fumble", "critical"]
+
+
+def d3(face: int) -> int:
+    """A D3 from a D6 face: "the die value is divided by two and rounded up"."""
+    if not 1 <= face <= 6:
+        raise ValueError(f"a D6 face is 1 to 6, not {face}")
+    return (face + 1) // 2
+
+
+def success_die(face: int, modifier: int, *, critical_only: bool = False) -> DieResult:
+    """What one die of a success roll counts as (Success rolls): a natural 1 always
+    fails, a natural 6 always succeeds, otherwise face + modifier of 4 or more."""
+    if face == CRITICAL:
+        return "critical"
+    if face == FUMBLE:
+        return "fumble"
+    if critical_only:
+        return "failure"
+    return "success" if face + modifier >= SUCCESS else "failure"
+
+
+@dataclass(frozen=True)
+class SuccessRoll:
+    """A success roll as rolled: ``dice`` asked for (before the zero-dice rule),
+    the per-die ``modifier``, the faces and what each counted as."""
+
+    dice: int
+    modifier: int
+    faces: tuple[int, ...]
+    results: tuple[DieResult, ...]
+
+    @property
+    def zero_dice(self) -> bool:
+        """Reduced to no dice: one die rolled, only a natural 6 succeeds."""
+        return self.dice <= 0
+
+    @property
+    def successes(self) -> int:
+        return sum(result in ("success", "critical") for result in self.results)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "dice": self.dice,
+            "modifier": self.modifier,
+            "faces": list(self.faces),
+            "results": list(self.results),
+            "successes": self.successes,
+        }
+
+
+def dice_count(base: int, added: int = 0, removed: int = 0) -> int:
+    """The dice of a roll after +XD6 and -XD6 (never below zero)."""
+    return max(0, base + added - removed)
+
+
+def success_roll(dice: Dice, count: int, modifier: int = 0) -> SuccessRoll:
+    """Roll ``count`` dice with ``modifier`` on each (Success rolls). With no dice
+    left, one die is rolled and only a critical succeeds."""
+    zero = count <= 0
+    faces = tuple(dice.roll(1 if zero else count))
+    results = tuple(success_die(face, modifier, critical_only=zero) for face in faces)
+    return SuccessRoll(max(count, 0), modifier, faces, results)
+
+
+@dataclass(frozen=True)
+class HonourRoll:
+    """An honour (or presence) roll: 1D6, success when the face is at most the
+    honour after modifiers; no fumble and no critical. ``faces`` has two faces
+    when the roll was made with 2D6 keeping the better (the general's "Repeat
+    honour roll")."""
+
+    honour: int
+    faces: tuple[int, ...]
+    kept: int
+    success: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "honour": self.honour,
+            "faces": list(self.faces),
+            "kept": self.kept,
+            "success": self.success,
+        }
+
+
+def honour_roll(dice: Dice, honour: int, *, best_of_two: bool = False) -> HonourRoll:
+    """Honour rolls: 1D6 (or 2D6 keeping the lower, the better) against ``honour``
+    (already modified, e.g. -1 when engaged or dishonoured)."""
+    faces = tuple(dice.roll(2 if best_of_two else 1))
+    kept = min(faces)
+    return HonourRoll(honour, faces, kept, kept <= honour)
+
+
+def honour_roll_chance(honour: int, *, best_of_two: bool = False) -> Fraction:
+    """The exact chance an honour roll succeeds (1D6 at most ``honour``; with 2D6
+    keeping the better, either die)."""
+    single = Fraction(min(max(honour, 0), 6), 6)
+    return 1 - (1 - single) ** 2 if best_of_two else single
+
+
+def wound_die(face: int, modifier: int, *, shooting: bool) -> WoundResult | None:
+    """One die of the Wound Roll Table: a natural 1 is ignored (fumble), a natural 6
+    always wounds (critical), 4+ after modifiers wounds, less stuns (ignored when
+    shooting: ``None``)."""
+    if face == FUMBLE:
+        return "fumble"
+    if face == CRITICAL:
+        return "critical"
+    if face + modifier >= SUCCESS:
+        return "wound"
+    return None if shooting else "stun"
+
+
+@dataclass(frozen=True)
+class WoundRoll:
+    modifier: int
+    shooting: bool
+    faces: tuple[int, ...]
+    results: tuple[WoundResult | None, ...]
+
+    @property
+    def wounds(self) -> int:
+        """Direct wounds and criticals (criticals go to a unit's leader, if any)."""
+        return sum(result in ("wound", "critical") for result in self.results)
+
+    @property
+    def criticals(self) -> int:
+        return sum(result == "critical" for result in self.results)
+
+    @property
+    def stuns(self) -> int:
+        return sum(result == "stun" for result in self.results)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "modifier": self.modifier,
+            "shooting": self.shooting,
+            "faces": list(self.faces),
+            "results": list(self.results),
+            "wounds": self.wounds,
+            "criticals": self.criticals,
+            "stuns": self.stuns,
+        }
+
+
+def wound_roll(dice: Dice, impacts: int, modifier: int = 0, *, shooting: bool) -> WoundRoll:
+    """Combat Resolution > 1. Wound Roll: 1D6 for each impact."""
+    faces = tuple(dice.roll(impacts)) if impacts > 0 else ()
+    results = tuple(wound_die(face, modifier, shooting=shooting) for face in faces)
+    return WoundRoll(modifier, shooting, faces, results)
+
+
+def casualties(wounds: int, wounds_attribute: int, wounded: int = 0) -> tuple[int, int]:
+    """Removing casualties: a casualty per ``wounds_attribute`` wounds, counting the
+    wounds already on the unit's wounded marker; returns (casualties, the wounded
+    marker after)."""
+    if wounds_attribute < 1:
+        raise ValueError("the Wounds attribute is at least 1")
+    total = wounds + wounded
+    return total // wounds_attribute, total % wounds_attribute
+
+
+def stuns_to_wounds(stunned: int) -> tuple[int, int]:
+    """ "Two stunned unit markers are swapped for an extra wound": (extra wounds,
+    stunned markers left)."""
+    return stunned // 2, stunned % 2
