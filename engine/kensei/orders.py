@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
+from engine.kensei import engaging as engaging_at
 from engine.kensei import geometry, rules, spatial
 from engine.kensei.board import Board, board
 from engine.kensei.commands import flag, only_fields, paths, text
@@ -445,6 +446,21 @@ def _check_engaging(state: State, uid: str, plan: Plan) -> list[list[str]]:
                 "it must face the centre of the enemy's base",
                 rule=rules.ENGAGE,
             )
+        start, waypoints, _final = plan[mid]
+        for eid in faced:
+            first = engaging_at.first_moment(
+                here.scene, mid, start=start, waypoints=waypoints, final=final, enemy_id=eid
+            )
+            if first is None:
+                continue
+            then = geometry.attack_side(first, enemies[eid])
+            if geometry.attack_side(final, enemies[eid]) != then:
+                raise IllegalCommand(
+                    f"miniature {mid} came within 2.5 cm of enemy miniature {eid}, in sight of "
+                    f"it, on its {then} at ({first.x / 100:.1f}, {first.y / 100:.1f}) cm: it "
+                    "engages there and may not go round to another side",
+                    rule=rules.ENGAGE,
+                )
         engaging.extend([mid, eid] for eid in faced)
     return engaging
 

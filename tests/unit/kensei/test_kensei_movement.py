@@ -128,6 +128,45 @@ def test_engage_in_melee_combat_must_face_the_enemy_base_centre():
     assert moved["engaging"] == [[MINIS[2], enemy]]
 
 
+LONE = "A.u6.m1"  # Gunbugyo, a lone leader: MOV 10, round 25 mm, no unit facing rule
+ENEMY = "B.u8.m1"  # Kampaku, a lone enemy leader
+KAMPAKU = (1000, 4300)  # open ground near ORIGIN
+
+
+def near_kampaku(dx: int, dy: int) -> list[int]:
+    return [KAMPAKU[0] + dx, KAMPAKU[1] + dy]
+
+
+def lone_leader_facing_an_enemy() -> State:
+    """The Kampaku looking down the table at the Gunbugyo, 3 cm right of and 4.5 cm
+    below it."""
+    state = edited(_base())
+    state["activation"]["units"]["A"] = "A.u6"
+    clear_table(state, ("A.u6", "B.u8"))
+    put(state, LONE, *near_kampaku(300, -450), 900)
+    put(state, ENEMY, *KAMPAKU, 2700)
+    return state
+
+
+def lone_move(path: list[list[int]], facing: int) -> dict:
+    return {
+        "type": "order",
+        "side": "A",
+        "order": "move",
+        "minis": [{"id": LONE, "path": path, "facing": facing}],
+    }
+
+
+def test_engage_in_melee_combat_at_the_first_moment_of_sight_not_round_another_side():
+    state = lone_leader_facing_an_enemy()
+    # Straight in at the Kampaku's front: engaged where it first came within 2.5 cm.
+    _after, events = play(state, lone_move([near_kampaku(-100, -350)], facing=740))
+    assert next(e for e in events if e["type"] == "moved")["engaging"] == [[LONE, ENEMY]]
+    # Within 2.5 cm of its front, in sight, on the way; then on round to its flank.
+    round_the_flank = [near_kampaku(50, -270), near_kampaku(-350, -270), near_kampaku(-350, 0)]
+    refused(state, lone_move(round_the_flank, facing=0), rules.ENGAGE, LONE, ENEMY, "on its front")
+
+
 def test_crossing_obstacles_impassable_refused():
     state = fresh()
     # The rocks stand at x 78-88 cm, y 40-49 cm: run the unit through them.

@@ -79,10 +79,11 @@ def check_table(before: State, state: State) -> None:
     was, now = formation_problems(before), formation_problems(state)
     for uid, problems in now.items():
         if problems > was.get(uid, 0):
+            # Casualties leave the unit's list of miniatures and are marked removed.
             lost = [
                 m
-                for m in state["units"][uid]["minis"]
-                if state["minis"][m]["removed"] and not before["minis"][m]["removed"]
+                for m in before["units"][uid]["minis"]
+                if m not in state["units"][uid]["minis"] or state["minis"][m]["removed"]
             ]
             assert lost, f"{uid} fell out of formation without losing a miniature"
 
