@@ -52,7 +52,44 @@ def accepted(state: State, side: str, command: Command) -> bool:
     need the check: the other candidates are legal as they are built."""
     if command["type"] != "order":
         return True
+    if _surely_refused(state, side, command):
+        return False
     return _passes(decide_order, state, side, command, _NoDice())
+
+
+def _surely_refused(state: State, side: str, command: Command) -> bool:
+    """A quick look that spares ``decide`` the commands it would certainly refuse:
+    a move (plain or boosted) that displaces a miniature engaged in melee combat
+    ("it may only rotate in place"). ``decide`` refuses it, for that reason or for
+    one it finds first; False says nothing."""
+    if command.get("order") != "move" or command.get("boost"):
+        return False
+    minis = command.get("minis")
+    activation = state["activation"]
+    if type(minis) is not list or not minis or activation is None:
+        return False
+    uid = activation["units"].get(side)
+    unit = state["units"].get(uid) if isinstance(uid, str) else None
+    if unit is None:
+        return False
+    here = board(state)
+    engaged = here.engaged_minis(unit["minis"], unit["side"])
+    if not any(engaged.values()):
+        return False
+    for move in minis:
+        mid = move.get("id") if type(move) is dict else None
+        if not isinstance(mid, str) or not engaged.get(mid):
+            continue
+        path = move.get("path")
+        if type(path) is not list or not path:
+            continue
+        start = here.bases.get(mid)
+        if start is None:
+            continue
+        if len(path) == 1 and path[0] in ([start.x, start.y], (start.x, start.y)):
+            continue  # turning in place (or a malformed point, refused anyway)
+        return True
+    return False
 
 
 def candidates(state: State, side: str) -> Iterator[Command]:
@@ -216,8 +253,23 @@ def _merged(intervals: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]
     return starts, ends
 
 
+_RESERVED: list[tuple[Any, Any, list[tuple[int, int, int]]]] = []
+
+
 def _reserved(state: State, side: str) -> list[tuple[int, int, int]]:
-    """Blocks already promised: every started unit's block, as (x, y, reach) circles."""
+    """Blocks already promised: every started unit's block, as (x, y, reach) circles
+    (the same for both sides; remembered for the last state, by the identity of its
+    units and miniatures, which this keeps alive)."""
+    units, minis = state["units"], state["minis"]
+    for known_units, known_minis, found in _RESERVED:
+        if known_units is units and known_minis is minis:
+            return found
+    found = _promised(state)
+    _RESERVED[:] = [(units, minis, found)]
+    return found
+
+
+def _promised(state: State) -> list[tuple[int, int, int]]:
     taken = []
     for _uid, unit in live_units(state):
         placed = [m for m in unit["minis"] if state["minis"][m]["placed"]]
@@ -367,6 +419,14 @@ class _Enemies:
         dy = self.ys - point[1]
         return self.points[int((dx * dx + dy * dy).argmin())]
 
+    def search_many(self, points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """:meth:`search` of several points (at least one enemy), in one go."""
+        xy = np.array(points, dtype=np.int64)
+        dx = self.xs[None, :] - xy[:, 0:1]
+        dy = self.ys[None, :] - xy[:, 1:2]
+        found = (dx * dx + dy * dy).argmin(axis=1).tolist()
+        return [self.points[k] for k in found]
+
 
 _ENEMIES: list[tuple[Any, Any, str, _Enemies]] = []
 
@@ -430,38 +490,86 @@ class GreedyBot:
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
         options = list(candidates(state, side))
         self._random.shuffle(options)
-        options.sort(key=lambda option: self._score(state, side, option))
-        return _first_accepted(state, side, options)
+        scores = _Scores(state, side).of(options)
+        ranked = sorted(range(len(options)), key=scores.__getitem__)  # stable, as list.sort
+        return _first_accepted(state, side, [options[i] for i in ranked])
 
     @staticmethod
     def _score(state: State, side: str, command: Command) -> float:
-        kind = command["type"]
-        if kind == "choose_active_side":
-            return 0.0 if command["active"] == side else 1.0
-        if kind == "choose_unit":
-            unit = state["units"][command["unit"]]
-            bases = list(_bases(state, unit["minis"]).values())
-            return _distance_to_enemy(state, side, _centre(bases))
-        if kind == "order" and command["order"] == "move":
-            if command.get("boost"):
-                return -1.0  # running is the fastest way forward
-            minis = command.get("minis", [])
-            if not minis:
-                return _here(state, side) + 1.0
-            ends = [(m["path"][-1][0], m["path"][-1][1]) for m in minis if m["path"]]
-            if not ends:
-                return _here(state, side) + 1.0
-            centre = (sum(x for x, _ in ends) // len(ends), sum(y for _, y in ends) // len(ends))
-            return _distance_to_enemy(state, side, centre)
-        if kind == "order":
-            return _here(state, side) + 2.0
-        return 0.0
+        return _Scores(state, side).of([command])[0]
+
+
+class _Scores:
+    """GreedyBot's scores: lower is better. Moves score the distance from the centre
+    of the unit's end positions to the nearest enemy; standing still that distance
+    from where the unit is, plus one, other orders plus two; running -1."""
+
+    def __init__(self, state: State, side: str) -> None:
+        self.state = state
+        self.side = side
+        self._here: float | None = None
+
+    def here(self) -> float:
+        if self._here is None:
+            self._here = _here(self.state, self.side)
+        return self._here
+
+    def of(self, commands: list[Command]) -> list[float]:
+        state, side = self.state, self.side
+        scores: list[float] = []
+        points: list[tuple[int, int]] = []
+        waiting: list[int] = []  # the scores that are a distance from a point
+        for command in commands:
+            kind = command["type"]
+            score = 0.0
+            point: tuple[int, int] | None = None
+            if kind == "choose_active_side":
+                score = 0.0 if command["active"] == side else 1.0
+            elif kind == "choose_unit":
+                unit = state["units"][command["unit"]]
+                point = _centre(list(_bases(state, unit["minis"]).values()))
+            elif kind == "order" and command["order"] == "move":
+                if command.get("boost"):
+                    score = -1.0  # running is the fastest way forward
+                else:
+                    minis = command.get("minis", [])
+                    ends = [m["path"][-1] for m in minis if m["path"]]
+                    if not ends:
+                        score = self.here() + 1.0
+                    else:
+                        count = len(ends)
+                        point = (
+                            sum(end[0] for end in ends) // count,
+                            sum(end[1] for end in ends) // count,
+                        )
+            elif kind == "order":
+                score = self.here() + 2.0
+            if point is not None:
+                waiting.append(len(scores))
+                points.append(point)
+            scores.append(score)
+        if points:
+            for n, distance in zip(waiting, _distances_to_enemy(state, side, points), strict=True):
+                scores[n] = distance
+        return scores
 
 
 def _here(state: State, side: str) -> float:
     uid = state["activation"]["units"][side]
     bases = list(_bases(state, state["units"][uid]["minis"]).values())
     return _distance_to_enemy(state, side, _centre(bases))
+
+
+def _distances_to_enemy(state: State, side: str, points: list[tuple[int, int]]) -> list[float]:
+    """:func:`_distance_to_enemy` of several points, the enemies searched at once."""
+    enemies = _enemies(state, side)
+    if not enemies.points:
+        return [0.0] * len(points)
+    nearest = enemies.search_many(points)
+    return [
+        math.hypot(enemy[0] - point[0], enemy[1] - point[1])
+        for point, enemy in zip(points, nearest, strict=True)
+    ]
 
 
 def _distance_to_enemy(state: State, side: str, point: tuple[int, int]) -> float:

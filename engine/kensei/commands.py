@@ -84,9 +84,53 @@ def placements(value: Any, what: str) -> list[dict[str, Any]]:
     return found
 
 
+_PATH_FIELDS = frozenset({"id", "path", "facing"})
+
+
 def paths(value: Any, what: str) -> list[dict[str, Any]]:
     """``[{"id", "path": [[x, y], ...], "facing"}]``: each miniature's waypoints
     (the last one is where it ends) and its final facing."""
+    found = _plain_paths(value)
+    if found is not None:
+        return found
+    return _paths(value, what)
+
+
+def _plain_paths(value: Any) -> list[dict[str, Any]] | None:
+    """:func:`_paths` for well-formed plain data (exact lists, dicts and ints, as
+    JSON gives them): the same result, or ``None`` to let :func:`_paths` look
+    (and name what is wrong)."""
+    if type(value) is not list or len(value) > 500:
+        return None
+    low, high = -COORDINATE_LIMIT, COORDINATE_LIMIT
+    found = []
+    seen: set[str] = set()
+    for item in value:
+        if type(item) is not dict or not _PATH_FIELDS.issuperset(item):
+            return None
+        mid = item.get("id")
+        raw_path = item.get("path", [])
+        turn = item.get("facing")
+        if type(mid) is not str or not mid or mid in seen or type(turn) is not int:
+            return None
+        if not 0 <= turn <= 3599 or type(raw_path) is not list or len(raw_path) > 50:
+            return None
+        waypoints = []
+        for p in raw_path:
+            if type(p) is not list or len(p) != 2:
+                return None
+            x, y = p
+            if type(x) is not int or type(y) is not int:
+                return None
+            if not (low <= x <= high and low <= y <= high):
+                return None
+            waypoints.append([x, y])
+        seen.add(mid)
+        found.append({"id": mid, "path": waypoints, "facing": turn})
+    return found
+
+
+def _paths(value: Any, what: str) -> list[dict[str, Any]]:
     found = []
     seen: set[str] = set()
     for i, item in enumerate(objects(value, what)):

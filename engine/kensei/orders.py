@@ -21,6 +21,7 @@ from engine.kensei.commands import flag, only_fields, paths, text
 from engine.kensei.flow import engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.queries import base_of, live_units, other
+from engine.kensei.remember import Remembered
 
 CM = 100
 JOIN_REACH = 254  # "an inch or less"
@@ -37,6 +38,17 @@ def unit_name(unit: Mapping[str, Any]) -> str:
 
 
 def decide_order(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+    """The events of an order (see the module's text). A bot checks the command it
+    plays just before: the answer to that check is reused if it rolled no die."""
+    return _REMEMBERED.decide(
+        state, [side, command], dice, lambda watched: _decide_order(state, side, command, watched)
+    )
+
+
+_REMEMBERED = Remembered()
+
+
+def _decide_order(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
     order = text(command.get("order"), "order")
     activation = state["activation"]
     uid: str = activation["units"][side]
@@ -216,26 +228,35 @@ Plan = dict[str, tuple[Base, list[tuple[int, int]], Base]]
 def _plan(state: State, uid: str, moves: list[dict[str, Any]]) -> Plan:
     """Start base, waypoints and final base of every miniature of the unit."""
     unit = state["units"][uid]
+    minis = unit["minis"]
     listed = {m["id"]: m for m in moves}
-    for mid in listed:
-        if mid not in unit["minis"]:
-            raise IllegalCommand(
-                f"miniature {mid} is not in {unit_name(unit)}", rule=rules.MOVEMENT_ORDERS
-            )
+    if listed:
+        members = set(minis)
+        for mid in listed:
+            if mid not in members:
+                raise IllegalCommand(
+                    f"miniature {mid} is not in {unit_name(unit)}", rule=rules.MOVEMENT_ORDERS
+                )
     plan: Plan = {}
     placed = board(state).bases
-    for mid in unit["minis"]:
+    for mid in minis:
         start = placed.get(mid) or base_of(state, mid)
         move = listed.get(mid)
         if move is None:
             plan[mid] = (start, [], start)
             continue
         waypoints = [(p[0], p[1]) for p in move["path"]]
-        here = (start.x, start.y)
-        if len(waypoints) == 1 and waypoints[0] == here:
-            waypoints = []
-        x, y = waypoints[-1] if waypoints else here
-        final = Base(x, y, move["facing"], start.shape, start.size, start.height)
+        x, y = here = (start.x, start.y)
+        if waypoints:
+            if len(waypoints) == 1 and waypoints[0] == here:
+                waypoints = []
+            else:
+                x, y = waypoints[-1]
+        facing = move["facing"]
+        if x == start.x and y == start.y and facing == start.facing:
+            final = start  # bases are values: the same base, where it stood
+        else:
+            final = Base(x, y, facing, start.shape, start.size, start.height)
         plan[mid] = (start, waypoints, final)
     return plan
 

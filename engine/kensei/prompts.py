@@ -6,8 +6,24 @@ from engine.core import Prompt, State
 from engine.kensei.flow import choosers, deployment_candidates
 from engine.kensei.queries import SIDES, unused_units
 
+_CACHE_SIZE = 4
+_cache: list[tuple[State, Prompt | None]] = []
+
 
 def prompt_for(state: State) -> Prompt | None:
+    """The prompt of a state, remembered for the last few states (by identity: states
+    are never mutated, and an entry keeps its state alive). A bot and ``decide`` both
+    ask it of the same state. The prompt is shared: do not modify its options."""
+    for known, prompt in _cache:
+        if known is state:
+            return prompt
+    found = _prompt(state)
+    _cache.insert(0, (state, found))
+    del _cache[_CACHE_SIZE:]
+    return found
+
+
+def _prompt(state: State) -> Prompt | None:
     phase = state["phase"]
     if phase == "over":
         return None

@@ -158,7 +158,19 @@ class Kensei(Ruleset):
 
     @staticmethod
     def _army(raw: Any, side: str, catalogue: Any) -> Any:
-        data = sample_army(raw) if isinstance(raw, str) else raw
+        if isinstance(raw, str):
+            # A shipped sample army is read and checked once per catalogue (an army
+            # list is frozen); the error messages name the side, so refusals are not kept.
+            known = _SAMPLE_ARMIES.get(raw)
+            if known is not None and known[0] is catalogue:
+                return known[1]
+            army_list = Kensei._checked_army(sample_army(raw), side, catalogue)
+            _SAMPLE_ARMIES[raw] = (catalogue, army_list)
+            return army_list
+        return Kensei._checked_army(raw, side, catalogue)
+
+    @staticmethod
+    def _checked_army(data: Any, side: str, catalogue: Any) -> Any:
         if not isinstance(data, Mapping):
             raise InvalidCommand(f"setup: army {side} must be an army list or a sample army name")
         try:
@@ -286,6 +298,9 @@ class Kensei(Ruleset):
 
     def bot(self, seed: int | str) -> Bot:
         return RandomBot(seed)
+
+
+_SAMPLE_ARMIES: dict[str, tuple[Any, Any]] = {}
 
 
 def _say(kind: str) -> str:

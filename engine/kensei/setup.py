@@ -17,6 +17,7 @@ from engine.kensei.commands import integer, objects, text
 from engine.kensei.flow import deployment_candidates, next_deployer
 from engine.kensei.geometry import Base
 from engine.kensei.queries import SIDES, placed_bases, scenery_of
+from engine.kensei.remember import NoDice, Remembered
 
 ELEMENT = 500  # an extra scenery element is up to 5 x 5 cm
 PERIMETER_PER_ELEMENT = 2000  # joined elements: 20 cm of perimeter each (see docs)
@@ -110,7 +111,21 @@ def decide_scenery(state: State, side: str, pieces_in: Any) -> list[Event]:
 
 def decide_deploy(state: State, side: str, uid: Any, placements: list[dict[str, Any]]) -> Event:
     """Starting positions (one miniature of each unit, alternately), then the
-    rest of the army, unit by unit, with its leaders."""
+    rest of the army, unit by unit, with its leaders. A bot checks the command
+    it plays just before: the answer to that check is reused."""
+    return _REMEMBERED.decide(
+        state,
+        [side, uid, placements],
+        _NO_DICE,
+        lambda _dice: _deploy(state, side, uid, placements),
+    )
+
+
+_REMEMBERED = Remembered()
+_NO_DICE = NoDice()
+
+
+def _deploy(state: State, side: str, uid: Any, placements: list[dict[str, Any]]) -> Event:
     uid = text(uid, "unit")
     stage = state["deployment"]["stage"]
     candidates = deployment_candidates(state, side)

@@ -1,0 +1,112 @@
+"""Decisions remembered for a moment: a bot checks a command before it plays it.
+
+A bot tries a command with dice that only pretend (see :mod:`engine.kensei.bots`)
+and then submits the one it took, so the very same state and command are decided
+twice in a row. :func:`remembered` wraps a decide function so that the second
+time returns (a copy of) the events of the first, when they cannot depend on the
+dice: only a decision that rolled no die at all is kept.
+
+The entries are keyed by the identity of the state (states are never mutated;
+an entry keeps its state alive, so the identity is not reused while the entry
+exists) and by the command's text, which names its content exactly: only plain
+JSON data (exact dicts, lists, strings, whole numbers, booleans, ``None``)
+is remembered, and the ``repr`` of such data tells ``1`` from ``True``.
+Refusals are not remembered: they are asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from engine.core import Dice, State
+
+R = TypeVar("R")
+
+_SIZE = 8
+_LEAVES = (str, int, bool, type(None))
+
+
+class _Watched(Dice):
+    """Dice that pass the rolls on and note that there were some."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.rolled = False
+
+    def roll(self, count: int, sides: int = 6) -> list[int]:
+        self.rolled = True
+        return self.dice.roll(count, sides)
+
+    def roll_one(self, sides: int = 6) -> int:
+        self.rolled = True
+        return self.dice.roll_one(sides)
+
+
+def plain_text(value: Any) -> str | None:
+    """The ``repr`` of plain JSON data (equal texts, equal data), or ``None``."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            for key, inner in item.items():
+                if type(key) is not str:
+                    return None
+                stack.append(inner)
+        elif kind is list:
+            stack.extend(item)
+        elif kind not in _LEAVES:
+            return None
+    return repr(value)
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of plain JSON data (events are never shared between answers)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: copied(inner) for key, inner in value.items()}
+    if kind is list:
+        return [copied(inner) for inner in value]
+    return value
+
+
+class NoDice(Dice):
+    """For decide functions that never roll."""
+
+    def roll(self, count: int, sides: int = 6) -> list[int]:
+        raise AssertionError("this decision rolls no dice")
+
+
+class Remembered:
+    """The last few dice-free answers of one decide function."""
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[State, str, Any]] = []
+
+    def decide(self, state: State, key: Any, dice: Dice, work: Callable[[Dice], R]) -> R:
+        """``work(dice)`` (events: plain JSON data), remembered by state and key when
+        no die was rolled."""
+        text = None
+        for known, known_text, answer in self._entries:
+            if known is not state:
+                continue
+            if text is None:
+                text = plain_text(key)
+                if text is None:
+                    return work(dice)
+            if known_text == text:
+                found: R = copied(answer)
+                return found
+        watched = _Watched(dice)
+        result = work(watched)
+        if not watched.rolled:
+            if text is None:
+                text = plain_text(key)
+            if text is not None:
+                self._entries.insert(0, (state, text, copied(result)))
+                del self._entries[_SIZE:]
+        return result
+
+    def clear(self) -> None:
+        self._entries.clear()
