@@ -9,29 +9,33 @@ against Kuge) and prints::
     kensei.decide_move_p95: <ms> ms
     kensei.decide_move_median: <ms> ms
 
-``decide_move`` times ``Ruleset.decide`` for every move order the bots gave
-(the legal-command sampling that tries candidates is part of the game time,
-not of this figure). ``bot_game`` is measured by the wall clock, ``bot_game_cpu``
-by the process's CPU time (steadier on a shared, loaded machine). Run with
+``decide_move`` times ``Ruleset.decide`` for every move order the bots gave,
+after the games, each on a fresh copy of the state it was given in: as a
+server decides a player's command on a state it has just loaded (nothing of
+that state's geometry built yet, no remembered check of the same command).
+The bots' sampling of candidates is part of the game time, not of this figure.
+``bot_game`` is measured by the wall clock, ``bot_game_cpu`` by the process's
+CPU time (steadier on a shared, loaded machine). Run with
 ``python -m bench kensei`` (``--games N``).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import time
 from collections.abc import Sequence
 
 from bench._util import figure, median, percentile
-from engine.core import SeededDice
+from engine.core import Command, SeededDice, State
 from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.ruleset import Kensei
 
 SETUP = {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"}
 
 
-def play(seed: str, move_times: list[float]) -> int:
-    """One bot game; returns the number of commands and records move decide times."""
+def play(seed: str, moves: list[tuple[State, Command]]) -> int:
+    """One bot game; returns the number of commands and keeps its move orders."""
     kensei = Kensei()
     state = kensei.start(dict(SETUP), SeededDice(seed, 0))
     bots = {"A": GreedyBot(seed), "B": RandomBot(seed)}
@@ -42,10 +46,9 @@ def play(seed: str, move_times: list[float]) -> int:
         if command is None:
             raise RuntimeError(f"no legal command for {side} ({prompt.kind})")
         commands += 1
-        started = time.perf_counter()
         events = kensei.decide(state, command, SeededDice(seed, commands))
         if command["type"] == "order" and command.get("order") == "move" and "minis" in command:
-            move_times.append(time.perf_counter() - started)
+            moves.append((state, command))
         for event in events:
             state = kensei.evolve(state, event)
     return commands
@@ -56,14 +59,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=5)
     args = parser.parse_args(argv)
     play("warm-up", [])  # loads the catalogue and imports once
-    move_times: list[float] = []
+    moves: list[tuple[State, Command]] = []
     commands = []
     started = time.perf_counter()
     started_cpu = time.process_time()
     for n in range(args.games):
-        commands.append(play(f"bench-{n}", move_times))
+        commands.append(play(f"bench-{n}", moves))
     elapsed_cpu = time.process_time() - started_cpu
     elapsed = time.perf_counter() - started
+    kensei = Kensei()
+    move_times = []
+    for state, command in moves:
+        fresh = copy.deepcopy(state)
+        begun = time.perf_counter()
+        kensei.decide(fresh, command, SeededDice("bench", 1))
+        move_times.append(time.perf_counter() - begun)
     figure("kensei.bot_game", args.games / elapsed, "games/s")
     figure("kensei.bot_game_cpu", args.games / elapsed_cpu, "games/s")
     figure("kensei.bot_game_commands", sum(commands) / len(commands), "commands")
