@@ -71,7 +71,7 @@ class Board:
                 continue
             if source is None or not on_table or mini["side"] != previous.side_of[mid]:
                 return None
-            base = _base(mini)
+            base = base_from(mini)
             sources[mid] = (mini, base)
             bases[mid] = base
             changed.append(mid)
@@ -94,7 +94,7 @@ class Board:
             if source is None or source[0] is not mini:
                 if not mini["placed"] or mini["removed"]:
                     continue
-                source = (mini, _base(mini))
+                source = (mini, base_from(mini))
                 changed.append(mid)
             sources[mid] = source
             bases[mid] = source[1]
@@ -207,7 +207,8 @@ class Board:
         return {mid: known[mid, side] for mid in mids}
 
 
-def _base(mini: Any) -> Base:
+def base_from(mini: Any) -> Base:
+    """The geometry of a miniature of the state."""
     return Base(
         x=mini["x"],
         y=mini["y"],

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.core import State
-from engine.kensei.board import board, scenery_of
+from engine.kensei.board import base_from, board, scenery_of
 from engine.kensei.geometry import Base
 
 SIDES = ("A", "B")
@@ -35,15 +35,7 @@ def base_of(state: State, mid: str) -> Base:
     found = board(state).bases.get(mid)
     if found is not None:
         return found
-    mini = state["minis"][mid]
-    return Base(
-        x=mini["x"],
-        y=mini["y"],
-        facing=mini["facing"],
-        shape=mini["base"]["shape"],
-        size=mini["base"]["size"],
-        height=mini["height"],
-    )
+    return base_from(state["minis"][mid])
 
 
 def placed_bases(state: State) -> dict[str, Base]:
