@@ -69,7 +69,8 @@ def game(game_id: UUID) -> ResponseReturnValue:
     steps = records.steps(game_id, view.viewer)
     # What the viewer's scripts start from: the steps' events (to draw the log,
     # the dice and the timeline) and the state shown; further states come from
-    # /api/games/<id>/steps/<n>. Commands are left out: the events carry all.
+    # /api/games/<id>/steps/<n>. Commands are left out (the events carry all), and
+    # so are the summaries: the scripts read them from the log the page lists.
     replay: dict[str, Any] = {
         "game": {
             "id": str(summary.id),
@@ -87,7 +88,6 @@ def game(game_id: UUID) -> ResponseReturnValue:
                 "step": entry.step,
                 "command": entry.command_index,
                 "by": entry.command.get("side") if entry.command else None,
-                "summary": entry.summary,
                 "event": entry.event,
             }
             for entry in steps

@@ -17,7 +17,9 @@ export class Replay extends EventTarget {
     this.data = data;
     this.game = data.game;
     this.adapter = ADAPTERS[this.game.ruleset] || generic;
-    this.steps = data.steps;
+    // The one-line summaries are the log the page lists (they work without script).
+    const summaries = new Map([...$("log").children].map((li) => [Number(li.dataset.step), li.textContent.trim()]));
+    this.steps = data.steps.map((entry) => ({ ...entry, summary: summaries.get(entry.step) || entry.event.type }));
     this.byStep = new Map(this.steps.map((entry) => [entry.step, entry]));
     this.timeline = buildTimeline(this.steps, this.adapter);
     this.source = new StateSource(this.game.id, data.view);
