@@ -189,9 +189,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     with sqlite_database() as url:
         ended, (running, running_last) = record_games(url)
-        note(
-            f"{GAMES} ended games, {sum(last for _, last in ended)} steps; running game at step {running_last}"
-        )
+        steps = sum(last for _, last in ended)
+        note(f"{GAMES} ended games, {steps} steps; running game at step {running_last}")
         port = free_port()
         server = start_gunicorn(url, port)
         try:
