@@ -146,6 +146,26 @@ def test_a_unit_is_selected_by_its_base_and_shows_its_profile(
     )
 
 
+def test_the_scrub_bar_marks_turns_and_previews_a_step_on_hover(
+    live_site: LiveSite, page: Any
+) -> None:
+    page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step=10")
+    assert_at(page, 10)
+    turns = steps_of_kind(live_site, "turn_started")
+    expect(page.locator("#marks .mark.turn")).to_have_count(len(turns))
+    expect(page.locator("#marks .mark.turn").first).to_have_text("T1")
+    bar = page.locator("#scrub").bounding_box()
+    assert bar is not None
+    page.mouse.move(bar["x"] + bar["width"] * 0.75, bar["y"] + bar["height"] / 2)
+    expect(page.locator("#scrub-preview")).to_be_visible()
+    expect(page.locator("#scrub-preview")).to_contain_text("turn")
+    expect(page.locator("#step")).to_have_text("10")  # hovering only previews
+    # Scrubbing by keyboard on the focused bar moves one event, like everywhere else.
+    page.locator("#scrub").focus()
+    page.keyboard.press("ArrowRight")
+    assert_at(page, 11)
+
+
 def test_verify_dice_rederives_every_roll(live_site: LiveSite, page: Any) -> None:
     page.goto(f"{live_site.url}/games/{live_site.kensei_game}")
     page.get_by_role("button", name="Verify dice").click()

@@ -30,6 +30,7 @@ export class Replay extends EventTarget {
     this.speed = data.speed;
     this.timer = null;
     this.drawn = -1;
+    this.scrubbing = false;
   }
 
   get last() {
@@ -122,8 +123,12 @@ export class Replay extends EventTarget {
       this.goTo(Number(item.dataset.step));
     });
     const scrub = $("scrub");
-    scrub.addEventListener("input", () => this.goTo(Number(scrub.value), { push: false }));
-    scrub.addEventListener("change", () => history.pushState({ step: this.step }, "", this.href(this.step)));
+    // A drag is one history entry: the first move pushes, the rest replace it.
+    scrub.addEventListener("input", () => {
+      this.goTo(Number(scrub.value), { push: !this.scrubbing });
+      this.scrubbing = true;
+    });
+    scrub.addEventListener("change", () => { this.scrubbing = false; });
     scrub.addEventListener("pointermove", (event) => this.preview(event));
     scrub.addEventListener("pointerleave", () => { $("scrub-preview").hidden = true; });
     $("play").addEventListener("click", () => (this.timer ? this.pause() : this.play()));
