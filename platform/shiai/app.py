@@ -13,6 +13,7 @@ from shiai.accounts import DEFAULT_METHOD
 from shiai.config import DEVELOPMENT_SECRET_KEY, settings_from_env
 from shiai.services import Services, build_services
 from shiai.web import api, auth, games, health, tournaments
+from shiai.web.viewing import EncodedSteps
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -34,6 +35,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.get("SHIAI_PASSWORD_METHOD", DEFAULT_METHOD),
     )
 
+    # Encoded steps of ended games, kept per process (they never change).
+    app.extensions["shiai_encoded_steps"] = EncodedSteps()
     app.register_blueprint(health.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)

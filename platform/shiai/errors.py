@@ -27,6 +27,14 @@ class BadRequest(Exception):
         self.message = message
 
 
+class Forbidden(Exception):
+    """A request this visitor may not make (a side's view of a running game)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/health"
 
@@ -61,6 +69,10 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(BadRequest)
     def bad_request(exc: BadRequest) -> ResponseReturnValue:
         return error_response(400, "bad_request", exc.message)
+
+    @app.errorhandler(Forbidden)
+    def forbidden(exc: Forbidden) -> ResponseReturnValue:
+        return error_response(403, "forbidden", exc.message)
 
     @app.errorhandler(InvalidCommand)
     def invalid_command(exc: InvalidCommand) -> ResponseReturnValue:

@@ -197,6 +197,17 @@ _GAME_ID = {
     "schema": {"type": "string", "format": "uuid"},
 }
 _NOT_FOUND = _err("no such game")
+_VIEW = {
+    "name": "view",
+    "in": "query",
+    "description": "whose view: spectator (the default) or a side; a side's view of a "
+    "running game only for the player signed in as that side",
+    "schema": {"type": "string"},
+}
+_VIEW_ERRORS = {
+    "400": _err("an unknown view"),
+    "403": _err("a side's view of a running game, asked for by anyone but its player"),
+}
 
 PATHS: dict[str, Any] = {
     "/api/games": {
@@ -237,14 +248,14 @@ PATHS: dict[str, Any] = {
         "get": {
             "operationId": "listSteps",
             "summary": "Every step with a one-line summary (sealed answers hidden while running)",
-            "parameters": [_GAME_ID],
-            "responses": {"200": _ok("StepList", "the steps"), "404": _NOT_FOUND},
+            "parameters": [_GAME_ID, _VIEW],
+            "responses": {"200": _ok("StepList", "the steps"), "404": _NOT_FOUND, **_VIEW_ERRORS},
         },
     },
     "/api/games/{game_id}/steps/{step}": {
         "get": {
             "operationId": "getStep",
-            "summary": "The state after a step, as a spectator sees it",
+            "summary": "The state after a step, as the chosen view sees it (spectator by default)",
             "parameters": [
                 _GAME_ID,
                 {
@@ -253,10 +264,12 @@ PATHS: dict[str, Any] = {
                     "required": True,
                     "schema": {"type": "integer", "minimum": 0},
                 },
+                _VIEW,
             ],
             "responses": {
                 "200": _ok("StepState", "the state"),
                 "404": _err("no such game or step"),
+                **_VIEW_ERRORS,
             },
         },
     },

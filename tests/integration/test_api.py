@@ -623,6 +623,19 @@ def test_a_spectator_cannot_tell_a_sealed_bid_while_the_game_runs(
     assert seen["audit"]["identical"] is False
 
 
+def test_a_sides_view_of_a_running_game_is_its_players_only(api: ContractClient) -> None:
+    game_id = start(api)
+    command(api, game_id, {"type": "bid", "side": "A", "dice": 3})
+    for path in (f"/api/games/{game_id}/steps", f"/api/games/{game_id}/steps/1"):
+        unknown = api.get(f"{path}?view=C")
+        assert unknown.status_code == 400
+        assert unknown.get_json()["message"] == "view must be one of spectator, A, B, not 'C'"
+        refused = api.get(f"{path}?view=A")
+        assert refused.status_code == 403
+        assert "only for the player of side A" in refused.get_json()["message"]
+        assert api.get(f"{path}?view=spectator").status_code == 200
+
+
 def test_everything_is_shown_once_the_game_is_over(api: ContractClient) -> None:
     game_id = finished_game(api, a_bids=3)
     steps = api.get(f"/api/games/{game_id}/steps").get_json()["steps"]

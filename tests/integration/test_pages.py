@@ -48,10 +48,17 @@ def text_of(markup: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
 
 
+def replay_data(markup: str) -> Any:
+    """What the viewer's scripts start from: the page's embedded JSON."""
+    found = re.search(
+        r'<script type="application/json" id="replay-data">(.*?)</script>', markup, re.DOTALL
+    )
+    assert found, "the page embeds the replay's data"
+    return json.loads(found.group(1))
+
+
 def shown_state(markup: str) -> Any:
-    found = re.search(r'<pre class="state">(.*?)</pre>', markup, re.DOTALL)
-    assert found, "the page shows the state"
-    return json.loads(html.unescape(found.group(1)))
+    return replay_data(markup)["shown"]["state"]
 
 
 def assert_friendly_error(response: TestResponse, status: int, message: str) -> None:

@@ -73,6 +73,34 @@ class GameResults(Follower):
             return False
         return self._take(tournament_id, str(game_id), summary.outcome)
 
+    def player_side(self, game_id: UUID, account_id: str) -> str | None:
+        """The side of ``game_id`` that ``account_id`` plays, through the pairing
+        the game is linked to; ``None`` if the game is unlinked or the account
+        is not one of that pairing's players."""
+        with self.db_engine.connect() as conn:
+            link = conn.execute(
+                select(tournament_game_links.c.tournament_id).where(
+                    tournament_game_links.c.game_id == str(game_id)
+                )
+            ).first()
+        if link is None:
+            return None
+        tournament = self.tournaments.get(link.tournament_id)
+        entry = tournament.player_of(account_id)
+        if entry is None:
+            return None
+        for round_ in tournament.rounds:
+            for table in round_.tables:
+                if table.game_id != str(game_id) or table.game_side_a is None:
+                    continue
+                sides = self.records.summary(game_id).sides
+                side_b = next(s for s in sides if s != table.game_side_a)
+                if entry.id == table.a:
+                    return table.game_side_a
+                if entry.id == table.b:
+                    return side_b
+        return None
+
     def _take(self, tournament_id: UUID, game_id: str, outcome: Mapping[str, Any]) -> bool:
         tournament = self.tournaments.get(tournament_id)
         for round_ in tournament.rounds:

@@ -15,6 +15,7 @@ from replays.records import GameSummary, StepEntry
 from shiai.errors import BadRequest
 from shiai.openapi import document, request_schema
 from shiai.web.queries import game_row_json, iso_utc, list_games
+from shiai.web.viewing import SPECTATOR, EncodedSteps, resolve_view
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -137,25 +138,49 @@ def game(game_id: UUID) -> ResponseReturnValue:
     return jsonify(summary_json(_records().summary(game_id)))
 
 
+def _viewer(game_id: UUID) -> str | None:
+    """The side whose view ``?view=`` asks for (``None``: spectator), checked."""
+    raw = request.args.get("view")
+    if raw in (None, "", SPECTATOR):
+        return None
+    return resolve_view(_records().summary(game_id), raw).viewer
+
+
 @bp.get("/games/<uuid:game_id>/steps")
 def steps(game_id: UUID) -> ResponseReturnValue:
-    return jsonify({"steps": [step_json(entry) for entry in _records().steps(game_id)]})
+    entries = _records().steps(game_id, _viewer(game_id))
+    return jsonify({"steps": [step_json(entry) for entry in entries]})
 
 
 @bp.get("/games/<uuid:game_id>/steps/<int:step>")
 def step(game_id: UUID, step: int) -> ResponseReturnValue:
-    shown = _records().state_at(game_id, step)
-    return jsonify(
-        {
-            "game_id": str(shown.game_id),
-            "step": shown.step,
-            "last_step": shown.last_step,
-            "state": shown.state,
-            "hash": shown.hash,
-            "prompt": shown.prompt,
-            "game_over": shown.game_over,
-        }
-    )
+    encoded: EncodedSteps = current_app.extensions["shiai_encoded_steps"]
+    viewer = _viewer(game_id)
+    body = encoded.get(game_id, step)
+    if body is None:
+        shown = _records().state_at(game_id, step, viewer)
+        body = json.dumps(
+            {
+                "game_id": str(shown.game_id),
+                "step": shown.step,
+                "last_step": shown.last_step,
+                "state": shown.state,
+                "hash": shown.hash,
+                "prompt": shown.prompt,
+                "game_over": shown.game_over,
+            },
+            separators=(",", ":"),
+            ensure_ascii=False,
+        ).encode()
+        if shown.game_over:  # every view of an ended game is the same, for good
+            encoded.put(game_id, step, body)
+        else:
+            response = current_app.response_class(body, mimetype="application/json")
+            response.headers["Cache-Control"] = "private, no-cache"
+            return response
+    response = current_app.response_class(body, mimetype="application/json")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
 
 
 @bp.post("/games/<uuid:game_id>/commands")

@@ -1,0 +1,357 @@
+// The replay viewer: navigation (buttons, keys, scrub bar, log, address and history),
+// the board, the log, the state and unit panels, playback, dice verification.
+// A play mode extends this: it listens to "step" events and fills #prompt-panel.
+import { generic } from "./generic.js";
+import { kensei } from "./kensei.js";
+import { markCurrent, renderLog } from "./log.js";
+import { StateSource } from "./states.js";
+import { after, before, buildTimeline } from "./timeline.js";
+
+const ADAPTERS = { kensei };
+const $ = (id) => document.getElementById(id);
+
+export class Replay extends EventTarget {
+  constructor(root, data) {
+    super();
+    this.root = root;
+    this.data = data;
+    this.game = data.game;
+    this.adapter = ADAPTERS[this.game.ruleset] || generic;
+    // The one-line summaries are the log the page lists (they work without script).
+    const summaries = new Map([...$("log").children].map((li) => [Number(li.dataset.step), li.textContent.trim()]));
+    this.steps = data.steps.map((entry) => ({ ...entry, summary: summaries.get(entry.step) || entry.event.type }));
+    this.byStep = new Map(this.steps.map((entry) => [entry.step, entry]));
+    this.timeline = buildTimeline(this.steps, this.adapter);
+    this.source = new StateSource(this.game.id, data.view);
+    this.source.put(data.shown.step, data.shown);
+    this.names = this.adapter.unitNames(data.shown.state);
+    this.step = data.shown.step;
+    this.selected = null;
+    this.speed = data.speed;
+    this.timer = null;
+    this.drawn = -1;
+    this.scrubbing = false;
+  }
+
+  get last() {
+    return this.game.last_step;
+  }
+
+  start() {
+    document.documentElement.classList.add("js");
+    renderLog($("log"), this.steps, this.adapter, this.names, (step) => this.href(step));
+    this.drawMarks();
+    this.wire();
+    history.replaceState({ step: this.step }, "", this.href(this.step));
+    this.show(this.step);
+    if (this.data.play) this.play();
+  }
+
+  href(step, extra = {}) {
+    const params = new URLSearchParams(location.search);
+    params.set("step", String(step));
+    params.delete("play");
+    for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
+    return `${location.pathname}?${params}`;
+  }
+
+  // -- navigation -------------------------------------------------------------------
+
+  goTo(step, { push = true } = {}) {
+    const target = Math.max(0, Math.min(this.last, step));
+    if (target === this.step && this.drawn === target) return;
+    this.step = target;
+    if (push) history.pushState({ step: target }, "", this.href(target));
+    else history.replaceState({ step: target }, "", this.href(target));
+    this.show(target);
+  }
+
+  nextActivation() { return after(this.timeline.activations, this.step, this.last); }
+  previousActivation() { return before(this.timeline.activations, this.step); }
+  nextTurn() { return after(this.timeline.turns, this.step, this.last); }
+  previousTurn() { return before(this.timeline.turns, this.step); }
+
+  onKey(event) {
+    const target = event.target;
+    if (target.closest && target.closest("#prompt-panel")) return;
+    // Fields that use these keys themselves keep them (the scrub bar is ours).
+    if (target.matches && target.matches("input:not([type=range]), select, textarea, [contenteditable]")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = {
+      ArrowLeft: () => (event.shiftKey ? this.previousActivation() : this.step - 1),
+      ArrowRight: () => (event.shiftKey ? this.nextActivation() : this.step + 1),
+      ArrowUp: () => this.previousActivation(),
+      ArrowDown: () => this.nextActivation(),
+      PageUp: () => this.previousTurn(),
+      PageDown: () => this.nextTurn(),
+      Home: () => 0,
+      End: () => this.last,
+    };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    this.pause();
+    this.goTo(keys[event.key]());
+  }
+
+  wire() {
+    document.addEventListener("keydown", (event) => this.onKey(event));
+    window.addEventListener("popstate", (event) => {
+      const step = event.state && Number.isInteger(event.state.step)
+        ? event.state.step
+        : Number(new URLSearchParams(location.search).get("step") ?? this.last);
+      this.pause();
+      this.goTo(step, { push: false });
+    });
+    const buttons = {
+      first: () => 0,
+      prev: () => this.step - 1,
+      next: () => this.step + 1,
+      last: () => this.last,
+    };
+    for (const [id, where] of Object.entries(buttons)) {
+      $(id).addEventListener("click", (event) => {
+        event.preventDefault();
+        this.pause();
+        this.goTo(where());
+      });
+    }
+    $("log").addEventListener("click", (event) => {
+      const item = event.target.closest("li[data-step]");
+      if (!item) return;
+      event.preventDefault();
+      this.pause();
+      this.goTo(Number(item.dataset.step));
+    });
+    const scrub = $("scrub");
+    // A drag is one history entry: the first move pushes, the rest replace it.
+    scrub.addEventListener("input", () => {
+      this.goTo(Number(scrub.value), { push: !this.scrubbing });
+      this.scrubbing = true;
+    });
+    scrub.addEventListener("change", () => { this.scrubbing = false; });
+    scrub.addEventListener("pointermove", (event) => this.preview(event));
+    scrub.addEventListener("pointerleave", () => { $("scrub-preview").hidden = true; });
+    $("play").addEventListener("click", () => (this.timer ? this.pause() : this.play()));
+    $("speed").addEventListener("change", () => {
+      this.speed = Number($("speed").value);
+      this.updateShare();
+      if (this.timer) { this.pause(); this.play(); }
+    });
+    $("view").addEventListener("change", () => {
+      location.assign(this.href(this.step, { view: $("view").value }));
+    });
+    $("unit-select").addEventListener("change", () => this.select($("unit-select").value || null));
+    $("state-details").addEventListener("toggle", () => this.fillStateJson());
+    const verify = $("verify");
+    if (verify) verify.addEventListener("click", () => this.verify(verify));
+    const copy = $("copy-share");
+    copy.addEventListener("click", async () => {
+      const field = $("share");
+      field.select();
+      try {
+        await navigator.clipboard.writeText(field.value);
+        copy.textContent = "Copied";
+      } catch {
+        copy.textContent = "Press Ctrl+C";
+      }
+    });
+  }
+
+  // -- playback ---------------------------------------------------------------------
+
+  play() {
+    if (this.step >= this.last) this.goTo(0, { push: false });
+    const button = $("play");
+    button.setAttribute("aria-pressed", "true");
+    button.setAttribute("aria-label", "pause the replay");
+    button.textContent = "⏸ pause";
+    this.timer = setInterval(() => {
+      if (this.step >= this.last) return this.pause();
+      this.goTo(this.step + 1, { push: false });
+    }, 1000 / this.speed);
+  }
+
+  pause() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    const button = $("play");
+    button.setAttribute("aria-pressed", "false");
+    button.setAttribute("aria-label", "play the replay");
+    button.textContent = "▶ play";
+  }
+
+  updateShare() {
+    const url = new URL(location.href);
+    url.search = new URLSearchParams({ step: "0", play: "1", speed: String(this.speed) }).toString();
+    if (this.data.view !== "spectator") url.searchParams.set("view", this.data.view);
+    $("share").value = url.toString();
+  }
+
+  // -- showing a step -----------------------------------------------------------------
+
+  show(step) {
+    $("step").textContent = String(step);
+    $("state-step").textContent = String(step);
+    $("scrub").value = String(step);
+    $("scrub").setAttribute("aria-valuetext", `step ${step}: ${this.timeline.labels[step] || ""}`);
+    for (const [id, target] of [["first", 0], ["prev", Math.max(0, step - 1)], ["next", Math.min(this.last, step + 1)], ["last", this.last]]) {
+      $(id).href = this.href(target);
+      $(id).classList.toggle("disabled", target === step);
+    }
+    document.title = document.title.replace(/step \d+/, `step ${step}`);
+    markCurrent($("log"), step);
+    $("state-link").href = this.source.url(step);
+    this.source.get(step)
+      .then(async (shown) => {
+        const previous = step > 0 ? await this.source.get(step - 1) : null;
+        if (this.step !== step) return; // moved on meanwhile
+        this.render(step, shown, previous);
+      })
+      .catch((error) => {
+        if (this.step === step) $("board").dataset.error = error.message;
+        $("changes").replaceChildren(Object.assign(document.createElement("li"), { className: "error", textContent: `could not load step ${step}: ${error.message}` }));
+      });
+    for (const near of [step + 1, step + 2, step - 1]) this.source.prefetch(near, this.last);
+  }
+
+  render(step, shown, previous) {
+    const state = shown.state;
+    Object.assign(this.names, this.adapter.unitNames(state));
+    this.shown = shown;
+    const entry = this.byStep.get(step);
+    const changes = previous ? this.adapter.diff(previous.state, state, entry ? entry.event : null) : null;
+    if (this.adapter.hasBoard) {
+      this.adapter.drawBoard($("board"), state, {
+        step, selected: this.selected, changes, onSelect: (uid) => this.select(uid),
+      });
+    } else {
+      const note = document.createElement("p");
+      note.className = "no-board";
+      note.dataset.step = String(step);
+      note.textContent = "This game system has no board to draw: its state is listed beside.";
+      $("board").replaceChildren(note);
+    }
+    $("board").dataset.step = String(step);
+    delete $("board").dataset.error;
+    $("state-hash").textContent = shown.hash;
+    const prompt = shown.prompt;
+    $("prompt").textContent = prompt
+      ? `Waiting for ${prompt.sides.join(", ")}: ${prompt.kind.replace(/_/g, " ")}${prompt.sealed ? " (sealed)" : ""}`
+      : "";
+    $("state-summary").replaceChildren(table(this.adapter.summary(state)));
+    const lines = changes ? this.adapter.changeLines(changes, this.names) : [];
+    const items = lines.map((line) => {
+      const item = document.createElement("li");
+      item.className = line.kind;
+      const text = line.crossed ? document.createElement("del") : document.createTextNode("");
+      text.textContent = line.crossed ? `${line.text} (casualty)` : line.text;
+      item.append(text);
+      return item;
+    });
+    if (!items.length) items.push(Object.assign(document.createElement("li"), { textContent: step ? "nothing on the table changed" : "the game starts" }));
+    $("changes").replaceChildren(...items);
+    this.fillUnits(state);
+    this.fillStateJson();
+    this.drawn = step;
+    this.dispatchEvent(new CustomEvent("step", { detail: { step, shown } }));
+  }
+
+  fillStateJson() {
+    if ($("state-details").open && this.shown) $("state-json").textContent = JSON.stringify(this.shown.state, null, 1);
+  }
+
+  fillUnits(state) {
+    const select = $("unit-select");
+    const units = this.adapter.units(state);
+    select.closest("section").hidden = !units.length;
+    const wanted = units.map((u) => u.id).join(",");
+    if (select.dataset.units !== wanted) {
+      const options = [new Option("(click a base or choose)", "")];
+      for (const unit of units) options.push(new Option(`side ${unit.side}: ${unit.label}`, unit.id));
+      select.replaceChildren(...options);
+      select.dataset.units = wanted;
+    }
+    select.value = this.selected && units.some((u) => u.id === this.selected) ? this.selected : "";
+    const unit = this.selected ? state.units[this.selected] : null;
+    const profile = unit ? this.adapter.profile(unit, state) : null;
+    const box = $("unit-profile");
+    if (!profile) {
+      box.textContent = this.selected ? `${this.selected} is no longer on the table.` : "";
+      return;
+    }
+    const heading = document.createElement("h3");
+    heading.textContent = profile.title;
+    box.replaceChildren(heading, table(profile.rows));
+  }
+
+  select(uid) {
+    this.selected = uid;
+    for (const node of document.querySelectorAll("#board .unit")) node.classList.toggle("selected", node.dataset.unit === uid);
+    if (this.shown) this.fillUnits(this.shown.state);
+  }
+
+  // -- the scrub bar --------------------------------------------------------------------
+
+  drawMarks() {
+    const box = $("marks");
+    const span = Math.max(1, this.last);
+    box.replaceChildren(...this.timeline.marks.map((mark) => {
+      const tick = document.createElement("span");
+      tick.className = `mark ${mark.kind}`;
+      tick.style.left = `${(100 * mark.step) / span}%`;
+      tick.title = `${mark.label} (step ${mark.step})`;
+      if (mark.kind === "turn") tick.textContent = mark.label.replace(/^turn /, "T").replace(/^round /, "R");
+      return tick;
+    }));
+  }
+
+  preview(event) {
+    const bar = $("scrub").getBoundingClientRect();
+    const fraction = Math.max(0, Math.min(1, (event.clientX - bar.left) / bar.width));
+    const step = Math.round(fraction * this.last);
+    const output = $("scrub-preview");
+    output.hidden = false;
+    output.textContent = `step ${step}: ${this.adapter.words(this.timeline.labels[step] || "", this.names)}`;
+    output.style.left = `${fraction * 100}%`;
+  }
+
+  // -- fairness ----------------------------------------------------------------------------
+
+  async verify(button) {
+    const out = $("verify-result");
+    button.disabled = true;
+    out.textContent = "re-deriving every roll…";
+    try {
+      const response = await fetch(button.dataset.url, { headers: { Accept: "application/json" } });
+      const report = await response.json();
+      if (!response.ok) throw new Error(report.message || `the server answered ${response.status}`);
+      out.className = report.identical ? "verified" : "mismatch";
+      out.textContent = `${report.identical ? "✔ all match" : "✘ mismatch"}: ${report.message}`;
+    } catch (error) {
+      out.className = "mismatch";
+      out.textContent = `could not verify: ${error.message}`;
+    } finally {
+      button.disabled = false;
+    }
+  }
+}
+
+function table(rows) {
+  const dl = document.createElement("dl");
+  for (const [term, value] of rows) {
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    dd.textContent = String(value);
+    dl.append(dt, dd);
+  }
+  return dl;
+}
+
+const root = $("replay");
+if (root) {
+  const replay = new Replay(root, JSON.parse($("replay-data").textContent));
+  window.shiaiReplay = replay;
+  replay.start();
+}

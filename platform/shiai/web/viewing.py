@@ -1,0 +1,116 @@
+"""Whose eyes a game is seen through: a spectator's, or one side's.
+
+While a game runs, a side's own view (its sealed answers, its hand) is only
+for the account that plays that side: the player of the tournament pairing
+the game is linked to. Once the game has ended everything is public, so
+every view shows the whole game.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from threading import Lock
+from uuid import UUID
+
+from flask import current_app
+
+from replays.records import GameSummary
+from shiai.errors import BadRequest, Forbidden
+from shiai.web.auth import current_account
+
+SPECTATOR = "spectator"
+
+
+@dataclass(frozen=True)
+class ViewOption:
+    value: str  # "spectator" or a side
+    label: str
+    available: bool
+
+
+@dataclass(frozen=True)
+class View:
+    viewer: str | None  # the side whose view is shown; None for a spectator
+    value: str
+    options: tuple[ViewOption, ...]
+    note: str  # why some views are unavailable, or that all is public
+
+
+def player_side(game_id: UUID) -> str | None:
+    """The side the signed-in account plays in this game, if any."""
+    account = current_account()
+    if account is None:
+        return None
+    side: str | None = current_app.extensions["shiai"].game_results.player_side(game_id, account.id)
+    return side
+
+
+def resolve_view(summary: GameSummary, raw: str | None) -> View:
+    """The view asked for with ``?view=`` (default: spectator), checked.
+
+    Unknown values are a 400; a side's view of a running game asked for by
+    anyone but that side's player is a 403."""
+    value = raw if raw not in (None, "") else SPECTATOR
+    if value != SPECTATOR and value not in summary.sides:
+        allowed = ", ".join([SPECTATOR, *summary.sides])
+        raise BadRequest(f"view must be one of {allowed}, not {value!r}")
+    over = summary.outcome is not None
+    own = None if over else player_side(summary.id)
+    options = [ViewOption(SPECTATOR, "Spectator", True)]
+    options += [ViewOption(side, f"Side {side}", over or side == own) for side in summary.sides]
+    if over:
+        note = "The game has ended: every view shows everything."
+    elif own is not None:
+        note = f"You play side {own}: your own view shows what only side {own} knows."
+    else:
+        note = (
+            "While the game runs, a side's own view is only for the player signed in "
+            "as that side (a game linked to a tournament pairing); everyone else sees "
+            "the spectator view, with every sealed choice hidden."
+        )
+    if value != SPECTATOR and not over and value != own:
+        raise Forbidden(
+            f"side {value}'s view of a running game is only for the player of side {value}: "
+            "sign in as that player, or choose the spectator view"
+        )
+    return View(
+        viewer=None if value == SPECTATOR else value,
+        value=value,
+        options=tuple(options),
+        note=note,
+    )
+
+
+class EncodedSteps:
+    """Encoded step answers of ended games, least recently used first out.
+
+    A step of an ended game never changes (an ended game takes no command),
+    and every view of it is the same, so its JSON can be served again as it
+    is; running games are never cached. Bounded by the bytes held."""
+
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes
+        self._held = 0
+        self._entries: OrderedDict[tuple[UUID, int], bytes] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, game_id: UUID, step: int) -> bytes | None:
+        with self._lock:
+            found = self._entries.get((game_id, step))
+            if found is not None:
+                self._entries.move_to_end((game_id, step))
+            return found
+
+    def put(self, game_id: UUID, step: int, body: bytes) -> None:
+        if len(body) > self.max_bytes:
+            return
+        with self._lock:
+            previous = self._entries.pop((game_id, step), None)
+            if previous is not None:
+                self._held -= len(previous)
+            self._entries[(game_id, step)] = body
+            self._held += len(body)
+            while self._held > self.max_bytes:
+                _, dropped = self._entries.popitem(last=False)
+                self._held -= len(dropped)

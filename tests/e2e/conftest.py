@@ -1,0 +1,96 @@
+"""A real server and a real Chromium for the browser tests.
+
+The app runs on a SQLite file in a werkzeug server thread (127.0.0.1, a free
+port); Chromium is Debian's (/usr/bin/chromium), driven by Playwright, never a
+browser Playwright downloads. Without Chromium or Playwright the tests are
+skipped locally and fail the run under CI (CI=true), as PostgreSQL's are.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from engine.kensei.ruleset import Kensei
+from replays.bot_games import play_bot_game
+from shiai import create_app
+from shiai.migrations import upgrade
+from tests.conftest import UNDER_CI, platform_config
+
+CHROMIUM = os.environ.get("SHIAI_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def _missing(message: str) -> None:
+    if UNDER_CI:
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@dataclass(frozen=True)
+class LiveSite:
+    url: str
+    kensei_game: UUID
+    kensei_steps: list[dict[str, Any]]  # the steps' events, as /api/games/<id>/steps gives them
+    # Running dice races where one side (A or B) has sealed a bid of 1 or 3 dice.
+    sealed_games: dict[tuple[str, int], UUID]
+
+
+@pytest.fixture(scope="session")
+def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
+    from werkzeug.serving import make_server  # noqa: PLC0415 - only the browser tests serve
+
+    database = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'shiai.db'}"
+    upgrade(database)
+    app = create_app(platform_config(database))
+    records = app.extensions["shiai"].records
+    kensei = Kensei()
+    game_id = play_bot_game(records, kensei.id, kensei.sample_setups()[0], bot_seed="e2e-1")
+    sealed = {}
+    for side in ("A", "B"):
+        for count in (1, 3):
+            race = records.start_game("dice-race", {"target": 20}, title="A sealed race")
+            records.submit_command(race, {"type": "bid", "side": side, "dice": count})
+            sealed[side, count] = race
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    steps = [{"step": entry.step, "event": entry.event} for entry in records.steps(game_id)]
+    try:
+        yield LiveSite(f"http://127.0.0.1:{server.server_port}", game_id, steps, sealed)
+    finally:
+        server.shutdown()
+        thread.join()
+        app.extensions["shiai"].close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        _missing(f"no Chromium at {CHROMIUM}: apt-get install chromium (or set SHIAI_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    except ImportError:
+        _missing("the playwright package is not installed: pip install -e '.[dev]'")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert not errors, f"the page's scripts failed: {errors}"

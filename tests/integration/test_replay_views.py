@@ -1,0 +1,134 @@
+"""Whose view a replay shows: the spectator's by default, a side's own only for
+that side's player while the game runs, everything once it has ended; and the
+JSON step endpoint the viewer's scripts navigate with."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.integration.test_pages import bid, finished_game, page, replay_data, start, text_of
+from tests.support.web import new_account, signed_in_client
+
+ORG = "organiser-account"
+
+
+def _race_with_a_sealed_bid(client: FlaskClient) -> str:
+    game_id = start(client, "sealed", dice_mode="entered")
+    bid(client, game_id, "A", 3)
+    return game_id
+
+
+def _linked_to_a_pairing(app: Flask, game_id: str, player_a: str, player_b: str) -> None:
+    """A two-player tournament whose table 1 is played as ``game_id`` (side A = player a)."""
+    services = app.extensions["shiai"]
+    tournaments = services.tournaments
+    tid = tournaments.create(ORG, name="Viewing cup", game_system="dice-race", rounds=1, seed="v")
+    for name, account in (("Aki", player_a), ("Ben", player_b)):
+        entry = tournaments.register(tid, ORG, name=name, account_id=account)
+        tournaments.check_in(tid, ORG, entry)
+    tournaments.pair_next_round(tid, ORG)
+    tournaments.publish(tid, ORG, 1)
+    table = tournaments.get(tid).table(1, 1)
+    players = tournaments.get(tid).players
+    side_a = "A" if players[table.a].account_id == player_a else "B"
+    services.game_results.link(tid, ORG, number=1, table=1, game_id=UUID(game_id), side_a=side_a)
+
+
+def test_a_spectator_sees_a_running_game_with_sealed_bids_hidden(sqlite_app: Flask) -> None:
+    client = sqlite_app.test_client()
+    game_id = _race_with_a_sealed_bid(client)
+    data = replay_data(page(client, f"/games/{game_id}"))
+    assert data["view"] == "spectator"
+    assert data["shown"]["state"]["bids"] == {"A": "sealed"}
+    assert data["steps"][0]["event"]["sealed"] is None
+    state = client.get(f"/api/games/{game_id}/steps/1").get_json()["state"]
+    assert state["bids"] == {"A": "sealed"}
+    assert client.get(f"/api/games/{game_id}/steps/1").headers["Cache-Control"] == (
+        "private, no-cache"
+    )
+
+
+def test_a_sides_view_of_a_running_game_is_refused_to_anyone_but_its_player(
+    sqlite_app: Flask,
+) -> None:
+    client = sqlite_app.test_client()
+    game_id = _race_with_a_sealed_bid(client)
+    response = client.get(f"/games/{game_id}?view=A")
+    assert response.status_code == 403
+    assert "only for the player of side A" in text_of(response.get_data(as_text=True))
+    api = client.get(f"/api/games/{game_id}/steps/1?view=A")
+    assert api.status_code == 403
+    assert api.get_json()["error"] == "forbidden"
+    assert client.get(f"/api/games/{game_id}/steps?view=A").status_code == 403
+    markup = page(client, f"/games/{game_id}")
+    assert "only for the player signed in as that side" in text_of(markup)
+
+
+def test_a_linked_player_sees_their_own_sealed_bid_and_not_the_other_side(
+    sqlite_app: Flask,
+) -> None:
+    aki, ben = new_account(sqlite_app, "aki"), new_account(sqlite_app, "ben")
+    client = signed_in_client(sqlite_app, "aki")
+    game_id = _race_with_a_sealed_bid(client)
+    _linked_to_a_pairing(sqlite_app, game_id, aki, ben)
+
+    data = replay_data(page(client, f"/games/{game_id}?view=A"))
+    assert data["view"] == "A"
+    assert data["shown"]["state"]["bids"] == {"A": 3}, "side A's player sees A's bid"
+    assert data["steps"][0]["event"]["sealed"] == {"dice": 3}
+    assert client.get(f"/api/games/{game_id}/steps/1?view=A").get_json()["state"]["bids"] == {
+        "A": 3
+    }
+    assert "You play side A" in text_of(page(client, f"/games/{game_id}"))
+    assert client.get(f"/games/{game_id}?view=B").status_code == 403
+
+    other = signed_in_client(sqlite_app, "ben")
+    assert other.get(f"/games/{game_id}?view=A").status_code == 403
+    shown = other.get(f"/api/games/{game_id}/steps/1?view=B").get_json()["state"]
+    assert shown["bids"] == {"A": "sealed"}, "side B's player does not see A's bid"
+
+
+def test_every_view_of_an_ended_game_shows_everything(sqlite_app: Flask) -> None:
+    client = sqlite_app.test_client()
+    game_id = finished_game(client)
+    for view in ("spectator", "A", "B"):
+        data = replay_data(page(client, f"/games/{game_id}?step=1&view={view}"))
+        assert data["view"] == view
+        assert data["shown"]["state"]["bids"] == {"A": 2}
+    first = client.get(f"/api/games/{game_id}/steps/1?view=B")
+    again = client.get(f"/api/games/{game_id}/steps/1")
+    assert first.status_code == again.status_code == 200
+    assert first.data == again.data, "an ended game's step is served as encoded once"
+    assert again.headers["Cache-Control"] == "public, max-age=3600"
+    assert again.get_json()["state"]["bids"] == {"A": 2}
+
+
+def test_bad_viewer_parameters_get_a_clear_400(sqlite_app: Flask) -> None:
+    client = sqlite_app.test_client()
+    game_id = finished_game(client)
+    cases = {
+        f"/games/{game_id}?view=C": "view must be one of spectator, A, B, not 'C'",
+        f"/games/{game_id}?play=yes": "play must be 0 or 1, not 'yes'",
+        f"/games/{game_id}?speed=3": "speed must be one of 1, 2, 4, 8 steps per second, not '3'",
+    }
+    for path, message in cases.items():
+        response = client.get(path)
+        assert response.status_code == 400, path
+        assert message in text_of(response.get_data(as_text=True))
+    api = client.get(f"/api/games/{game_id}/steps/1?view=C")
+    assert api.status_code == 400
+    assert api.get_json()["message"] == "view must be one of spectator, A, B, not 'C'"
+    assert client.get(f"/api/games/{game_id}/steps/99").status_code == 404
+
+
+def test_the_share_link_and_the_record_download_are_on_the_page(sqlite_app: Flask) -> None:
+    client = sqlite_app.test_client()
+    game_id = finished_game(client)
+    markup = page(client, f"/games/{game_id}?speed=4")
+    assert f"/games/{game_id}?step=0&amp;play=1&amp;speed=4" in markup
+    assert f'href="/api/games/{game_id}/record" download' in markup
+    assert 'type="module"' in markup
+    assert "http://" not in markup.replace("http://localhost/", ""), "nothing from elsewhere"
