@@ -8,6 +8,12 @@ against Kuge) and prints::
     kensei.bot_game_commands: <commands per game> commands
     kensei.decide_move_p95: <ms> ms
     kensei.decide_move_median: <ms> ms
+    kensei.attack_resolution: <combats/s> combats/s
+
+``attack_resolution`` replays every Attack order the bots gave, each on a fresh
+copy of its state, through the whole combat (the reactive attack, the rolls,
+casualties, victory, honour roll, withdraw or retreat, chase: every prompt
+answered with the bots' first candidate), by the process's CPU time.
 
 ``decide_move`` times ``Ruleset.decide`` for every move order the bots gave,
 after the games, each on a fresh copy of the state it was given in: as a
@@ -28,9 +34,10 @@ from collections.abc import Sequence
 
 from bench._util import figure, median, percentile
 from engine.core import Command, SeededDice, State
-from engine.kensei.bots import GreedyBot, RandomBot
+from engine.kensei.bots import GreedyBot, RandomBot, candidates
 from engine.kensei.ruleset import Kensei
 
+ATTACKS: list[tuple[State, Command]] = []
 SETUP = {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"}
 
 
@@ -49,6 +56,8 @@ def play(seed: str, moves: list[tuple[State, Command]]) -> int:
         events = kensei.decide(state, command, SeededDice(seed, commands))
         if command["type"] == "order" and command.get("order") == "move" and "minis" in command:
             moves.append((state, command))
+        if command["type"] == "order" and command.get("order") == "attack":
+            ATTACKS.append((state, command))
         for event in events:
             state = kensei.evolve(state, event)
     return commands
@@ -75,10 +84,30 @@ def main(argv: Sequence[str] | None = None) -> None:
         kensei.decide(fresh, command, SeededDice("bench", 1))
         move_times.append(time.perf_counter() - begun)
     figure("kensei.bot_game", args.games / elapsed, "games/s")
+    if ATTACKS:
+        figure("kensei.attack_resolution", _combats(kensei), "combats/s")
     figure("kensei.bot_game_cpu", args.games / elapsed_cpu, "games/s")
     figure("kensei.bot_game_commands", sum(commands) / len(commands), "commands")
     figure("kensei.decide_move_p95", percentile(move_times, 0.95) * 1000, "ms")
     figure("kensei.decide_move_median", median(move_times) * 1000, "ms")
+
+
+def _combats(kensei: Kensei) -> float:
+    fresh = [(copy.deepcopy(state), command) for state, command in ATTACKS]
+    begun = time.process_time()
+    for n, (start, command) in enumerate(fresh):
+        state = start
+        for event in kensei.decide(state, command, SeededDice("bench", n)):
+            state = kensei.evolve(state, event)
+        while state["activation"] is not None and state["activation"]["pending"] is not None:
+            prompt = kensei.prompt(state)
+            assert prompt is not None
+            answer = next(candidates(state, prompt.sides[0]))
+            after = state
+            for event in kensei.decide(state, answer, SeededDice("bench-answer", n)):
+                after = kensei.evolve(after, event)
+            state = after
+    return len(fresh) / (time.process_time() - begun)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import numpy as np
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
 from engine.kensei import geometry, spatial
 from engine.kensei.board import board
-from engine.kensei.flow import deployment_candidates
+from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
@@ -116,6 +116,24 @@ def candidates(state: State, side: str) -> Iterator[Command]:
             yield {"type": "choose_ki", "side": side, "ability": ability}
     elif kind == "order":
         yield from _orders(state, side)
+    elif kind == "react":
+        if prompt.options["orders"] >= 2:
+            yield {"type": "react", "side": side, "boost": True}
+        yield {"type": "react", "side": side, "boost": False}
+    elif kind == "casualties":
+        # The default casualties (those in melee first, in unit order); the leader's
+        # wounds diverted to the unit while he has few left to take.
+        unit = state["units"][prompt.options["unit"]]
+        leader = unit["leader"]
+        protect = 0
+        if leader is not None and prompt.options["leader_wounds"]:
+            left = state["minis"][leader]["profile"]["wo"] - state["minis"][leader]["wounds"]
+            if prompt.options["leader_wounds"] >= left:
+                protect = prompt.options["leader_wounds"]
+        yield {"type": "casualties", "side": side, "protect": protect}
+    elif kind == "chase":
+        yield {"type": "chase", "side": side, "chase": True}
+        yield {"type": "chase", "side": side, "chase": False}
 
 
 # -- setting up -----------------------------------------------------------------
@@ -318,7 +336,14 @@ def _orders(state: State, side: str) -> Iterator[Command]:
         yield from _moves(state, uid, pending["allowance"], boosted=True)
         return
     orders = activation["orders"][side]
-    tried: list[Command] = list(_moves(state, uid, unit["mov"] * CM, boosted=False))
+    tried: list[Command] = []
+    if not activation["combat_done"][side]:
+        for target in engaged_units(state, uid):
+            attack = {"type": "order", "side": side, "order": "attack", "target": target}
+            if orders >= 2:
+                tried.append({**attack, "boost": True})
+            tried.append(attack)
+    tried.extend(_moves(state, uid, unit["mov"] * CM, boosted=False))
     if orders >= 2:
         tried.append({"type": "order", "side": side, "order": "move", "boost": True})
         tried.extend(_disengages(state, uid))
@@ -542,8 +567,12 @@ class _Scores:
                             sum(end[0] for end in ends) // count,
                             sum(end[1] for end in ends) // count,
                         )
+            elif kind == "order" and command["order"] == "attack":
+                score = -3.0 if command.get("boost") else -2.0  # fight whenever engaged
             elif kind == "order":
                 score = self.here() + 2.0
+            elif kind in ("react", "chase"):
+                score = 0.0 if command.get("boost", command.get("chase")) else 1.0
             if point is not None:
                 waiting.append(len(scores))
                 points.append(point)

@@ -81,6 +81,35 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         f"{e['unit']} takes {e['wounds']} wound(s)"
         + (f", losing {', '.join(e['casualties'])}" if e["casualties"] else "")
     ),
+    "attack_declared": lambda e: (
+        f"{e['unit']} attacks {e['target']}" + (" (boosted)" if e["boost"] else "")
+    ),
+    "reactive_attack_declared": lambda e: (
+        f"{e['unit']} fights back"
+        + (" (boosted)" if e["boost"] else "")
+        + (" without an activation order (-1D6)" if e["without_order"] else "")
+    ),
+    "combat_rolled": lambda e: "; ".join(
+        f"{r['unit']} rolls {r['combat_roll']['faces']} ({r['dice']}D6, {r['modifier']:+d}): "
+        f"{r['combat_roll']['successes']} impact(s), wound roll {r['wound_roll']['faces']}"
+        for r in e["rolls"]
+    ),
+    "combat_result": lambda e: (
+        f"{e['winner']} wins, {e['loser']} is defeated" if e["winner"] else "the combat is a tie"
+    ),
+    "miniatures_lost": lambda e: f"{e['unit']} loses {', '.join(e['minis'])} ({e['reason']})",
+    "fell_back": lambda e: (
+        f"{e['unit']} {'withdraws' if e['kind'] == 'withdraw' else 'retreats'} "
+        f"{_cm(e['distance'])} ({e['dice']})"
+        + (f", losing {', '.join(e['lost'])}" if e["lost"] else "")
+    ),
+    "chase_offered": lambda e: f"{e['unit']} may chase {e['fleeing']}",
+    "chase_declined": lambda e: f"{e['unit']} does not chase",
+    "chased": lambda e: (
+        f"{e['unit']} chases {_cm(e['distance'])}"
+        + (f", catching {', '.join(e['caught'])}" if e["caught"] else "")
+    ),
+    "combat_ended": lambda e: "the combat is over",
     "reloaded": lambda e: f"{e['unit']} reloads ({e['removed']} marker(s) removed)",
     "sheltered": lambda e: f"{e['unit']} takes shelter",
     "leader_joined": lambda e: f"{e['leader_unit']} joins {e['unit']} as its leader",

@@ -145,7 +145,7 @@ def _unit_removed(state: State, event: Event) -> State:
     unit = state["units"][uid]
     state = with_minis(state, {mid: {"removed": True} for mid in unit["minis"]})
     state = with_units(state, {uid: {"minis": [], "removed": True, "leader": None}})
-    return _after_casualties(state, unit["side"], unit["minis"])
+    return after_casualties(state, unit["side"], unit["minis"])
 
 
 @handles("markers_cleared")
@@ -274,6 +274,8 @@ def _wounds_taken(state: State, event: Event) -> State:
     casualties = list(event["casualties"])
     remaining = [mid for mid in unit["minis"] if mid not in casualties]
     markers = {**unit["markers"], "wounded": event["wounded_marker"]}
+    if "stunned_marker" in event:
+        markers["stunned"] = event["stunned_marker"]
     leader = unit["leader"] if unit["leader"] not in casualties else None
     state = with_minis(state, {mid: {"removed": True} for mid in casualties})
     state = with_minis(state, {mid: {"wounds": n} for mid, n in event["leader_wounds"].items()})
@@ -289,10 +291,18 @@ def _wounds_taken(state: State, event: Event) -> State:
             }
         },
     )
-    return _after_casualties(state, unit["side"], casualties)
+    if event.get("combat"):
+        activation = state["activation"]
+        pending = activation["pending"]
+        taken = {
+            **pending["taken"],
+            uid: {"wounds": event["wounds"], "casualties": casualties},
+        }
+        state = {**state, "activation": {**activation, "pending": {**pending, "taken": taken}}}
+    return after_casualties(state, unit["side"], casualties)
 
 
-def _after_casualties(state: State, side: str, casualties: list[str]) -> State:
+def after_casualties(state: State, side: str, casualties: list[str]) -> State:
     general = state["sides"][side]["general"]
     if general in casualties and not state["sides"][side]["general_dead"]:
         state = with_side(state, side, general_dead=True)
@@ -377,3 +387,7 @@ def _turn_ended(state: State, _event: Event) -> State:
 @handles("battle_ended")
 def _battle_ended(state: State, event: Event) -> State:
     return {**state, "phase": "over", "finished": event["outcome"], "activation": None}
+
+
+# The handlers of part II register themselves on import.
+from engine.kensei import evolve_combat  # noqa: E402, F401

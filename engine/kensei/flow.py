@@ -258,8 +258,16 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
             return False
         _order_rolls(progress, dice)
         return True
-    if activation["ki_pending"] or activation["pending"] is not None:
+    if activation["ki_pending"]:
         return False
+    pending = activation["pending"]
+    if pending is not None:
+        if pending["kind"] != "combat":
+            return False
+        # A combat rolls on in its own module, which builds on this one.
+        from engine.kensei.resolution import combat_step  # noqa: PLC0415
+
+        return combat_step(progress, dice)
     if any(activation["orders"][side] > 0 for side in SIDES):
         return False
     used = [uid for uid in (chosen["A"], chosen["B"]) if uid is not None]

@@ -17,6 +17,7 @@ from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, St
 from engine.kensei import engaging as engaging_at
 from engine.kensei import geometry, rules, spatial
 from engine.kensei.board import Board, board
+from engine.kensei.combat import decide_attack
 from engine.kensei.commands import flag, only_fields, paths, text
 from engine.kensei.flow import engaged_units
 from engine.kensei.geometry import Base
@@ -29,8 +30,8 @@ LEAVE_REACH = 500  # "Place the leader at 5 cm of any miniature of the unit"
 FACING_TOLERANCE = 450  # a unit "looking at the movement direction": within 45 degrees
 FORWARD_OR_SIDEWAYS = 900  # boosted moves stay within the visual field: 90 degrees either side
 
-ORDERS = ("move", "disengage", "reload", "shelter")
-COMBAT_ORDERS = ("attack", "charge", "shoot", "duel", "lead")
+ORDERS = ("move", "disengage", "reload", "shelter", "attack")
+COMBAT_ORDERS = ("charge", "shoot", "duel", "lead")
 
 
 def unit_name(unit: Mapping[str, Any]) -> str:
@@ -63,6 +64,15 @@ def _decide_order(state: State, side: str, command: Command, dice: Dice) -> list
             )
         only_fields(command, {"type", "side", "order", "minis", "boost"})
         return [_move(state, side, uid, command, allowance=pending["allowance"], boosted=True)]
+    if order == "attack":
+        cost = 2 if boost else 1
+        if activation["orders"][side] < cost:
+            raise IllegalCommand(
+                f"{unit_name(unit)} has {activation['orders'][side]} activation order(s) left; "
+                f"this needs {cost}",
+                rule=rules.BOOSTING_ATTACK if boost else rules.USING_ORDERS,
+            )
+        return decide_attack(state, side, uid, command)
     if order in COMBAT_ORDERS:
         raise IllegalCommand(
             f"the {order} order is part II of the Kensei engine and not implemented yet",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Prompt, State
 from engine.kensei.flow import choosers, deployment_candidates
 from engine.kensei.queries import SIDES, unused_units
+from engine.kensei.resolution import combat_prompt
 
 _CACHE_SIZE = 4
 _cache: list[tuple[State, Prompt | None]] = []
@@ -60,6 +61,8 @@ def _prompt(state: State) -> Prompt | None:
         abilities = state["units"][uid]["abilities"]["ki"]
         return Prompt((side,), "choose_ki", options={"unit": uid, "abilities": abilities})
     pending = activation["pending"]
+    if pending is not None and pending["kind"] == "combat":
+        return combat_prompt(state)
     if pending is not None:
         return Prompt(
             (pending["side"],),

@@ -66,3 +66,26 @@ OUT_OF_FORMATION = "Orders and Actions > Movement Orders > Move > Units out of f
 DISENGAGE = "Orders and Actions > Movement Orders > Disengage"
 RELOAD = "Orders and Actions > Static Orders > Reload"
 SHELTER = "Orders and Actions > Static Orders > Shelter"
+
+# Combat (part II)
+COMBAT_ORDERS = "Orders and Actions > Combat Orders"
+ATTACK = "Orders and Actions > Combat Orders > Attack"
+COMBAT_ROLL = "Orders and Actions > Combat Orders > Attack > 1. Combat Roll"
+ATTACK_SIDES = (
+    "Orders and Actions > Combat Orders > Attack > Attacking by front, flank and rearguard"
+)
+BOOSTING_ATTACK = "Orders and Actions > Combat Orders > Attack > Boosting an attack"
+MELEE_WEAPONS = "Equipment > Melee weapons"
+WOUND_ROLL = "Combat Resolution > 1. Wound Roll"
+WOUNDING_A_LEADER = "Combat Resolution > 1. Wound Roll > Wounding a leader"
+PROTECTING_THE_LEADER = "Combat Resolution > 1. Wound Roll > Protecting the leader"
+REMOVING_CASUALTIES = "Combat Resolution > 2. Removing casualties"
+CASUALTIES_IN_MELEE = (
+    "Combat Resolution > 2. Removing casualties > Removing casualties in melee combats"
+)
+VICTORY = "Combat Resolution > 3. Victory and Defeated unit"
+HONOUR_ROLL = "Combat Resolution > 4. Honour Roll"
+FALLING_BACK = "Combat Resolution > 5. Withdrawn or retreating movements"
+CHASING = "Combat Resolution > 6. Chasing movements"
+ISOLATED = "Combat Resolution > 7. Removing isolated miniatures"
+PRESENCE = "Troops and Units > Troop profile > Presence"

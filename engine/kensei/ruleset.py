@@ -38,6 +38,7 @@ from engine.kensei.forces import forces
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
+from engine.kensei.resolution import decide_answer
 from engine.kensei.scenarios import SCENARIOS
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
 
@@ -50,6 +51,9 @@ ANSWERS = {
     "choose_unit": ("choose_unit", rules.CHOOSING_UNITS),
     "choose_ki": ("choose_ki", rules.KI_ABILITIES),
     "order": ("order", rules.PERFORMING_ACTIONS),
+    "react": ("react", rules.ATTACK),
+    "casualties": ("casualties", rules.REMOVING_CASUALTIES),
+    "chase": ("chase", rules.CHASING),
 }
 
 
@@ -72,7 +76,7 @@ def sample_armies() -> list[str]:
 class Kensei(Ruleset):
     id = "kensei"
     title = "Kensei (living rules 2020)"
-    version = "0.1.0"
+    version = "0.2.0"
     event_schema = 1
 
     # -- setting up -------------------------------------------------------------
@@ -269,6 +273,8 @@ class Kensei(Ruleset):
                     rule=rules.KI_ABILITIES,
                 )
             return [{"type": "ki_chosen", "side": side, "unit": uid, "ability": ability}]
+        if kind in ("react", "casualties", "chase"):
+            return decide_answer(state, side, kind, command, dice)
         return decide_order(state, side, command, dice)
 
     # -- evolve, views, queries ---------------------------------------------------
@@ -312,4 +318,7 @@ def _say(kind: str) -> str:
         "choose_unit": "choose a unit to activate",
         "choose_ki": "choose a ki ability",
         "order": "give an order",
+        "react": "declare the reactive attack",
+        "casualties": "remove casualties",
+        "chase": "decide whether to chase",
     }.get(kind, kind)

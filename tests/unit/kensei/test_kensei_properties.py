@@ -112,6 +112,22 @@ class MarkerLedger:
                     assert after["units"][uid]["markers"]["used"], f"{uid} not marked used"
         elif kind == "moved" and event["displaced"]:
             assert not after["units"][event["unit"]]["markers"]["sheltered"], event["unit"]
+        elif kind == "wounds_taken":
+            # Casualties are miniatures of the unit, off the table afterwards; the
+            # wounded marker stays below WO and two stuns never stay on a unit.
+            unit = after["units"][event["unit"]]
+            for mid in event["casualties"]:
+                assert mid in before["units"][event["unit"]]["minis"], mid
+                assert after["minis"][mid]["removed"], mid
+                assert mid not in unit["minis"], mid
+            assert 0 <= unit["markers"]["wounded"] < max(unit["wo"], 1)
+            assert unit["markers"]["stunned"] in (0, 1)
+        elif kind == "fell_back":
+            markers = after["units"][event["unit"]]["markers"]
+            assert markers["used"], f"{event['unit']} fell back without a Used Unit marker"
+            assert markers["fleeing"] or event["kind"] == "withdraw"
+        elif kind == "combat_ended":
+            assert after["activation"]["pending"] is None
         elif kind == "turn_ended":
             live = [u for u in after["units"].values() if not u["removed"]]
             counts = after["activations"]

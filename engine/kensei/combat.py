@@ -1,0 +1,281 @@
+"""The Attack order and the Combat Roll Table (Orders and Actions > Combat Orders).
+
+``decide_attack`` checks an Attack order between engaged units; the rest of the
+combat (the attacked unit's reactive attack, the rolls, the resolution) is run
+by :mod:`engine.kensei.resolution`. ``combat_table`` gives one unit's Combat
+Roll as the table reads, line by line, so the event that records the roll shows
+where every die and modifier came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from engine.core import Command, Event, IllegalCommand, State
+from engine.kensei import geometry, rules
+from engine.kensei.board import board
+from engine.kensei.catalogue import load_catalogue
+from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.flow import engaged_units
+from engine.kensei.profiles import Modifier
+
+SIDE_RANK = {"front": 0, "flank": 1, "rear": 2}
+SIDE_BONUS = {"front": 0, "flank": 1, "rear": 2}
+
+
+def unit_name(unit: Mapping[str, Any]) -> str:
+    return f"{unit['name']} ({unit['id']})"
+
+
+# -- the order ----------------------------------------------------------------
+
+
+def decide_attack(state: State, side: str, uid: str, command: Command) -> list[Event]:
+    """Attack: the active unit fights an enemy unit it is in melee combat with."""
+    only_fields(command, {"type", "side", "order", "target", "boost"})
+    unit = state["units"][uid]
+    activation = state["activation"]
+    boost = flag(command.get("boost", False), "boost")
+    if activation["combat_done"][side]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has already performed a combat order in this activation",
+            rule=rules.COMBAT_ORDERS,
+        )
+    fighting = engaged_units(state, uid)
+    if not fighting:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has no miniature in melee combat (2.5 cm or less, facing) "
+            "with an enemy miniature",
+            rule=rules.ATTACK,
+        )
+    raw = command.get("target")
+    if raw is None:
+        if len(fighting) > 1:
+            raise IllegalCommand(
+                f"{unit_name(unit)} fights {', '.join(fighting)}: name the target unit",
+                rule=rules.ATTACK,
+            )
+        target = fighting[0]
+    else:
+        target = text(raw, "target")
+        if target not in fighting:
+            raise IllegalCommand(
+                f"{unit_name(unit)} is not in melee combat with {target}; it fights "
+                f"{', '.join(fighting)}",
+                rule=rules.ATTACK,
+            )
+    return [
+        {
+            "type": "attack_declared",
+            "side": side,
+            "unit": uid,
+            "target": target,
+            "boost": boost,
+            "orders_spent": 2 if boost else 1,
+        }
+    ]
+
+
+# -- who attacks which side -------------------------------------------------------
+
+
+def engaged_pairs(state: State, uid: str, enemy: str) -> dict[str, list[str]]:
+    """Miniatures of ``uid`` in melee combat with miniatures of ``enemy`` (in unit order)."""
+    unit = state["units"][uid]
+    theirs = set(state["units"][enemy]["minis"])
+    here = board(state)
+    placed = [mid for mid in unit["minis"] if mid in here.bases]
+    found = here.engaged_minis(placed, unit["side"])
+    pairs = {}
+    for mid in placed:
+        foes = [e for e in found[mid] if e in theirs]
+        if foes:
+            pairs[mid] = foes
+    return pairs
+
+
+def unit_attack_side(state: State, uid: str, enemy: str) -> str:
+    """The side of ``enemy`` that ``uid`` attacks (Attacking by front, flank and
+    rearguard): each miniature's side, front when it is itself attacked on its
+    flank or rear; the unit's is the side of half or more of its miniatures. A
+    tie between sides is the attacked player's choice: he takes the one that
+    hurts least (front before flank before rear)."""
+    bases = board(state).bases
+    sides = []
+    for mid, foes in engaged_pairs(state, uid, enemy).items():
+        mine = bases[mid]
+        best = "rear"
+        for eid in foes:
+            side = geometry.attack_side(mine, bases[eid])
+            if side != "front" and geometry.attack_side(bases[eid], mine) != "front":
+                side = "front"
+            if SIDE_RANK[side] < SIDE_RANK[best]:
+                best = side
+        sides.append(best)
+    if not sides:
+        return "front"
+    counts = {side: sides.count(side) for side in SIDE_RANK}
+    half = [side for side in SIDE_RANK if counts[side] * 2 >= len(sides)]
+    if half:
+        return half[0]
+    most = max(counts.values())
+    return next(side for side in SIDE_RANK if counts[side] == most)
+
+
+# -- the Combat Roll Table ----------------------------------------------------------
+
+
+def weapon_modifiers(unit: Mapping[str, Any]) -> Iterator[tuple[str, Modifier]]:
+    """The melee weapon modifiers of a unit's troop (from the weapons data), each
+    weapon category once."""
+    catalogue = load_catalogue()
+    profile = catalogue.troops.get(unit["troop"])
+    if profile is None:
+        return
+    seen: set[int] = set()
+    for wid in profile.equipment.melee:
+        weapon = catalogue.weapons.get(wid)
+        if weapon is None or weapon.kind != "melee" or weapon.category in seen:
+            continue
+        if weapon.category is not None:
+            seen.add(weapon.category)
+        for modifier in weapon.modifiers:
+            yield weapon.name, modifier
+
+
+def _applies(modifier: Modifier, conditions: Mapping[str, bool], attacked_from: str) -> bool:
+    """A weapon modifier counts only when the unit is attacked only from the front,
+    unless the weapon says otherwise (Equipment > Melee weapons); unknown conditions
+    (abilities of part III) do not hold."""
+    if modifier.front_only and attacked_from != "front":
+        return False
+    return all(conditions.get(name, False) for name in modifier.conditions)
+
+
+def in_formation(state: State, uid: str) -> bool:
+    unit = state["units"][uid]
+    bases = board(state).bases
+    placed = [bases[mid] for mid in unit["minis"] if mid in bases]
+    if len(placed) < 2:
+        return True
+    return not geometry.formation_problems(placed, skirmishers=unit["skirmish"])
+
+
+def behind_cover(state: State, uid: str, enemy: str) -> bool:
+    """The enemy is behind cover when half or more of its miniatures in melee with the
+    unit are in cover from a miniature fighting them (Covers)."""
+    scene = board(state).scene
+    covered: dict[str, bool] = {}
+    for mid, foes in engaged_pairs(state, uid, enemy).items():
+        for eid in foes:
+            covered[eid] = covered.get(eid, False) or scene.in_cover(eid, mid)
+    return bool(covered) and sum(covered.values()) * 2 >= len(covered)
+
+
+def combat_table(
+    state: State,
+    uid: str,
+    enemy: str,
+    *,
+    boosted: bool,
+    without_order: bool,
+    charging: bool = False,
+    charged: bool = False,
+) -> dict[str, Any]:
+    """One unit's Combat Roll against ``enemy``: ``dice`` and ``modifiers`` as
+    ``[label, value]`` lines, their totals, the modifier it puts on the enemy's
+    dice, the modifier on its own wound dice and the side it attacks."""
+    unit = state["units"][uid]
+    foe = state["units"][enemy]
+    pairs = engaged_pairs(state, uid, enemy)
+    attacks = unit_attack_side(state, uid, enemy)
+    attacked_from = unit_attack_side(state, enemy, uid)
+    dice = _dice_lines(
+        state, uid, pairs, boosted=boosted, without_order=without_order, charging=charging
+    )
+    markers = unit["markers"]
+    modifiers: list[list[Any]] = []
+    if not in_formation(state, uid):
+        modifiers.append(["out of formation", -1])
+    if foe["markers"]["sheltered"]:
+        modifiers.append(["enemy sheltered", -1])
+    elif behind_cover(state, uid, enemy):
+        modifiers.append(["enemy behind cover", -1])
+    if charged and unit["ranged"]:
+        modifiers.append(["shooting troop receiving a charge", -1])
+    if markers["fleeing"]:
+        modifiers.append(["fleeing", -2])
+    if SIDE_BONUS[attacks]:
+        modifiers.append(
+            [f"attacks the {'rearguard' if attacks == 'rear' else attacks}", SIDE_BONUS[attacks]]
+        )
+    conditions = {
+        "charged": charged,
+        "charging": charging,
+        "against_mounted": foe["type"] == "mounted",
+        "engaged_on_flank_or_rear": attacked_from != "front",
+        "mounted": unit["type"] == "mounted",
+    }
+    wound_modifiers: list[list[Any]] = []
+    enemy_dice: list[list[Any]] = []
+    for name, modifier in weapon_modifiers(unit):
+        if not _applies(modifier, conditions, attacked_from):
+            continue
+        line = [name, modifier.value]
+        if modifier.target == "attack_dice":
+            dice.append(line)
+        elif modifier.target == "die_value":
+            modifiers.append(line)
+        elif modifier.target == "wound_roll":
+            wound_modifiers.append(line)
+        elif modifier.target == "enemy_die_value":
+            enemy_dice.append(line)
+    return {
+        "unit": uid,
+        "enemy": enemy,
+        "side": attacks,
+        "dice_lines": dice,
+        "modifier_lines": modifiers,
+        "wound_lines": wound_modifiers,
+        "enemy_die_lines": enemy_dice,
+        "dice": max(0, sum(value for _label, value in dice)),
+        "modifier": sum(value for _label, value in modifiers),
+        "wound_modifier": sum(value for _label, value in wound_modifiers),
+        "enemy_die_modifier": sum(value for _label, value in enemy_dice),
+    }
+
+
+def _dice_lines(
+    state: State,
+    uid: str,
+    pairs: Mapping[str, list[str]],
+    *,
+    boosted: bool,
+    without_order: bool,
+    charging: bool,
+) -> list[list[Any]]:
+    """The +XD6 and -XD6 lines of the Combat Roll Table."""
+    unit = state["units"][uid]
+    leader = unit["leader"] if not unit["single"] else None
+    dice: list[list[Any]] = [["attack attribute", unit["at"][0]]]
+    if len(unit["minis"]) > 1:
+        count = sum(1 for mid in pairs if mid != leader)
+        if count:
+            dice.append(["miniatures in melee", count])
+    if leader is not None and leader in pairs:
+        dice.append(["unit leader", state["minis"][leader]["profile"]["at"][0]])
+    if boosted:
+        dice.append(["boosted attack", 1])
+    if charging and not unit["skirmish"]:
+        dice.append(["charge", 2 if unit["type"] == "mounted" else 1])
+    markers = unit["markers"]
+    if unit["casualty_this_turn"]:
+        dice.append(["casualty this turn", -1])
+    if markers["used"]:
+        dice.append(["Used Unit marker", -1])
+    if without_order:
+        dice.append(["reactive without an activation order", -1])
+    if markers["sheltered"]:
+        dice.append(["sheltered", -2])
+    return dice

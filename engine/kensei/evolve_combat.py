@@ -1,0 +1,170 @@
+"""Applying the events of a melee combat (see :mod:`engine.kensei.resolution`).
+
+The combat in progress lives on the activation as its ``pending`` step, with
+the stage it has reached; each event moves it on. Like every handler, these
+copy what they change and never check a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, State
+from engine.kensei.evolve import (
+    after_casualties,
+    handles,
+    spend_orders,
+    with_minis,
+    with_units,
+)
+
+
+def _pending(state: State, **change: Any) -> State:
+    activation = state["activation"]
+    return {**state, "activation": {**activation, "pending": {**activation["pending"], **change}}}
+
+
+@handles("attack_declared")
+def _attack_declared(state: State, event: Event) -> State:
+    activation = state["activation"]
+    combat_done = {**activation["combat_done"], event["side"]: True}
+    pending = {
+        "kind": "combat",
+        "stage": "react",
+        "attacker": event["unit"],
+        "defender": event["target"],
+        "boost": {event["unit"]: event["boost"]},
+        "without_order": {},
+        "damage": {},
+        "taken": {},
+        "chase": None,
+    }
+    state = {
+        **state,
+        "activation": {**activation, "combat_done": combat_done, "pending": pending},
+    }
+    return spend_orders(state, event["side"], event["orders_spent"])
+
+
+@handles("reactive_attack_declared")
+def _reactive_attack(state: State, event: Event) -> State:
+    activation = state["activation"]
+    side, uid = event["side"], event["unit"]
+    pending = activation["pending"]
+    orders = {**activation["orders"], side: activation["orders"][side] - event["orders_spent"]}
+    attacker_side = "B" if side == "A" else "A"
+    following = activation["next"]
+    if orders[following] <= 0:
+        following = side if orders[side] > 0 else attacker_side
+    reactors = list(activation["reactors"])
+    if event["orders_spent"] and activation["units"][side] != uid and uid not in reactors:
+        reactors.append(uid)  # a reactive unit that spent an order is Used at the end
+    return {
+        **state,
+        "activation": {
+            **activation,
+            "orders": orders,
+            "next": following,
+            "reactors": reactors,
+            "pending": {
+                **pending,
+                "stage": "roll",
+                "boost": {**pending["boost"], uid: event["boost"]},
+                "without_order": {**pending["without_order"], uid: event["without_order"]},
+            },
+        },
+    }
+
+
+@handles("combat_rolled")
+def _combat_rolled(state: State, event: Event) -> State:
+    return _pending(state, stage="casualties", damage=event["damage"])
+
+
+@handles("combat_result")
+def _combat_result(state: State, event: Event) -> State:
+    return _pending(state, stage="result")
+
+
+@handles("chase_offered")
+def _chase_offered(state: State, event: Event) -> State:
+    return _pending(
+        state, stage="chase", chase={"unit": event["unit"], "fleeing": event["fleeing"]}
+    )
+
+
+def lose_minis(state: State, uid: str, lost: list[str]) -> State:
+    """Miniatures leave the table as casualties (isolated, collided, caught)."""
+    if not lost:
+        return state
+    unit = state["units"][uid]
+    remaining = [mid for mid in unit["minis"] if mid not in lost]
+    leader = unit["leader"] if unit["leader"] not in lost else None
+    state = with_minis(state, {mid: {"removed": True} for mid in lost})
+    state = with_units(
+        state,
+        {
+            uid: {
+                "minis": remaining,
+                "leader": leader,
+                "casualty_this_turn": True,
+                "removed": not remaining,
+            }
+        },
+    )
+    return after_casualties(state, unit["side"], lost)
+
+
+@handles("miniatures_lost")
+def _miniatures_lost(state: State, event: Event) -> State:
+    return lose_minis(state, event["unit"], list(event["minis"]))
+
+
+def _placed(state: State, minis: list[dict[str, Any]]) -> State:
+    return with_minis(
+        state, {m["id"]: {"x": m["x"], "y": m["y"], "facing": m["facing"]} for m in minis}
+    )
+
+
+@handles("fell_back")
+def _fell_back(state: State, event: Event) -> State:
+    uid, side = event["unit"], event["side"]
+    state = _placed(state, event["minis"])
+    unit = state["units"][uid]
+    markers = {
+        **unit["markers"],
+        "used": True,
+        "sheltered": False,
+        "fleeing": unit["markers"]["fleeing"] or event["kind"] == "retreat",
+    }
+    state = with_units(state, {uid: {"markers": markers, "moves": unit["moves"] + 1}})
+    state = lose_minis(state, uid, list(event["lost"]))
+    activation = state["activation"]
+    if activation["units"].get(side) == uid and activation["orders"][side] > 0:
+        # A unit that falls back is Used: its remaining activation orders are lost.
+        state = spend_orders(state, side, activation["orders"][side])
+    return state
+
+
+@handles("chased")
+def _chased(state: State, event: Event) -> State:
+    state = _placed(state, event["minis"])
+    uid = event["unit"]
+    state = with_units(state, {uid: {"moves": state["units"][uid]["moves"] + 1}})
+    if state["units"][uid]["markers"]["sheltered"]:
+        state = with_units(
+            state, {uid: {"markers": {**state["units"][uid]["markers"], "sheltered": False}}}
+        )
+    return lose_minis(state, event["fleeing"], list(event["caught"]))
+
+
+@handles("combat_ended")
+def _combat_ended(state: State, _event: Event) -> State:
+    activation = state["activation"]
+    state = {**state, "activation": {**activation, "pending": None}}
+    for side in ("A", "B"):
+        uid = activation["units"].get(side)
+        left = state["activation"]["orders"][side]
+        if uid is not None and state["units"][uid]["removed"] and left > 0:
+            state = spend_orders(state, side, left)
+    return state
