@@ -101,6 +101,13 @@ def test_standings_and_ratings_are_read_models_rebuilt_identically(app: Flask) -
     assert "no demo tournament added" in again.output
 
 
+def _result_for(winner: str | None, side: str) -> str:
+    """The pairing's result for the player on ``side`` (a game may end drawn)."""
+    if winner is None:
+        return "draw"
+    return "win" if winner == side else "loss"
+
+
 def test_a_linked_recorded_game_gives_the_pairing_its_result(app: Flask) -> None:
     services = app.extensions["shiai"]
     tid = _event(services.tournaments, players=4)
@@ -108,7 +115,7 @@ def test_a_linked_recorded_game_gives_the_pairing_its_result(app: Flask) -> None
     services.tournaments.publish(tid, ORG, 1)
     records = services.records
     # Table 1: linked while the game runs; the result arrives when it ends.
-    running = records.start_game("dice-race", {"target": 25}, title="Table 1")
+    running = records.start_game("dice-race", {"target": 25}, title="Table 1", seed="table-1")
     assert not services.game_results.link(tid, ORG, number=1, table=1, game_id=running)
     assert services.tournaments.get(tid).table(1, 1).result is None
     ruleset, bot = registry.get("dice-race"), RandomBot(7)
@@ -119,16 +126,13 @@ def test_a_linked_recorded_game_gives_the_pairing_its_result(app: Flask) -> None
     outcome = records.summary(running).outcome
     taken = services.tournaments.get(tid).table(1, 1)
     assert taken.source == "game"
-    expected = "win" if outcome["winner"] == "A" else "loss"
-    assert taken.result["a"] == expected
+    assert taken.result["a"] == _result_for(outcome["winner"], "A")
     assert taken.result["a_vp"] == outcome["scores"].get("A", 0)
     # Table 2: a finished game linked afterwards, with A's player on side B.
-    finished = play_bot_game(records, "dice-race", {"target": 25}, bot_seed=3)
+    finished = play_bot_game(records, "dice-race", {"target": 25}, bot_seed=3, seed="table-2")
     assert services.game_results.link(tid, ORG, number=1, table=2, game_id=finished, side_a="B")
     winner = records.summary(finished).outcome["winner"]
-    assert services.tournaments.get(tid).table(1, 2).result["a"] == (
-        "win" if winner == "B" else "loss"
-    )
+    assert services.tournaments.get(tid).table(1, 2).result["a"] == _result_for(winner, "B")
     # Following the log again takes nothing twice.
     version = services.tournaments.get(tid).version
     services.game_results.rebuild()
