@@ -240,6 +240,10 @@ class GameRecords(Application[UUID]):
             raise GameNotFound(game_id) from None
         return game
 
+    def current(self, game_id: UUID) -> Game:
+        """The game as it is now (its state, step and ruleset), for bots and proposals."""
+        return self._get(game_id)
+
     def _reading(self) -> AbstractContextManager[object]:
         """One read-only transaction for several reads of the SQL store (they
         see the same committed state, in one session); nothing for the
@@ -256,6 +260,10 @@ class GameRecords(Application[UUID]):
         over = isinstance(newest[0], Game.Ended)  # type: ignore[attr-defined]
         version = newest[0].originator_version
         return version - (2 if over else 1), over
+
+    def head(self, game_id: UUID) -> tuple[int, bool]:
+        """The last step and whether the game is over: one row read, cheap to poll."""
+        return self._head(game_id)
 
     def summary(self, game_id: UUID) -> GameSummary:
         game = self._get(game_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Flask, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
@@ -15,28 +17,35 @@ from replays.errors import (
     StepOutOfRange,
     UnknownRuleset,
 )
+from shiai.play import InvitationUnavailable, PlayRefused
 from shiai.tournaments.aggregate import NotAllowed, TournamentRefused
 from shiai.tournaments.application import TournamentNotFound
 
 
-class BadRequest(Exception):
+class _Refusal(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(_Refusal):
     """A request whose JSON is malformed or does not match its schema."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
-
-class Forbidden(Exception):
+class Forbidden(_Refusal):
     """A request this visitor may not make (a side's view of a running game)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+
+class NotSignedIn(_Refusal):
+    """A JSON call of the page that needs a signed-in account (pages redirect instead)."""
+
+
+# The page's own JSON calls (session-authenticated, shiai.web.play) answer in JSON too.
+JSON_PREFIXES = ("/api/", "/play/games/")
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/") or request.path == "/health"
+    return request.path.startswith(JSON_PREFIXES) or request.path == "/health"
 
 
 def error_response(
@@ -65,18 +74,35 @@ def _http_message(exc: HTTPException) -> str:
     return exc.description or exc.name
 
 
+# Errors whose message is the whole answer: (exception, status, error code).
+_ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
+    (BadRequest, 400, "bad_request"),
+    (InvalidCommand, 400, "invalid_command"),
+    (UnknownRuleset, 400, "unknown_ruleset"),
+    (NotSignedIn, 401, "not_signed_in"),
+    (Forbidden, 403, "forbidden"),
+    (PlayRefused, 403, "forbidden"),
+    (NotAllowed, 403, "forbidden"),
+    (GameNotFound, 404, "not_found"),
+    (StepOutOfRange, 404, "not_found"),
+    (TournamentNotFound, 404, "not_found"),
+    (InvitationUnavailable, 404, "not_found"),
+    (Conflict, 409, "conflict"),
+    (GameExists, 409, "game_exists"),
+    (TournamentRefused, 422, "refused"),
+)
+
+
+def _answer(status: int, error: str) -> Callable[[Exception], ResponseReturnValue]:
+    def handler(exc: Exception) -> ResponseReturnValue:
+        return error_response(status, error, getattr(exc, "message", None) or str(exc))
+
+    return handler
+
+
 def init_app(app: Flask) -> None:
-    @app.errorhandler(BadRequest)
-    def bad_request(exc: BadRequest) -> ResponseReturnValue:
-        return error_response(400, "bad_request", exc.message)
-
-    @app.errorhandler(Forbidden)
-    def forbidden(exc: Forbidden) -> ResponseReturnValue:
-        return error_response(403, "forbidden", exc.message)
-
-    @app.errorhandler(InvalidCommand)
-    def invalid_command(exc: InvalidCommand) -> ResponseReturnValue:
-        return error_response(400, "invalid_command", exc.message)
+    for exception, status, error in _ANSWERS:
+        app.register_error_handler(exception, _answer(status, error))
 
     @app.errorhandler(IllegalCommand)
     def illegal_command(exc: IllegalCommand) -> ResponseReturnValue:
@@ -85,38 +111,6 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(RecordRejected)
     def record_rejected(exc: RecordRejected) -> ResponseReturnValue:
         return error_response(422, "record_rejected", str(exc), step=exc.step)
-
-    @app.errorhandler(Conflict)
-    def conflict(exc: Conflict) -> ResponseReturnValue:
-        return error_response(409, "conflict", str(exc))
-
-    @app.errorhandler(GameExists)
-    def game_exists(exc: GameExists) -> ResponseReturnValue:
-        return error_response(409, "game_exists", str(exc))
-
-    @app.errorhandler(GameNotFound)
-    def game_not_found(exc: GameNotFound) -> ResponseReturnValue:
-        return error_response(404, "not_found", str(exc))
-
-    @app.errorhandler(StepOutOfRange)
-    def step_out_of_range(exc: StepOutOfRange) -> ResponseReturnValue:
-        return error_response(404, "not_found", str(exc))
-
-    @app.errorhandler(UnknownRuleset)
-    def unknown_ruleset(exc: UnknownRuleset) -> ResponseReturnValue:
-        return error_response(400, "unknown_ruleset", str(exc))
-
-    @app.errorhandler(TournamentNotFound)
-    def tournament_not_found(exc: TournamentNotFound) -> ResponseReturnValue:
-        return error_response(404, "not_found", str(exc))
-
-    @app.errorhandler(NotAllowed)
-    def not_allowed(exc: NotAllowed) -> ResponseReturnValue:
-        return error_response(403, "forbidden", exc.message)
-
-    @app.errorhandler(TournamentRefused)
-    def tournament_refused(exc: TournamentRefused) -> ResponseReturnValue:
-        return error_response(422, "refused", exc.message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:

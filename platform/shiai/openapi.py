@@ -20,6 +20,12 @@ _ERROR = {
     },
 }
 
+_EXPECTED_STEP = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "the step the command was decided at; 409 if the game moved on",
+}
+
 SCHEMAS: dict[str, Any] = {
     "Error": _ERROR,
     "GameRow": {
@@ -131,15 +137,37 @@ SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
         "properties": {
             "command": {"type": "object", "description": "the ruleset's command, with its side"},
-            "expected_step": {
-                "type": "integer",
-                "minimum": 0,
-                "description": "the step the command was decided at; 409 if the game moved on",
-            },
+            "expected_step": _EXPECTED_STEP,
             "dice": {
                 "type": "array",
                 "items": {"type": "integer"},
                 "description": "faces rolled at the table, for games with entered dice",
+            },
+        },
+    },
+    "PlayCommand": {
+        "type": "object",
+        "required": ["command", "expected_step"],
+        "additionalProperties": False,
+        "description": "the play page's answer to a prompt (POST /play/games/{id}/commands, "
+        "session-authenticated with X-CSRF-Token; not part of /api)",
+        "properties": {
+            "command": {"type": "object", "description": "the ruleset's command, with its side"},
+            "expected_step": _EXPECTED_STEP,
+        },
+    },
+    "Head": {
+        "type": "object",
+        "required": ["game_id", "last_step", "status", "you_play"],
+        "properties": {
+            "game_id": {"type": "string", "format": "uuid"},
+            "last_step": {"type": "integer"},
+            "status": {"enum": ["running", "ended"]},
+            "you_play": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "the sides the signed-in account answers for in a game created "
+                "in the browser (empty for anyone else)",
             },
         },
     },
@@ -244,11 +272,29 @@ PATHS: dict[str, Any] = {
             "responses": {"200": _ok("Game", "the game"), "404": _NOT_FOUND},
         },
     },
+    "/api/games/{game_id}/head": {
+        "get": {
+            "operationId": "getHead",
+            "summary": "The last step and status only: cheap enough to poll (the play page "
+            "does, twice a second)",
+            "parameters": [_GAME_ID],
+            "responses": {"200": _ok("Head", "the game's head"), "404": _NOT_FOUND},
+        },
+    },
     "/api/games/{game_id}/steps": {
         "get": {
             "operationId": "listSteps",
             "summary": "Every step with a one-line summary (sealed answers hidden while running)",
-            "parameters": [_GAME_ID, _VIEW],
+            "parameters": [
+                _GAME_ID,
+                _VIEW,
+                {
+                    "name": "since",
+                    "in": "query",
+                    "description": "only the steps after this one",
+                    "schema": {"type": "integer", "minimum": 0},
+                },
+            ],
             "responses": {"200": _ok("StepList", "the steps"), "404": _NOT_FOUND, **_VIEW_ERRORS},
         },
     },

@@ -1,7 +1,9 @@
-"""The platform's tables, for Alembic: accounts, and the tournament read models.
+"""The platform's tables, for Alembic: accounts, seats, and the tournament read models.
 
 ``accounts`` is a table of record (passwords never go into an event store that
-cannot forget). Every other table here is a read model of the Tournaments
+cannot forget), and so is ``game_seats`` (who plays which side of a game
+created in the browser: not part of the game record, which stays the same
+whoever plays it). Every other table here is a read model of the Tournaments
 application's events, rebuilt by ``shiai rebuild-read-models``.
 """
 
@@ -31,6 +33,21 @@ accounts = Table(
     Column("display_name", String(120), nullable=False),
     Column("password_hash", String(256), nullable=False),
     Column("role", String(16), nullable=False),  # "organiser" or "player"
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Who plays each side of a game created in the browser (shiai.play): an account
+# (the same one on both sides of a hot-seat game), a bot, or nobody yet: then
+# ``invitation`` holds the token of the link that lets one account claim the side.
+game_seats = Table(
+    "game_seats",
+    platform_tables,
+    Column("game_id", Uuid, primary_key=True),
+    Column("side", String(16), primary_key=True),
+    Column("account_id", Uuid, nullable=True, index=True),
+    Column("bot", String(32), nullable=True),
+    Column("invitation", String(64), nullable=True, unique=True),
+    Column("host_id", Uuid, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 

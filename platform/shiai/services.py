@@ -12,6 +12,7 @@ from replays.projection import GamesProjection
 from replays.records import GameRecords
 from replays.store import event_store_env
 from shiai.accounts import DEFAULT_METHOD, Accounts
+from shiai.play import Play
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.game_results import GameResults
 from shiai.tournaments.read_models import TournamentReadModels
@@ -29,6 +30,7 @@ class Services:
     tournament_views: TournamentReadModels
     game_results: GameResults
     accounts: Accounts
+    play: Play
 
     def close(self) -> None:
         self.records.close()
@@ -70,4 +72,5 @@ def build_services(
         tournament_views=tournament_views,
         game_results=game_results,
         accounts=Accounts(db_engine, password_method),
+        play=Play(records, db_engine),
     )

@@ -289,6 +289,7 @@ def test_every_route_of_a_game_answers_404_for_an_unknown_game(api: ContractClie
     cmd = {"command": {"type": "bid", "side": "A", "dice": 1}}
     for method, path, body in [
         ("GET", "/api/games/{id}", None),
+        ("GET", "/api/games/{id}/head", None),
         ("GET", "/api/games/{id}/steps", None),
         ("GET", "/api/games/{id}/steps/0", None),
         ("POST", "/api/games/{id}/commands", cmd),
@@ -561,6 +562,21 @@ def test_every_step_can_be_read_and_a_step_beyond_the_last_is_not_found(
         "message": "step 7 does not exist: this game has steps 0 to 6",
     }
     assert api.get(f"/api/games/{game_id}/steps/-1").status_code == 404
+    since = api.get(f"/api/games/{game_id}/steps?since=4").get_json()["steps"]
+    assert [entry["step"] for entry in since] == [5, 6]
+
+
+def test_the_head_tells_the_last_step_and_status_cheaply(api: ContractClient) -> None:
+    game_id = start(api)
+    assert api.get(f"/api/games/{game_id}/head").get_json() == {
+        "game_id": game_id,
+        "last_step": 0,
+        "status": "running",
+        "you_play": [],
+    }
+    ended = finished_game(api)
+    head = api.get(f"/api/games/{ended}/head").get_json()
+    assert (head["last_step"], head["status"]) == (6, "ended")
 
 
 def test_a_new_game_has_no_steps_but_its_start(api: ContractClient) -> None:

@@ -14,13 +14,15 @@ from jsonschema import Draft202012Validator
 from replays.records import GameSummary, StepEntry
 from shiai.errors import BadRequest
 from shiai.openapi import document, request_schema
+from shiai.web.auth import current_account
 from shiai.web.queries import game_row_json, iso_utc, list_games
 from shiai.web.viewing import SPECTATOR, EncodedSteps, resolve_view
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 _validators = {
-    name: Draft202012Validator(request_schema(name)) for name in ("NewGame", "CommandRequest")
+    name: Draft202012Validator(request_schema(name))
+    for name in ("NewGame", "CommandRequest", "PlayCommand")
 }
 
 
@@ -32,7 +34,7 @@ def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def _json_body(schema: str | None) -> Any:
+def json_body(schema: str | None) -> Any:
     if not request.is_json:
         raise BadRequest("send the request body as JSON, with Content-Type: application/json")
     try:
@@ -122,7 +124,7 @@ def games() -> ResponseReturnValue:
 
 @bp.post("/games")
 def start_game() -> ResponseReturnValue:
-    body = _json_body("NewGame")
+    body = json_body("NewGame")
     game_id = _records().start_game(
         body["ruleset"],
         body.get("setup", {}),
@@ -146,10 +148,28 @@ def _viewer(game_id: UUID) -> str | None:
     return resolve_view(_records().summary(game_id), raw).viewer
 
 
+@bp.get("/games/<uuid:game_id>/head")
+def head(game_id: UUID) -> ResponseReturnValue:
+    last_step, over = _records().head(game_id)
+    account = current_account()
+    you_play = current_app.extensions["shiai"].play.sides_of(
+        game_id, account.id if account else None
+    )
+    return jsonify(
+        {
+            "game_id": str(game_id),
+            "last_step": last_step,
+            "status": "ended" if over else "running",
+            "you_play": list(you_play),
+        }
+    )
+
+
 @bp.get("/games/<uuid:game_id>/steps")
 def steps(game_id: UUID) -> ResponseReturnValue:
+    since = _int_arg("since", -1, 0, 10**12)
     entries = _records().steps(game_id, _viewer(game_id))
-    return jsonify({"steps": [step_json(entry) for entry in entries]})
+    return jsonify({"steps": [step_json(entry) for entry in entries if entry.step > since]})
 
 
 @bp.get("/games/<uuid:game_id>/steps/<int:step>")
@@ -185,7 +205,7 @@ def step(game_id: UUID, step: int) -> ResponseReturnValue:
 
 @bp.post("/games/<uuid:game_id>/commands")
 def submit_command(game_id: UUID) -> ResponseReturnValue:
-    body = _json_body("CommandRequest")
+    body = json_body("CommandRequest")
     recorded = _records().submit_command(
         game_id, body["command"], expected_step=body.get("expected_step"), dice=body.get("dice")
     )
@@ -217,5 +237,5 @@ def audit(game_id: UUID) -> ResponseReturnValue:
 
 @bp.post("/records")
 def import_record() -> ResponseReturnValue:
-    game_id = _records().import_record(_json_body(None))
+    game_id = _records().import_record(json_body(None))
     return jsonify({"id": str(game_id)}), 201, {"Location": f"/api/games/{game_id}"}

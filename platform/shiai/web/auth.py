@@ -1,8 +1,10 @@
 """Accounts in the browser: sign-up, sign-in, sign-out, sessions and CSRF.
 
 Every form carries the session's CSRF token (``csrf_token()`` in templates)
-and every state-changing request outside the JSON API must send it back.
-The JSON API under /api is not cookie-authenticated, so it needs none.
+and every state-changing request outside the JSON API must send it back: a
+form as its ``csrf_token`` field, the play page's JSON calls (shiai.web.play)
+as the ``X-CSRF-Token`` header. The JSON API under /api is not
+cookie-authenticated, so it needs none.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from shiai.accounts import Account, AccountError
 bp = Blueprint("auth", __name__)
 
 CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
@@ -49,7 +52,7 @@ def csrf_token() -> str:
 def _check_csrf() -> None:
     if request.method in SAFE_METHODS or request.path.startswith("/api/"):
         return
-    sent = request.form.get(CSRF_FIELD, "")
+    sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD, "")
     expected = session.get(CSRF_FIELD)
     if not isinstance(expected, str) or not hmac.compare_digest(sent, expected):
         abort(400, "the form has expired or did not come from this site: reload it and try again")

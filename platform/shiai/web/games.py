@@ -6,12 +6,14 @@ import re
 from typing import Any
 from uuid import UUID
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from replays.records import GameSummary
 from shiai.errors import BadRequest
+from shiai.web.auth import csrf_token, current_account
 from shiai.web.queries import list_games
-from shiai.web.viewing import resolve_view
+from shiai.web.viewing import View, resolve_view
 
 bp = Blueprint("games", __name__)
 
@@ -99,6 +101,8 @@ def game(game_id: UUID) -> ResponseReturnValue:
             "prompt": shown.prompt,
         },
     }
+    live = _live(summary, view)
+    replay["live"] = live
     return render_template(
         "game.html",
         game=summary,
@@ -108,4 +112,43 @@ def game(game_id: UUID) -> ResponseReturnValue:
         replay=replay,
         speeds=SPEEDS,
         speed=speed,
+        live=live,
     )
+
+
+def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:
+    """What the play mode's script needs (shiai/static/viewer/play.js): who sits
+    where, which sides this account answers for, where to send answers. ``None``
+    once the game has ended: nothing changes any more."""
+    if summary.outcome is not None:
+        return None
+    services = current_app.extensions["shiai"]
+    account = current_account()
+    seats = services.play.seats(summary.id)
+    names = services.accounts.names([s.account_id for s in seats.values() if s.account_id])
+    you_play = [side for side, s in seats.items() if account and s.account_id == account.id]
+    players = {}
+    for side, seat in seats.items():
+        if seat.bot is not None:
+            players[side] = f"{seat.bot} bot"
+        elif seat.account_id is None:
+            players[side] = "invited player (not joined yet)"
+        else:
+            players[side] = names.get(seat.account_id, "a player")
+            if side in you_play:
+                players[side] += " (you)"
+    host = account is not None and any(s.host_id == account.id for s in seats.values())
+    invitation = next((s.invitation for s in seats.values() if s.invitation), None)
+    return {
+        "you_play": you_play,
+        "players": players,
+        "invitation": url_for("play.join", token=invitation, _external=True)
+        if host and invitation
+        else None,
+        "view": view.value,
+        "csrf": csrf_token() if you_play else None,
+        "head": url_for("api.head", game_id=summary.id),
+        "steps": url_for("api.steps", game_id=summary.id),
+        "commands": url_for("play.submit", game_id=summary.id),
+        "proposal": url_for("play.proposal", game_id=summary.id),
+    }

@@ -2,8 +2,10 @@
 
 While a game runs, a side's own view (its sealed answers, its hand) is only
 for the account that plays that side: the player of the tournament pairing
-the game is linked to. Once the game has ended everything is public, so
-every view shows the whole game.
+the game is linked to, or the account seated at that side of a game created
+in the browser (shiai.play; the host sits at both sides of a hot-seat game).
+Once the game has ended everything is public, so every view shows the whole
+game.
 """
 
 from __future__ import annotations
@@ -37,13 +39,18 @@ class View:
     note: str  # why some views are unavailable, or that all is public
 
 
-def player_side(game_id: UUID) -> str | None:
-    """The side the signed-in account plays in this game, if any."""
+def player_sides(game_id: UUID) -> tuple[str, ...]:
+    """The sides the signed-in account plays in this game: its seats, or its
+    tournament pairing's side."""
     account = current_account()
     if account is None:
-        return None
-    side: str | None = current_app.extensions["shiai"].game_results.player_side(game_id, account.id)
-    return side
+        return ()
+    services = current_app.extensions["shiai"]
+    seated: tuple[str, ...] = services.play.sides_of(game_id, account.id)
+    if seated:
+        return seated
+    side: str | None = services.game_results.player_side(game_id, account.id)
+    return (side,) if side is not None else ()
 
 
 def resolve_view(summary: GameSummary, raw: str | None) -> View:
@@ -56,20 +63,22 @@ def resolve_view(summary: GameSummary, raw: str | None) -> View:
         allowed = ", ".join([SPECTATOR, *summary.sides])
         raise BadRequest(f"view must be one of {allowed}, not {value!r}")
     over = summary.outcome is not None
-    own = None if over else player_side(summary.id)
+    own = () if over else player_sides(summary.id)
     options = [ViewOption(SPECTATOR, "Spectator", True)]
-    options += [ViewOption(side, f"Side {side}", over or side == own) for side in summary.sides]
+    options += [ViewOption(side, f"Side {side}", over or side in own) for side in summary.sides]
     if over:
         note = "The game has ended: every view shows everything."
-    elif own is not None:
-        note = f"You play side {own}: your own view shows what only side {own} knows."
+    elif len(own) > 1:
+        note = f"You play sides {' and '.join(own)} (hot-seat): you may see either side's view."
+    elif own:
+        note = f"You play side {own[0]}: your own view shows what only side {own[0]} knows."
     else:
         note = (
             "While the game runs, a side's own view is only for the player signed in "
             "as that side (a game linked to a tournament pairing); everyone else sees "
             "the spectator view, with every sealed choice hidden."
         )
-    if value != SPECTATOR and not over and value != own:
+    if value != SPECTATOR and not over and value not in own:
         raise Forbidden(
             f"side {value}'s view of a running game is only for the player of side {value}: "
             "sign in as that player, or choose the spectator view"

@@ -55,6 +55,28 @@ export class Replay extends EventTarget {
     return `${location.pathname}?${params}`;
   }
 
+  // Steps recorded since the page was drawn (play mode): the log, the timeline and
+  // the scrub bar grow; whoever was at the last step follows to the new last one,
+  // whoever browses back stays where they are.
+  extend(entries) {
+    const fresh = entries.filter((entry) => entry.step > this.last);
+    if (!fresh.length) return;
+    const following = this.step === this.last;
+    for (const entry of fresh) {
+      const added = { step: entry.step, command: entry.command_index, by: entry.command ? entry.command.side : null, event: entry.event, summary: entry.summary };
+      this.steps.push(added);
+      this.byStep.set(added.step, added);
+    }
+    this.game.last_step = fresh[fresh.length - 1].step;
+    this.timeline = buildTimeline(this.steps, this.adapter);
+    $("last-step").textContent = String(this.last);
+    $("scrub").max = String(this.last);
+    renderLog($("log"), this.steps, this.adapter, this.names, (step) => this.href(step));
+    this.drawMarks();
+    if (following) this.goTo(this.last, { push: false });
+    else this.show(this.step);
+  }
+
   // -- navigation -------------------------------------------------------------------
 
   goTo(step, { push = true } = {}) {
@@ -350,8 +372,8 @@ function table(rows) {
 }
 
 const root = $("replay");
-if (root) {
-  const replay = new Replay(root, JSON.parse($("replay-data").textContent));
+export const replay = root ? new Replay(root, JSON.parse($("replay-data").textContent)) : null;
+if (replay) {
   window.shiaiReplay = replay;
   replay.start();
 }

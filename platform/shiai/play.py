@@ -1,0 +1,248 @@
+"""Playing in the browser: who plays each side of a game, invitations, bots.
+
+A game created here is an ordinary game record (``GameRecords``); what the
+record does not say is who sits at each side. That is the ``game_seats``
+table: an account (the host on both sides of a hot-seat game), a bot, or an
+open seat with the token of an invitation link, which one signed-in account
+may claim once. Commands go through :meth:`Play.submit`, which checks that the
+account plays the command's side, records it and lets the bots answer
+whatever waits for them next (synchronously, at most ``MAX_BOT_COMMANDS``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import Engine, insert, select, update
+
+from engine.core import Bot, Command, Ruleset
+from engine.kensei.bots import GreedyBot
+from replays import registry
+from replays.bot_games import answer_with_bots, proposed_command
+from replays.records import GameRecords, StepEntry
+from shiai.schema import game_seats
+
+# Who the host plays against.
+BOT, HOT_SEAT, INVITE = "bot", "hot-seat", "invite"
+OPPONENTS = (BOT, HOT_SEAT, INVITE)
+# Bots a game may be played against: the ruleset's own, or (Kensei) one that advances.
+BOTS: dict[str, str] = {
+    "random": "picks at random among the legal moves",
+    "greedy": "advances on the nearest enemy (Kensei)",
+}
+# A bot's turn is bounded: a whole Kensei battle is a few hundred commands.
+MAX_BOT_COMMANDS = 400
+
+
+class PlayRefused(Exception):
+    """Something a player may not do (answer for a side they do not play...)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvitationUnavailable(Exception):
+    """No open seat has this invitation: it was never issued or is already used."""
+
+    def __init__(self) -> None:
+        super().__init__("this invitation does not exist or has already been used")
+        self.message = str(self)
+
+
+@dataclass(frozen=True)
+class Seat:
+    side: str
+    account_id: str | None
+    bot: str | None
+    invitation: str | None  # while the seat is open
+    host_id: str
+
+    @property
+    def open(self) -> bool:
+        return self.account_id is None and self.bot is None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    game_id: UUID
+    invitation: str | None
+
+
+def make_bot(ruleset: Ruleset, kind: str, seed: str) -> Bot:
+    if kind == "greedy" and ruleset.id == "kensei":
+        return GreedyBot(seed)
+    return ruleset.bot(seed)
+
+
+class Play:
+    def __init__(self, records: GameRecords, db_engine: Engine) -> None:
+        self.records = records
+        self.db_engine = db_engine
+
+    # -- creating and joining -------------------------------------------------------
+
+    def create(
+        self,
+        host_id: str,
+        ruleset_id: str,
+        setup: dict[str, Any],
+        *,
+        opponent: str,
+        host_side: str | None = None,
+        bot: str = "random",
+        title: str = "",
+    ) -> NewGame:
+        """Start a game (the engine checks the setup) and seat its players. The host
+        plays ``host_side`` (the first side by default); the other side is a bot, the
+        host again (hot-seat) or open to whoever follows the invitation."""
+        if opponent not in OPPONENTS:
+            raise PlayRefused(f"the opponent must be one of {', '.join(OPPONENTS)}")
+        if bot not in BOTS:
+            raise PlayRefused(f"the bot must be one of {', '.join(BOTS)}")
+        game_id = self.records.start_game(ruleset_id, setup, title=title)
+        sides = self.records.summary(game_id).sides
+        if len(sides) != 2:
+            raise PlayRefused("only two-sided games can be played in the browser")
+        mine = host_side or sides[0]
+        if mine not in sides:
+            raise PlayRefused(f"the sides are {' and '.join(sides)}, not {mine!r}")
+        theirs = next(side for side in sides if side != mine)
+        invitation = secrets.token_urlsafe(24) if opponent == INVITE else None
+        host = uuid.UUID(host_id)
+        rows: list[dict[str, Any]] = [
+            {"side": mine, "account_id": host, "bot": None, "invitation": None},
+            {
+                "side": theirs,
+                "account_id": host if opponent == HOT_SEAT else None,
+                "bot": bot if opponent == BOT else None,
+                "invitation": invitation,
+            },
+        ]
+        now = datetime.now(UTC)
+        with self.db_engine.begin() as conn:
+            conn.execute(
+                insert(game_seats),
+                [{**row, "game_id": game_id, "host_id": host, "created_at": now} for row in rows],
+            )
+        self.let_bots_answer(game_id)
+        return NewGame(game_id, invitation)
+
+    def claim(self, token: str, account_id: str) -> UUID:
+        """The invited account takes the open seat; the token then opens nothing."""
+        seat = self._seat_by_invitation(token)
+        if seat is None:
+            raise InvitationUnavailable
+        if seat.host_id == account_id:
+            raise PlayRefused(
+                "you created this game: send the invitation link to your opponent, "
+                "who signs in and follows it"
+            )
+        with self.db_engine.begin() as conn:
+            claimed = conn.execute(
+                update(game_seats)
+                .where(
+                    game_seats.c.invitation == token,
+                    game_seats.c.account_id.is_(None),
+                    game_seats.c.bot.is_(None),
+                )
+                .values(account_id=uuid.UUID(account_id), invitation=None)
+                .returning(game_seats.c.game_id)
+            ).first()
+        if claimed is None:  # claimed by someone else meanwhile
+            raise InvitationUnavailable
+        game_id: UUID = claimed.game_id
+        return game_id
+
+    def invitation(self, token: str) -> tuple[UUID, Seat]:
+        """The game and open seat an invitation is for."""
+        seat = self._seat_by_invitation(token)
+        if seat is None:
+            raise InvitationUnavailable
+        with self.db_engine.connect() as conn:
+            game_id = conn.execute(
+                select(game_seats.c.game_id).where(game_seats.c.invitation == token)
+            ).scalar_one()
+        return game_id, seat
+
+    def _seat_by_invitation(self, token: str) -> Seat | None:
+        if not token or len(token) > 64:
+            return None
+        with self.db_engine.connect() as conn:
+            row = conn.execute(select(game_seats).where(game_seats.c.invitation == token)).first()
+        return _seat(row) if row is not None else None
+
+    # -- who plays --------------------------------------------------------------------
+
+    def seats(self, game_id: UUID) -> dict[str, Seat]:
+        """The seats of a game created here, by side; empty for any other game."""
+        with self.db_engine.connect() as conn:
+            rows = conn.execute(
+                select(game_seats)
+                .where(game_seats.c.game_id == game_id)
+                .order_by(game_seats.c.side)
+            ).all()
+        return {row.side: _seat(row) for row in rows}
+
+    def sides_of(self, game_id: UUID, account_id: str | None) -> tuple[str, ...]:
+        if account_id is None:
+            return ()
+        return tuple(
+            side for side, seat in self.seats(game_id).items() if seat.account_id == account_id
+        )
+
+    # -- playing ----------------------------------------------------------------------
+
+    def submit(
+        self, game_id: UUID, account_id: str, command: Any, *, expected_step: int | None
+    ) -> list[StepEntry]:
+        """Record ``command`` for the side it names, if ``account_id`` plays it, then
+        let the bots answer. The engine's refusals (``InvalidCommand``,
+        ``IllegalCommand``) and a stale ``expected_step`` (``Conflict``) record nothing."""
+        if not isinstance(command, Mapping) or not isinstance(command.get("side"), str):
+            raise PlayRefused("a command is a JSON object naming its side")
+        mine = self.sides_of(game_id, account_id)
+        if not mine:
+            raise PlayRefused("you do not play in this game")
+        if command["side"] not in mine:
+            raise PlayRefused(
+                f"you play side {' and '.join(mine)} in this game, not side {command['side']}"
+            )
+        recorded = self.records.submit_command(game_id, dict(command), expected_step=expected_step)
+        self.let_bots_answer(game_id)
+        return recorded
+
+    def let_bots_answer(self, game_id: UUID) -> int:
+        """The bots of this game answer every prompt that waits for them (bounded)."""
+        seats = self.seats(game_id)
+        bot_sides = {side: seat.bot for side, seat in seats.items() if seat.bot is not None}
+        if not bot_sides:
+            return 0
+        game = self.records.current(game_id)
+        ruleset = registry.get(game.ruleset)
+        seed = f"{game_id}:{game.step}"
+        bots = {side: make_bot(ruleset, kind, f"{seed}:{side}") for side, kind in bot_sides.items()}
+        return answer_with_bots(self.records, game_id, bots, max_commands=MAX_BOT_COMMANDS)
+
+    def proposal(self, game_id: UUID, account_id: str, side: str) -> Command | None:
+        """A legal command the player of ``side`` may accept as it is (a deployment
+        spot, a scenery piece...); ``None`` if the side is not prompted now."""
+        if side not in self.sides_of(game_id, account_id):
+            raise PlayRefused(f"you do not play side {side} in this game")
+        return proposed_command(self.records, game_id, side)
+
+
+def _seat(row: Any) -> Seat:
+    return Seat(
+        side=row.side,
+        account_id=str(row.account_id) if row.account_id is not None else None,
+        bot=row.bot,
+        invitation=row.invitation,
+        host_id=str(row.host_id),
+    )

@@ -1,0 +1,315 @@
+// Kensei's prompt controls: who places scenery first, extra scenery, deployment,
+// the active side, the unit to activate, ki abilities and the orders of part I
+// (a move drawn as waypoints on the board, with the distance left). Kinds that
+// are not here (part II's combat) fall back to the generic JSON editor.
+import { SIDE_COLOURS } from "./kensei-board.js";
+import { button, choose, coordinates, el, svgEl } from "./play-controls.js";
+
+const CM = 100;
+const ELEMENT = 500; // an extra scenery element is 5 x 5 cm
+const cm = (value) => `${(Math.round(value / 10) / 10).toFixed(1)} cm`;
+const unitLabel = (state, uid) => `${state.units[uid].name} (${uid})`;
+
+export function kenseiControl(prompt, side, state, hooks) {
+  const make = KINDS[prompt.kind];
+  return make ? make(prompt, side, state, hooks) : null;
+}
+
+const KINDS = {
+  scenery_order: (prompt, side, state, hooks) => choices(
+    "Choose who places extra scenery first.",
+    prompt.options.choices.map((first) => [`Side ${first} places first`, { type: "choose_scenery_order", side, first }]),
+    hooks,
+  ),
+  choose_active_side: (prompt, side, state, hooks) => choices(
+    "You hold the initiative: choose the side that activates a unit now.",
+    prompt.options.choices.map((active) => [`Side ${active} activates`, { type: "choose_active_side", side, active }]),
+    hooks,
+  ),
+  choose_ki: (prompt, side, state, hooks) => choices(
+    `Choose a ki ability for ${unitLabel(state, prompt.options.unit)}.`,
+    prompt.options.abilities.map((ability) => [ability, { type: "choose_ki", side, ability }]),
+    hooks,
+  ),
+  choose_unit: chooseUnit,
+  place_scenery: placeScenery,
+  deploy,
+  order,
+};
+
+function choices(title, options, hooks) {
+  const list = el("p", { className: "choices" });
+  options.forEach(([label, command], index) => list.append(button(label, () => hooks.submit(command), { id: `choice-${index}` }), " "));
+  return { title, element: list, generic: false, command: () => options[0][1] };
+}
+
+function confirm(label, control, hooks, id = "confirm") {
+  return button(label, () => {
+    try {
+      hooks.submit(control.command());
+    } catch (error) {
+      document.getElementById("play-error").textContent = error.message;
+    }
+  }, { id, className: "primary" });
+}
+
+// -- activation ----------------------------------------------------------------------
+
+function chooseUnit(prompt, side, state, hooks) {
+  const units = prompt.options.units;
+  const picker = choose("play-unit", "Unit to activate", units.map((uid) => [uid, unitLabel(state, uid)]));
+  const control = {
+    title: "Choose a unit to activate (or click one of yours on the board).",
+    generic: false,
+    command: () => ({ type: "choose_unit", side, unit: picker.select.value }),
+    onBoard(point, uid) {
+      if (uid && units.includes(uid)) picker.select.value = uid;
+    },
+    overlay(Y) {
+      return highlight(state, [picker.select.value], Y);
+    },
+  };
+  picker.select.addEventListener("change", () => hooks.redraw());
+  control.element = el("div", {}, picker.element, el("p", {}, confirm("Activate this unit", control, hooks)));
+  return control;
+}
+
+// -- scenery -----------------------------------------------------------------------------
+
+function placeScenery(prompt, side, state, hooks) {
+  const allowed = prompt.options.elements;
+  const pieces = [];
+  const kind = choose("scenery-kind", "Kind", [["difficult", "difficult terrain"], ["normal", "obstacle"], ["impassable", "impassable"]]);
+  const height = choose("scenery-height", "Height", [0, 1, 2, 3, 4, 5, 6].map((h) => [String(h), String(h)]), "1");
+  const size = choose("scenery-size", "Size", [["500x500", "5 × 5 cm (1 element)"], ["1000x1000", "10 × 10 cm (2 elements)"], ["1000x500", "10 × 5 cm (2 elements)"]]);
+  const used = el("p", { id: "scenery-used", "aria-live": "polite" });
+  const list = el("ul", { className: "placements" });
+  const cost = (p) => Math.ceil((2 * (p.width + p.depth)) / (4 * ELEMENT));
+  const refresh = () => {
+    used.textContent = `You may place ${allowed} element(s) of 5 × 5 cm; these pieces use ${pieces.reduce((n, p) => n + cost(p), 0)}.`;
+    list.replaceChildren(...pieces.map((p, i) => el("li", {}, `piece ${i + 1}: ${p.kind}, height ${p.height}, ${p.width / CM} × ${p.depth / CM} cm at (${cm(p.x)}, ${cm(p.y)})`)));
+    hooks.redraw();
+  };
+  const add = (point) => {
+    const [width, depth] = size.select.value.split("x").map(Number);
+    const x = Math.max(0, Math.min(state.table.width - width, point.x - width / 2));
+    const y = Math.max(0, Math.min(state.table.height - depth, point.y - depth / 2));
+    pieces.push({ x: Math.round(x), y: Math.round(y), width, depth, kind: kind.select.value, height: Number(height.select.value) });
+    refresh();
+  };
+  const control = {
+    title: allowed ? "Place your extra scenery: click the board where a piece goes." : "You have no extra scenery to place.",
+    generic: false,
+    command: () => ({ type: "place_scenery", side, pieces: pieces.map((p) => ({ ...p })) }),
+    onBoard: (point) => add(point),
+    overlay(Y) {
+      const group = svgEl("g", { class: "play-overlay" });
+      for (const p of pieces) svgEl("rect", { x: p.x, y: Y(p.y + p.depth), width: p.width, height: p.depth, class: "ghost-scenery" }, group);
+      return group;
+    },
+  };
+  const proposal = button("Use the proposed scenery", async () => {
+    const command = await hooks.propose();
+    if (command && command.type === "place_scenery") {
+      pieces.splice(0, pieces.length, ...command.pieces);
+      refresh();
+    }
+  }, { id: "use-proposal" });
+  control.element = el("div", {},
+    allowed ? el("div", { className: "row" }, kind.element, height.element, size.element) : null,
+    allowed ? coordinates("scenery", "Place a piece here", add) : null,
+    used, list,
+    el("p", {},
+      allowed ? button("Undo the last piece", () => { pieces.pop(); refresh(); }, { id: "undo-piece" }) : null, " ",
+      allowed ? proposal : null, " ",
+      button("Place no extra scenery", () => hooks.submit({ type: "place_scenery", side, pieces: [] }), { id: "no-scenery" }), " ",
+      allowed ? confirm("Confirm the scenery", control, hooks) : null));
+  refresh();
+  return control;
+}
+
+// -- deployment --------------------------------------------------------------------------
+
+function facingTowards(from, to) {
+  const degrees = (Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI;
+  return Math.round((((degrees % 360) + 360) % 360) * 10) % 3600;
+}
+
+function deploy(prompt, side, state, hooks) {
+  const { units, stage, zone } = prompt.options;
+  const centre = { x: state.table.width / 2, y: state.table.height / 2 };
+  const facing = facingTowards({ x: (zone[0] + zone[2]) / 2, y: (zone[1] + zone[3]) / 2 }, centre);
+  let placed = [];
+  const picker = choose("deploy-unit", "Unit to deploy", units.map((uid) => [uid, unitLabel(state, uid)]));
+  const pending = () => state.units[picker.select.value].minis.filter((m) => !state.minis[m].placed && !state.minis[m].removed);
+  const needed = () => (stage === "starting" ? 1 : pending().length);
+  const next = el("p", { id: "deploy-next", "aria-live": "polite" });
+  const list = el("ul", { className: "placements" });
+  const refresh = () => {
+    const left = pending().filter((m) => !placed.some((p) => p.id === m));
+    next.textContent = placed.length >= needed()
+      ? `All placed: confirm, or click again to start over.`
+      : `Click inside your deployment zone to place ${left[0]} (${needed() - placed.length} to place${stage === "starting" ? ": the unit's starting position" : ""}).`;
+    list.replaceChildren(...placed.map((p) => el("li", {}, `${p.id} at (${cm(p.x)}, ${cm(p.y)}), facing ${p.facing / 10}°`)));
+    hooks.redraw();
+  };
+  const place = (point) => {
+    if (placed.length >= needed()) placed = [];
+    const left = pending().filter((m) => !placed.some((p) => p.id === m));
+    placed.push({ id: left[0], x: point.x, y: point.y, facing });
+    refresh();
+  };
+  picker.select.addEventListener("change", () => { placed = []; refresh(); });
+  const control = {
+    title: stage === "starting"
+      ? "Deployment: give a unit its starting position (one miniature)."
+      : "Deployment: place the rest of a unit.",
+    generic: false,
+    command() {
+      if (placed.length < needed()) throw new Error(`place ${needed() - placed.length} more miniature(s) first`);
+      return { type: "deploy", side, unit: picker.select.value, minis: placed.map((p) => ({ ...p })) };
+    },
+    onBoard: (point) => place(point),
+    overlay(Y) {
+      const group = svgEl("g", { class: "play-overlay" });
+      svgEl("rect", { x: zone[0], y: Y(zone[3]), width: zone[2] - zone[0], height: zone[3] - zone[1], class: "zone-highlight", stroke: SIDE_COLOURS[side] }, group);
+      for (const p of placed) ghost(group, state.minis[p.id], p.x, p.y, p.facing, Y);
+      return group;
+    },
+  };
+  const proposal = button("Use the proposed placement", async () => {
+    const command = await hooks.propose();
+    if (command && command.type === "deploy") {
+      picker.select.value = command.unit;
+      placed = command.minis.map((m) => ({ ...m }));
+      refresh();
+    }
+  }, { id: "use-proposal" });
+  control.element = el("div", {}, picker.element, coordinates("deploy", "Place here", place), next, list,
+    el("p", {}, proposal, " ", button("Clear", () => { placed = []; refresh(); }, { id: "clear-placements" }), " ", confirm("Confirm the deployment", control, hooks)));
+  refresh();
+  return control;
+}
+
+// -- orders ------------------------------------------------------------------------------
+
+function order(prompt, side, state, hooks) {
+  const uid = prompt.options.unit;
+  const unit = state.units[uid];
+  const boosted = prompt.options.boosted_move !== undefined;
+  const allowance = boosted ? prompt.options.boosted_move : unit.mov * CM;
+  const orders = boosted ? 0 : prompt.options.orders;
+  const minis = unit.minis.map((m) => state.minis[m]).filter((m) => m.placed && !m.removed);
+  const start = {
+    x: Math.round(minis.reduce((n, m) => n + m.x, 0) / minis.length),
+    y: Math.round(minis.reduce((n, m) => n + m.y, 0) / minis.length),
+  };
+  const kinds = boosted
+    ? [["move", `boosted move: up to ${cm(allowance)}`]]
+    : [
+        ["move", `move: up to ${cm(allowance)} (1 order)`],
+        ...(orders >= 2 ? [["boost", "boost the move: 2 orders, 2 × MOV + 1D6 (rolled first)"], ["disengage", "disengage: 2 orders"]] : []),
+        ...(unit.markers.unloaded ? [["reload", "reload"]] : []),
+        ["shelter", "shelter"],
+      ];
+  const kind = choose("order-kind", "Order", kinds);
+  const facingChoice = choose("order-facing", "Facing at the end", [["path", "along the last stretch of the path"], ["keep", "as now"]]);
+  const waypoints = [];
+  const distance = el("p", { id: "distance", "aria-live": "polite" });
+  const drawing = () => ["move", "disengage"].includes(kind.select.value);
+  const length = () => {
+    let total = 0;
+    let from = start;
+    for (const w of waypoints) {
+      total += Math.hypot(w.x - from.x, w.y - from.y);
+      from = w;
+    }
+    return total;
+  };
+  const refresh = () => {
+    const used = length();
+    distance.textContent = drawing()
+      ? `Path: ${waypoints.length} waypoint(s), ${cm(used)} of ${cm(allowance)}; ${cm(Math.max(0, allowance - used))} left${used > allowance ? " (too far)" : ""}.`
+      : "";
+    pathControls.hidden = !drawing();
+    hooks.redraw();
+  };
+  const add = (point) => {
+    if (!drawing()) return;
+    waypoints.push(point);
+    refresh();
+  };
+  const endFacing = (mini) => {
+    if (facingChoice.select.value === "keep" || !waypoints.length) return mini.facing;
+    const from = waypoints.length > 1 ? waypoints[waypoints.length - 2] : start;
+    const heading = facingTowards(from, waypoints[waypoints.length - 1]);
+    // Square bases turn by quarter turns, so a block of them turns without overlapping.
+    return mini.base.shape === "square" ? (Math.round(heading / 900) * 900) % 3600 : heading;
+  };
+  const moved = () => minis.map((m) => ({
+    id: m.id,
+    path: waypoints.map((w) => [m.x + w.x - start.x, m.y + w.y - start.y]),
+    facing: endFacing(m),
+  }));
+  const control = {
+    title: boosted
+      ? `${unitLabel(state, uid)} runs: draw its boosted move (up to ${cm(allowance)}).`
+      : `Give ${unitLabel(state, uid)} an order (${orders} order(s) left). To move, click waypoints on the board: the unit moves as a block.`,
+    generic: false,
+    command() {
+      const chosen = kind.select.value;
+      if (chosen === "boost") return { type: "order", side, order: "move", boost: true };
+      if (chosen === "reload" || chosen === "shelter") return { type: "order", side, order: chosen };
+      return { type: "order", side, order: chosen, minis: waypoints.length ? moved() : [] };
+    },
+    onBoard: (point) => add(point),
+    overlay(Y) {
+      const group = svgEl("g", { class: "play-overlay" });
+      for (const node of highlight(state, [uid], Y).children) group.append(node.cloneNode(true));
+      if (!drawing() || !waypoints.length) return group;
+      const points = [start, ...waypoints].map((p) => `${p.x},${Y(p.y)}`).join(" ");
+      svgEl("polyline", { points, class: length() > allowance ? "path too-far" : "path" }, group);
+      for (const w of waypoints) svgEl("circle", { cx: w.x, cy: Y(w.y), r: 60, class: "waypoint" }, group);
+      for (const m of moved()) {
+        const end = m.path[m.path.length - 1];
+        ghost(group, state.minis[m.id], end[0], end[1], m.facing, Y);
+      }
+      return group;
+    },
+  };
+  const pathControls = el("div", {},
+    coordinates("waypoint", "Add a waypoint", add),
+    el("p", {},
+      button("Undo the last waypoint", () => { waypoints.pop(); refresh(); }, { id: "undo-waypoint" }), " ",
+      button("Clear the path", () => { waypoints.splice(0); refresh(); }, { id: "clear-path" })),
+    facingChoice.element);
+  kind.select.addEventListener("change", refresh);
+  facingChoice.select.addEventListener("change", refresh);
+  control.element = el("div", {}, kind.element, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)));
+  refresh();
+  return control;
+}
+
+// -- drawing ----------------------------------------------------------------------------
+
+function ghost(group, mini, x, y, facing, Y) {
+  const size = mini.base.size;
+  const base = svgEl("g", { transform: `translate(${x} ${Y(y)}) rotate(${-facing / 10})`, class: "ghost" }, group);
+  if (mini.base.shape === "round") svgEl("circle", { r: size / 2 }, base);
+  else svgEl("rect", { x: -size / 2, y: -size / 2, width: size, height: size }, base);
+  svgEl("path", { d: `M${size / 2},0L${size * 0.1},${-size * 0.22}L${size * 0.1},${size * 0.22}Z`, class: "facing" }, base);
+}
+
+function highlight(state, uids, Y) {
+  const group = svgEl("g", { class: "play-overlay" });
+  for (const uid of uids) {
+    const unit = state.units[uid];
+    if (!unit) continue;
+    for (const mid of unit.minis) {
+      const mini = state.minis[mid];
+      if (!mini.placed || mini.removed) continue;
+      svgEl("circle", { cx: mini.x, cy: Y(mini.y), r: mini.base.size / 2 + 80, class: "active-unit" }, group);
+    }
+  }
+  return group;
+}

@@ -1,0 +1,232 @@
+// Play mode: the viewer of a running game follows it live (it polls the game's
+// head twice a second and appends new steps), and the prompt panel lets the
+// signed-in player answer the prompts of the sides they play. What the panel
+// offers is chosen by the prompt's kind (play-kensei.js for Kensei's); any other
+// kind gets the generic control: a JSON command editor, pre-filled with a legal
+// command the server proposes. Every control also accepts the JSON editor.
+import { replay } from "./replay.js";
+import { controlFor, el } from "./play-controls.js";
+
+const POLL_MS = 500;
+const $ = (id) => document.getElementById(id);
+
+class PlayMode {
+  constructor(viewer, live) {
+    this.replay = viewer;
+    this.live = live;
+    this.youPlay = new Set(live.you_play);
+    this.panel = $("prompt-panel");
+    this.control = null;
+    this.key = null; // which prompt the panel shows: "step:kind:side"
+    this.polling = false;
+    this.over = false;
+  }
+
+  start() {
+    this.replay.addEventListener("step", (event) => this.onStep(event.detail));
+    $("board").addEventListener("click", (event) => this.onBoardClick(event));
+    if (this.replay.shown && this.replay.drawn === this.replay.step) {
+      this.onStep({ step: this.replay.step, shown: this.replay.shown });
+    }
+    this.timer = setInterval(() => this.poll(), POLL_MS);
+  }
+
+  // -- following the game -----------------------------------------------------------
+
+  async poll() {
+    if (this.polling || this.over) return;
+    this.polling = true;
+    try {
+      const response = await fetch(this.live.head, { headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      const head = await response.json();
+      if (head.last_step > this.replay.last) {
+        const query = new URLSearchParams({ since: String(this.replay.last) });
+        if (this.live.view !== "spectator") query.set("view", this.live.view);
+        const steps = await fetch(`${this.live.steps}?${query}`, { headers: { Accept: "application/json" } });
+        if (steps.ok) this.replay.extend((await steps.json()).steps);
+      }
+      if (head.status === "ended") this.end();
+    } catch {
+      // offline for a moment: the next poll tries again
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  end() {
+    this.over = true;
+    clearInterval(this.timer);
+    const note = el("p", { className: "game-over", role: "status" }, "The game has ended. ");
+    note.append(el("a", { href: location.pathname }, "Reload to see the result and the revealed seed"));
+    this.show("The game has ended", [note]);
+  }
+
+  // -- the prompt panel ---------------------------------------------------------------
+
+  onStep({ step, shown }) {
+    if (this.over) return;
+    if (step !== this.replay.last) {
+      this.key = null;
+      this.control = null;
+      const back = el("button", { type: "button", id: "to-latest" }, "Back to the latest step");
+      back.addEventListener("click", () => this.replay.goTo(this.replay.last));
+      this.show("Your decision", [el("p", {}, `You are looking at step ${step}; the game is at step ${this.replay.last}.`), back]);
+      return;
+    }
+    const prompt = shown.prompt;
+    const side = prompt ? prompt.sides.find((s) => this.youPlay.has(s)) : null;
+    if (!prompt || !side) {
+      this.key = null;
+      this.control = null;
+      const who = prompt ? prompt.sides.map((s) => `side ${s} (${this.live.players[s] || "a player"})`).join(" and ") : "the next step";
+      const text = prompt ? `Waiting for ${who} to ${prompt.kind.replace(/_/g, " ")}…` : `Waiting for ${who}…`;
+      this.show(this.youPlay.size ? "Waiting" : "Live", [el("p", { role: "status", id: "waiting" }, text)]);
+      return;
+    }
+    const key = `${step}:${prompt.kind}:${side}`;
+    if (key === this.key && this.control) {
+      this.drawOverlay();
+      return;
+    }
+    this.key = key;
+    this.control = controlFor(this.replay.game.ruleset, prompt, side, shown.state, {
+      propose: () => this.propose(side),
+      submit: (command) => this.submit(command),
+      redraw: () => this.drawOverlay(),
+    });
+    this.show(`Your decision: side ${side}`, [
+      el("p", { className: "prompt-kind", id: "prompt-kind" }, this.control.title),
+      this.control.element,
+      this.editor(prompt, side),
+      el("p", { className: "play-error", id: "play-error", role: "alert" }),
+      el("p", { className: "play-status", id: "play-status", role: "status" }),
+    ]);
+    this.drawOverlay();
+  }
+
+  show(title, children) {
+    // What the panel shows, for scripts and tests: "step:kind:side" or empty.
+    this.panel.dataset.prompt = this.key || "";
+    const heading = el("h2", { id: "prompt-h" }, title);
+    this.panel.replaceChildren(heading, ...children);
+    this.panel.hidden = false;
+  }
+
+  // The generic control, and the escape hatch of every other: the command as JSON.
+  editor(prompt, side) {
+    const details = el("details", { className: "json-editor", open: this.control.generic });
+    const summary = el("summary", {}, "Command as JSON");
+    const area = el("textarea", { id: "command-json", rows: 8, spellcheck: false, "aria-label": "the command, as JSON" });
+    area.value = JSON.stringify({ type: prompt.kind, side }, null, 1);
+    const send = el("button", { type: "button", id: "send-json" }, "Send this command");
+    const fill = el("button", { type: "button", id: "fill-json" }, "Fill in from the controls above");
+    send.addEventListener("click", () => {
+      let command;
+      try {
+        command = JSON.parse(area.value);
+      } catch (error) {
+        this.error(`That is not valid JSON: ${error.message}`);
+        return;
+      }
+      this.submit(command);
+    });
+    fill.addEventListener("click", () => {
+      try {
+        area.value = JSON.stringify(this.control.command(), null, 1);
+      } catch (error) {
+        this.error(error.message);
+      }
+    });
+    this.propose(side).then((command) => {
+      if (command && area.value.includes(`"type": "${prompt.kind}"`)) area.value = JSON.stringify(command, null, 1);
+    });
+    details.append(summary, area, el("p", {}, send, " ", fill));
+    return details;
+  }
+
+  async propose(side) {
+    if (!this.proposals) this.proposals = new Map();
+    const key = `${this.key}`;
+    if (!this.proposals.has(key)) {
+      const request = fetch(`${this.live.proposal}?side=${encodeURIComponent(side)}`, { headers: { Accept: "application/json" } })
+        .then(async (response) => (response.ok ? (await response.json()).command : null))
+        .catch(() => null);
+      this.proposals.set(key, request);
+    }
+    return this.proposals.get(key);
+  }
+
+  error(message) {
+    const box = $("play-error");
+    if (box) box.textContent = message;
+  }
+
+  status(message) {
+    const box = $("play-status");
+    if (box) box.textContent = message;
+  }
+
+  async submit(command) {
+    this.error("");
+    this.status("Sending…");
+    const buttons = [...this.panel.querySelectorAll("button")];
+    for (const button of buttons) button.disabled = true;
+    try {
+      const response = await fetch(this.live.commands, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.live.csrf },
+        body: JSON.stringify({ command, expected_step: this.replay.last }),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        const rule = body.rule ? ` (${body.rule})` : "";
+        this.status("");
+        this.error(`${response.status === 409 ? "The game moved on: " : "Not allowed: "}${body.message || `the server answered ${response.status}`}${rule}`);
+        if (response.status === 409) this.poll();
+        return;
+      }
+      this.status(`Recorded: the game is at step ${body.last_step}.`);
+      await this.poll();
+    } catch (error) {
+      this.status("");
+      this.error(`Could not send the command: ${error.message}`);
+    } finally {
+      for (const button of buttons) if (button.isConnected) button.disabled = false;
+    }
+  }
+
+  // -- the board ---------------------------------------------------------------------
+
+  onBoardClick(event) {
+    if (!this.control || !this.control.onBoard) return;
+    const svg = $("board").querySelector("svg");
+    if (!svg) return;
+    const point = svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const at = point.matrixTransform(svg.getScreenCTM().inverse());
+    const height = Number(svg.viewBox.baseVal.height);
+    const unit = event.target.closest ? event.target.closest(".unit") : null;
+    this.control.onBoard({ x: Math.round(at.x), y: Math.round(height - at.y) }, unit ? unit.dataset.unit : null);
+    this.drawOverlay();
+  }
+
+  drawOverlay() {
+    const svg = $("board").querySelector("svg");
+    if (!svg) return;
+    const old = svg.querySelector(".play-overlay");
+    if (old) old.remove();
+    if (this.control && this.control.overlay && this.replay.step === this.replay.last) {
+      const height = Number(svg.viewBox.baseVal.height);
+      svg.append(this.control.overlay((y) => height - y));
+    }
+  }
+}
+
+const data = JSON.parse($("replay-data").textContent);
+if (replay && data.live) {
+  const play = new PlayMode(replay, data.live);
+  window.shiaiPlay = play;
+  play.start();
+}

@@ -1,0 +1,263 @@
+"""Playing Kensei in a real Chromium: a game against the bot created through the
+page, played through deployment to a completed activation with a move drawn by
+clicks; an illegal move answered with the engine's words and nothing recorded;
+and two players, the invited one's page following the host's move within a second.
+Every wait is Playwright's own (a condition, never a clock)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import LiveSite
+from tests.e2e.test_replay_viewer import expect
+
+pytestmark = pytest.mark.e2e
+
+PASSWORD = "correct horse battery"
+# Prompt kinds of the set-up, and how the tests answer them through the panel.
+SETUP_KINDS = (
+    "scenery_order",
+    "place_scenery",
+    "deploy",
+    "choose_active_side",
+    "choose_unit",
+    "choose_ki",
+)
+
+
+def sign_up(page: Any, site: LiveSite, name: str) -> str:
+    username = f"{name}-{secrets.token_hex(3)}"
+    page.goto(f"{site.url}/sign-up")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Display name").fill(name.title())
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("input[name=password_again]").fill(PASSWORD)
+    page.get_by_role("button", name=re.compile("sign up", re.IGNORECASE)).click()
+    expect(page.get_by_text(f"{name.title()} (player)")).to_be_visible()
+    return username
+
+
+def new_game(page: Any, site: LiveSite, opponent: str) -> str:
+    page.goto(f"{site.url}/play/new")
+    page.get_by_label("Side A army").select_option("sohei-250")
+    page.get_by_label("Side B army").select_option("otokodate-250")
+    page.get_by_label("You play side").select_option("A")
+    page.locator(f"input[name=opponent][value={opponent}]").check()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
+    expect(page.locator("#board svg")).to_be_visible()
+    found = re.search(r"/games/([0-9a-f-]{36})", page.url)
+    assert found
+    return found.group(1)
+
+
+def panel_prompt(page: Any) -> str:
+    """``step:kind:side`` of the prompt the panel offers to answer (waits for one)."""
+    panel = page.locator("#prompt-panel")
+    expect(panel).to_have_attribute("data-prompt", re.compile(r"^\d+:"), timeout=15_000)
+    return str(panel.get_attribute("data-prompt"))
+
+
+def answer_and_wait(page: Any, before: str, act: Any) -> None:
+    act()
+    expect(page.locator("#prompt-panel")).not_to_have_attribute(
+        "data-prompt", before, timeout=15_000
+    )
+
+
+def answer_setup(page: Any, kind: str, side: str) -> None:
+    """Answer a set-up prompt the way a player in a hurry would: the defaults."""
+    if kind in ("scenery_order", "choose_ki"):
+        page.locator("#choice-0").click()
+    elif kind == "place_scenery":
+        page.get_by_role("button", name="Place no extra scenery").click()
+    elif kind == "deploy":
+        page.get_by_role("button", name="Use the proposed placement").click()
+        expect(page.locator("#deploy-next")).to_contain_text("All placed")
+        expect(page.locator("#board svg .ghost")).not_to_have_count(0)
+        page.get_by_role("button", name="Confirm the deployment").click()
+    elif kind == "choose_active_side":
+        page.get_by_role("button", name=f"Side {side} activates").click()
+    elif kind == "choose_unit":
+        page.get_by_role("button", name="Activate this unit").click()
+    else:  # pragma: no cover - a prompt the test does not know
+        raise AssertionError(f"unexpected prompt {kind}")
+
+
+def state_now(page: Any, site: LiveSite, game_id: str) -> tuple[int, dict[str, Any]]:
+    head = page.request.get(f"{site.url}/api/games/{game_id}/head").json()
+    shown = page.request.get(f"{site.url}/api/games/{game_id}/steps/{head['last_step']}").json()
+    return head["last_step"], shown
+
+
+def click_table(page: Any, x: float, y: float) -> None:
+    """Click the battlefield at table coordinates (tenths of a millimetre, y up)."""
+    page.locator("#board").scroll_into_view_if_needed()
+    at = page.evaluate(
+        """([x, y]) => {
+            const svg = document.querySelector('#board svg');
+            const point = svg.createSVGPoint();
+            point.x = x; point.y = svg.viewBox.baseVal.height - y;
+            const screen = point.matrixTransform(svg.getScreenCTM());
+            return [screen.x, screen.y];
+        }""",
+        [x, y],
+    )
+    page.mouse.click(at[0], at[1])
+
+
+def unit_centre(state: dict[str, Any], uid: str) -> tuple[float, float]:
+    minis = [state["minis"][m] for m in state["units"][uid]["minis"]]
+    minis = [m for m in minis if m["placed"] and not m["removed"]]
+    return sum(m["x"] for m in minis) / len(minis), sum(m["y"] for m in minis) / len(minis)
+
+
+def refuse_a_move_too_far(
+    page: Any, site: LiveSite, game_id: str, centre: tuple[float, float], last_step: int
+) -> None:
+    """A move 40 cm on: the engine refuses it with its words and its rule; nothing changes."""
+    click_table(page, centre[0], centre[1] + 4000)
+    expect(page.locator("#distance")).to_contain_text("too far")
+    expect(page.locator("#board svg .play-overlay .path")).to_have_count(1)
+    page.get_by_role("button", name="Give the order").click()
+    error = page.locator("#play-error")
+    expect(error).to_contain_text("Not allowed: miniature")
+    expect(error).to_contain_text("it may move")
+    expect(error).to_contain_text(re.compile(r"\(.+\)$"))  # the rule it names
+    assert state_now(page, site, game_id)[0] == last_step
+    expect(page.locator("#last-step")).to_have_text(str(last_step))
+    page.get_by_role("button", name="Clear the path").click()
+    expect(page.locator("#board svg .play-overlay .path")).to_have_count(0)
+
+
+def activation_ended(page: Any, site: LiveSite, game_id: str) -> bool:
+    steps = page.request.get(f"{site.url}/api/games/{game_id}/steps").json()["steps"]
+    return any(entry["event"]["type"] == "activation_ended" for entry in steps)
+
+
+def test_a_game_against_the_bot_through_deployment_to_a_finished_activation(
+    live_site: LiveSite, page: Any
+) -> None:
+    sign_up(page, live_site, "nobunaga")
+    game_id = new_game(page, live_site, "bot")
+    expect(page.locator("#players")).to_contain_text("bot")
+    moved = False
+    refused = False
+    for _ in range(80):
+        if moved and activation_ended(page, live_site, game_id):
+            break
+        key = panel_prompt(page)
+        step, kind, side = key.split(":")
+        assert side == "A", "the panel only offers the player's own side"
+        if kind in SETUP_KINDS:
+            answer_and_wait(page, key, lambda k=kind, s=side: answer_setup(page, k, s))
+            continue
+        assert kind == "order", kind
+        if moved:  # the rest of the activation: stand still
+            answer_and_wait(
+                page, key, lambda: page.get_by_role("button", name="Give the order").click()
+            )
+            continue
+        last_step, shown = state_now(page, live_site, game_id)
+        assert str(last_step) == step
+        uid = shown["prompt"]["options"]["unit"]
+        x, y = unit_centre(shown["state"], uid)
+        page.get_by_label("Order", exact=True).select_option("move")
+        if not refused:
+            refuse_a_move_too_far(page, live_site, game_id, (x, y), last_step)
+            refused = True
+        # Two waypoints clicked on the board: 1 cm on, then 1 cm more, towards the enemy.
+        click_table(page, x, y + 100)
+        click_table(page, x, y + 200)
+        # (A click is as precise as a pixel: about 1.6 mm of the table at this width.)
+        expect(page.locator("#distance")).to_contain_text(
+            re.compile(r"2 waypoint\(s\), (1\.[89]|2\.[0-2]) cm of")
+        )
+        answer_and_wait(
+            page, key, lambda: page.get_by_role("button", name="Give the order").click()
+        )
+        after, shown_after = state_now(page, live_site, game_id)
+        assert after > last_step
+        steps = page.request.get(f"{live_site.url}/api/games/{game_id}/steps?since={last_step}")
+        events = [entry["event"] for entry in steps.json()["steps"]]
+        assert events[0]["type"] == "moved", events[0]
+        end = unit_centre(shown_after["state"], uid)
+        assert end == (pytest.approx(x, abs=40), pytest.approx(y + 200, abs=40))
+        moved = True
+    assert moved, "the player drew a move"
+    assert activation_ended(page, live_site, game_id), "an activation was completed"
+    # The page followed the game to its newest step.
+    last_step, _ = state_now(page, live_site, game_id)
+    expect(page.locator("#last-step")).to_have_text(str(last_step))
+    expect(page.locator("#step")).to_have_text(str(last_step))
+
+
+def test_the_invited_players_page_follows_the_hosts_move_within_a_second(
+    live_site: LiveSite, browser: Any
+) -> None:
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    try:
+        host, guest = (context.new_page() for context in contexts)
+        sign_up(host, live_site, "takeda")
+        game_id = new_game(host, live_site, "invite")
+        link = host.locator("#invitation").input_value()
+        expect(host.locator("#players")).to_contain_text("not joined yet")
+        sign_up(guest, live_site, "uesugi")
+        guest.goto(link)
+        guest.get_by_role("button", name="Play side B").click()
+        expect(guest).to_have_url(re.compile(rf"/games/{game_id}(\?|$)"))
+        expect(guest.locator("#players")).to_contain_text("Uesugi (you)")
+        # Until the host has moved twice, whoever is asked answers through the page;
+        # each time the other page must show the new step within a second.
+        moves = 0
+        for _ in range(6):
+            last_step, shown = state_now(host, live_site, game_id)
+            side = shown["prompt"]["sides"][0]
+            mover, watcher = (host, guest) if side == "A" else (guest, host)
+            key = panel_prompt(mover)
+            kind = key.split(":")[1]
+            answer_setup(mover, kind, side)
+            expect(mover.locator("#play-status")).to_contain_text("Recorded", timeout=15_000)
+            after, _ = state_now(mover, live_site, game_id)
+            assert after > last_step
+            expect(watcher.locator("#last-step")).to_have_text(str(after), timeout=1_000)
+            expect(watcher.locator("#step")).to_have_text(str(after), timeout=1_000)
+            if side == "A":
+                moves += 1
+                if moves == 2:
+                    break
+        assert moves >= 1
+        # The guest's page offers only side B's prompts; the host's only side A's.
+        for tab, side in ((host, "A"), (guest, "B")):
+            prompt = tab.locator("#prompt-panel").get_attribute("data-prompt") or ""
+            assert prompt == "" or prompt.endswith(f":{side}")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_play_page_fits_a_phone(live_site: LiveSite, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = context.new_page()
+        sign_up(page, live_site, "masamune")
+        new_game(page, live_site, "hot-seat")
+        panel = page.locator("#prompt-panel")
+        expect(panel).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways ({width} px)"
+        # Every control in the panel is reachable by the keyboard and has a name.
+        for control in panel.locator("button, select, input, textarea").all():
+            if control.is_visible():
+                assert control.evaluate("e => e.tabIndex") >= 0
+                name = control.evaluate(
+                    "e => e.labels && e.labels.length ? e.labels[0].textContent"
+                    " : (e.getAttribute('aria-label') || e.textContent)"
+                )
+                assert name.strip(), control.evaluate("e => e.outerHTML")
+    finally:
+        context.close()

@@ -1,0 +1,277 @@
+"""Playing in the browser, through its endpoints: creating a game against a bot,
+hot-seat or an invited player; who may answer which side; CSRF; the engine's
+refusals and stale steps answered with 4xx messages and nothing recorded."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import secrets
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from engine.kensei.ruleset import sample_army
+from tests.support.web import form, new_account, signed_in_client
+
+SMALL = {"army_A": "sohei-250", "army_B": "otokodate-250", "scenario": "pitched-battle"}
+
+
+def new_game(client: FlaskClient, **fields: Any) -> UUID:
+    response = form(client, "/play/new", {**SMALL, **fields})
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    match = re.fullmatch(r"/games/([0-9a-f-]{36})", response.headers["Location"])
+    assert match, response.headers["Location"]
+    return UUID(match.group(1))
+
+
+def csrf(client: FlaskClient) -> str:
+    with client.session_transaction() as session:
+        token: str = session.setdefault("csrf_token", secrets.token_urlsafe(16))
+    return token
+
+
+def answer(client: FlaskClient, game_id: UUID, body: Any, token: str | None = None) -> TestResponse:
+    headers = {"X-CSRF-Token": token if token is not None else csrf(client)}
+    return client.post(f"/play/games/{game_id}/commands", json=body, headers=headers)
+
+
+def head(client: FlaskClient, game_id: UUID) -> dict[str, Any]:
+    response = client.get(f"/api/games/{game_id}/head")
+    assert response.status_code == 200, response.get_json()
+    found: dict[str, Any] = response.get_json()
+    return found
+
+
+def prompt(app: Flask, game_id: UUID) -> dict[str, Any]:
+    found: dict[str, Any] = app.extensions["shiai"].records.summary(game_id).prompt
+    return found
+
+
+def proposal(client: FlaskClient, game_id: UUID, side: str) -> dict[str, Any]:
+    response = client.get(f"/play/games/{game_id}/proposal?side={side}")
+    assert response.status_code == 200, response.get_json()
+    command: dict[str, Any] = response.get_json()["command"]
+    assert command is not None
+    return command
+
+
+@pytest.fixture
+def host(sqlite_app: Flask) -> FlaskClient:
+    new_account(sqlite_app, "hideyoshi")
+    return signed_in_client(sqlite_app, "hideyoshi")
+
+
+def test_a_game_against_the_bot_waits_only_for_the_player(
+    sqlite_app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="bot", bot="greedy", side="B")
+    # The bot (side A) has answered everything that waited for it: the game waits for B.
+    assert prompt(sqlite_app, game_id)["sides"] == ["B"]
+    assert head(host, game_id)["you_play"] == ["B"]
+    page = host.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "greedy bot" in page
+    assert "viewer/play.js" in page
+    # The player answers with a legal command; the bot answers until B is asked again.
+    before = head(host, game_id)["last_step"]
+    response = answer(
+        host, game_id, {"command": proposal(host, game_id, "B"), "expected_step": before}
+    )
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["last_step"] == head(host, game_id)["last_step"] > before
+    assert prompt(sqlite_app, game_id)["sides"] == ["B"]
+
+
+def test_a_new_game_needs_a_signed_in_account(sqlite_app: Flask) -> None:
+    response = sqlite_app.test_client().get("/play/new")
+    assert response.status_code == 302
+    assert "/sign-in" in response.headers["Location"]
+
+
+def test_an_uploaded_army_list_that_breaks_the_rules_is_refused_with_the_engines_words(
+    sqlite_app: Flask, host: FlaskClient
+) -> None:
+    army = sample_army("buke-250")
+    army["units"][1]["count"] = 60  # far over the battle size's points
+    upload = (io.BytesIO(json.dumps(army).encode()), "my-army.json")
+    response = form(host, "/play/new", {**SMALL, "army_A_file": upload, "opponent": "bot"})
+    assert response.status_code == 400
+    assert "army A breaks the army creation rules" in response.get_data(as_text=True)
+    not_json = (io.BytesIO(b"{not json"), "broken.json")
+    response = form(host, "/play/new", {**SMALL, "army_B_file": not_json, "opponent": "bot"})
+    assert response.status_code == 400
+    assert "army list B is not valid JSON" in response.get_data(as_text=True)
+
+
+def test_an_uploaded_army_list_that_keeps_the_rules_is_played(
+    sqlite_app: Flask, host: FlaskClient, tmp_path: Path
+) -> None:
+    upload = (io.BytesIO(json.dumps(sample_army("buke-250")).encode()), "buke.json")
+    game_id = new_game(host, army_A_file=upload, army_B="kuge-250", opponent="hot-seat")
+    state = host.get(f"/api/games/{game_id}/steps/0").get_json()["state"]
+    assert state["sides"]["A"]["name"] == "Buke border patrol"
+
+
+def test_hot_seat_lets_the_host_answer_for_both_sides(sqlite_app: Flask, host: FlaskClient) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    assert head(host, game_id)["you_play"] == ["A", "B"]
+    for _ in range(4):  # whoever is asked, the host answers
+        waiting = prompt(sqlite_app, game_id)["sides"][0]
+        step = head(host, game_id)["last_step"]
+        command = proposal(host, game_id, waiting)
+        response = answer(host, game_id, {"command": command, "expected_step": step})
+        assert response.status_code == 201, response.get_json()
+
+
+def test_commands_need_a_session_and_its_csrf_token(sqlite_app: Flask, host: FlaskClient) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    step = head(host, game_id)["last_step"]
+    body = {"command": {"type": "place_scenery", "side": "A", "pieces": []}, "expected_step": step}
+    anonymous = sqlite_app.test_client()
+    response = anonymous.post(f"/play/games/{game_id}/commands", json=body)
+    assert response.status_code == 400  # no CSRF token: refused before anything else
+    response = answer(anonymous, game_id, body)
+    assert response.status_code == 401
+    assert response.get_json()["error"] == "not_signed_in"
+    response = answer(host, game_id, body, token="forged")
+    assert response.status_code == 400
+    assert "did not come from this site" in response.get_json()["message"]
+    assert head(host, game_id)["last_step"] == step
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("not json", "send the request body as JSON"),
+        ({"command": {"type": "deploy", "side": "A"}}, "'expected_step' is a required property"),
+        ({"command": [], "expected_step": 0}, "command: [] is not of type 'object'"),
+        ({"command": {"type": "deploy"}, "expected_step": 0}, "a command is a JSON object naming"),
+        ({"command": {"side": "A"}, "expected_step": 0, "extra": 1}, "Additional properties"),
+    ],
+)
+def test_a_malformed_request_gets_a_4xx_with_a_message(
+    sqlite_app: Flask, host: FlaskClient, body: Any, message: str
+) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    step = head(host, game_id)["last_step"]
+    if body == "not json":
+        response = host.post(
+            f"/play/games/{game_id}/commands",
+            data="x",
+            headers={"X-CSRF-Token": csrf(host)},
+            content_type="text/plain",
+        )
+    else:
+        response = answer(host, game_id, body)
+    assert 400 <= response.status_code < 500
+    assert message in response.get_json()["message"]
+    assert head(host, game_id)["last_step"] == step
+
+
+def test_only_the_account_seated_at_a_side_answers_for_it(
+    sqlite_app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="bot", side="B")
+    step = head(host, game_id)["last_step"]
+    # The host may not answer for the bot's side...
+    command = {"type": "choose_active_side", "side": "A", "active": "A"}
+    response = answer(host, game_id, {"command": command, "expected_step": step})
+    assert response.status_code == 403
+    assert "you play side B in this game, not side A" in response.get_json()["message"]
+    # ... and another account for no side at all.
+    new_account(sqlite_app, "ieyasu")
+    stranger = signed_in_client(sqlite_app, "ieyasu")
+    command = {**command, "side": "B"}
+    response = answer(stranger, game_id, {"command": command, "expected_step": step})
+    assert response.status_code == 403
+    assert response.get_json()["message"] == "you do not play in this game"
+    assert stranger.get(f"/play/games/{game_id}/proposal?side=B").status_code == 403
+    assert head(stranger, game_id)["you_play"] == []
+    assert head(host, game_id)["last_step"] == step
+
+
+def test_an_illegal_command_is_422_with_the_rule_and_changes_nothing(
+    sqlite_app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    waiting = prompt(sqlite_app, game_id)
+    step = head(host, game_id)["last_step"]
+    command = {"type": "choose_unit", "side": waiting["sides"][0], "unit": "A-1"}
+    response = answer(host, game_id, {"command": command, "expected_step": step})
+    assert response.status_code == 422
+    refusal = response.get_json()
+    assert refusal["error"] == "illegal_command"
+    assert refusal["message"].startswith("the game is waiting for")
+    assert refusal["rule"]
+    assert head(host, game_id)["last_step"] == step
+    assert prompt(sqlite_app, game_id) == waiting
+
+
+def test_a_stale_step_is_409_and_the_second_tab_records_nothing(
+    sqlite_app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    step = head(host, game_id)["last_step"]
+    command = proposal(host, game_id, prompt(sqlite_app, game_id)["sides"][0])
+    first = answer(host, game_id, {"command": command, "expected_step": step})
+    assert first.status_code == 201
+    after = head(host, game_id)["last_step"]
+    second = answer(host, game_id, {"command": command, "expected_step": step})
+    assert second.status_code == 409
+    assert f"the game is at step {after}, not {step}" in second.get_json()["message"]
+    assert head(host, game_id)["last_step"] == after
+
+
+def test_an_invitation_lets_one_signed_in_account_take_side_b_once(
+    sqlite_app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="invite")
+    page = host.get(f"/games/{game_id}").get_data(as_text=True)
+    link = re.search(r'id="invitation" readonly size="60" value="([^"]+)"', page)
+    assert link, "the host sees the invitation link"
+    path = "/play/join/" + link.group(1).rsplit("/play/join/", 1)[1]
+    token = path.rsplit("/", 1)[1]
+    assert len(token) >= 32
+    # The host cannot take the seat; an anonymous visitor is sent to sign in first.
+    assert form(host, path).status_code == 403
+    assert sqlite_app.test_client().get(path).status_code == 302
+    new_account(sqlite_app, "ieyasu")
+    guest = signed_in_client(sqlite_app, "ieyasu")
+    assert "Play side B" in guest.get(path).get_data(as_text=True)
+    response = form(guest, path)
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/games/{game_id}"
+    assert head(guest, game_id)["you_play"] == ["B"]
+    assert head(host, game_id)["you_play"] == ["A"]
+    # The link opens nothing any more, for the guest or anyone else.
+    new_account(sqlite_app, "mitsunari")
+    third = signed_in_client(sqlite_app, "mitsunari")
+    assert form(third, path).status_code == 404
+    assert third.get(path).status_code == 404
+    assert form(guest, "/play/join/" + "x" * 32).status_code == 404
+    assert head(third, game_id)["you_play"] == []
+
+
+def test_head_and_new_steps_are_cheap_to_poll(sqlite_app: Flask, host: FlaskClient) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    found = head(host, game_id)
+    assert found == {
+        "game_id": str(game_id),
+        "last_step": found["last_step"],
+        "status": "running",
+        "you_play": ["A", "B"],
+    }
+    step = found["last_step"]
+    command = proposal(host, game_id, prompt(sqlite_app, game_id)["sides"][0])
+    assert answer(host, game_id, {"command": command, "expected_step": step}).status_code == 201
+    fresh = host.get(f"/api/games/{game_id}/steps?since={step}").get_json()["steps"]
+    assert [entry["step"] for entry in fresh] == list(
+        range(step + 1, head(host, game_id)["last_step"] + 1)
+    )
+    assert host.get(f"/api/games/{UUID(int=1)}/head").status_code == 404
