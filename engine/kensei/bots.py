@@ -29,6 +29,7 @@ from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
 from engine.kensei.setup import decide_deploy, decide_scenery
+from engine.kensei.shooting import reach_of
 
 CM = 100
 BLOCK_ROWS = 2
@@ -131,6 +132,9 @@ def candidates(state: State, side: str) -> Iterator[Command]:
             if prompt.options["leader_wounds"] >= left:
                 protect = prompt.options["leader_wounds"]
         yield {"type": "casualties", "side": side, "protect": protect}
+    elif kind == "charge_reaction":
+        for reaction in prompt.options["reactions"]:
+            yield {"type": "charge_reaction", "side": side, "reaction": reaction}
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
@@ -343,6 +347,8 @@ def _orders(state: State, side: str) -> Iterator[Command]:
             if orders >= 2:
                 tried.append({**attack, "boost": True})
             tried.append(attack)
+        tried.extend(_charges(state, uid, orders))
+        tried.extend(_shoots(state, uid, orders))
     tried.extend(_moves(state, uid, unit["mov"] * CM, boosted=False))
     if orders >= 2:
         tried.append({"type": "order", "side": side, "order": "move", "boost": True})
@@ -351,6 +357,47 @@ def _orders(state: State, side: str) -> Iterator[Command]:
         tried.append({"type": "order", "side": side, "order": "reload"})
     tried.append({"type": "order", "side": side, "order": "shelter"})
     yield from tried
+
+
+def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
+    """Charge each enemy unit within reach of a charge (MOV + 6 cm, twice MOV + 6
+    boosted; centre to centre, a quick filter: ``decide`` checks sight)."""
+    unit = state["units"][uid]
+    if engaged_units(state, uid):
+        return
+    bases = _bases(state, unit["minis"])
+    centre = _centre(list(bases.values()))
+    here = board(state).bases
+    for enemy, foe in live_units(state, other(unit["side"])):
+        placed = [here[m] for m in foe["minis"] if m in here]
+        if not placed or enemy in unit["no_charge_from"]:
+            continue
+        gap = min(math.hypot(b.x - centre[0], b.y - centre[1]) for b in placed)
+        charge = {"type": "order", "side": unit["side"], "order": "charge", "target": enemy}
+        if gap <= (unit["mov"] + 6) * CM:
+            yield charge
+        elif orders >= 2 and gap <= (2 * unit["mov"] + 6) * CM:
+            yield {**charge, "boost": True}
+
+
+def _shoots(state: State, uid: str, orders: int) -> Iterator[Command]:
+    """Shoot at each enemy unit with a miniature within the unit's range (centre to
+    centre, a quick filter: ``decide`` checks sight and range)."""
+    unit = state["units"][uid]
+    if not unit["ranged"] or unit["markers"]["unloaded"] or engaged_units(state, uid):
+        return
+    reach = reach_of(unit["ranged"]) + 600
+    bases = _bases(state, unit["minis"])
+    centre = _centre(list(bases.values()))
+    here = board(state).bases
+    for enemy, foe in live_units(state, other(unit["side"])):
+        placed = [here[m] for m in foe["minis"] if m in here]
+        if not any(math.hypot(b.x - centre[0], b.y - centre[1]) <= reach for b in placed):
+            continue
+        shoot = {"type": "order", "side": unit["side"], "order": "shoot", "target": enemy}
+        if orders >= 2:
+            yield {**shoot, "boost": True}
+        yield shoot
 
 
 def _passes(attempt: Any, *args: Any) -> bool:
@@ -527,7 +574,9 @@ class GreedyBot:
 class _Scores:
     """GreedyBot's scores: lower is better. Moves score the distance from the centre
     of the unit's end positions to the nearest enemy; standing still that distance
-    from where the unit is, plus one, other orders plus two; running -1."""
+    from where the unit is, plus one, other orders plus two; running -1; shooting
+    -1.5 (boosted -2.5), charging -2.8, attacking -2 (boosted -3); against a charge
+    it holds and shoots when it can, else takes it (it never flees)."""
 
     def __init__(self, state: State, side: str) -> None:
         self.state = state
@@ -569,6 +618,12 @@ class _Scores:
                         )
             elif kind == "order" and command["order"] == "attack":
                 score = -3.0 if command.get("boost") else -2.0  # fight whenever engaged
+            elif kind == "order" and command["order"] == "charge":
+                score = -2.8  # charge whenever in reach
+            elif kind == "charge_reaction":
+                score = {"hold": -1.0, "none": 0.0, "flee": 1.0}[command["reaction"]]
+            elif kind == "order" and command["order"] == "shoot":
+                score = -2.5 if command.get("boost") else -1.5  # shoot whenever in range
             elif kind == "order":
                 score = self.here() + 2.0
             elif kind in ("react", "chase"):

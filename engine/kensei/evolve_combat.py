@@ -38,12 +38,53 @@ def _attack_declared(state: State, event: Event) -> State:
         "damage": {},
         "taken": {},
         "chase": None,
+        "charging": event["unit"] if event.get("charge") else None,
+        "charged": event["target"] if event.get("charge") else None,
     }
     state = {
         **state,
         "activation": {**activation, "combat_done": combat_done, "pending": pending},
     }
     return spend_orders(state, event["side"], event["orders_spent"])
+
+
+@handles("shot")
+def _shot(state: State, event: Event) -> State:
+    """A Shoot order (or Hold and shoot): the unloaded marker, the orders, and the
+    target's casualties pending unless the shoot was lost."""
+    uid, side = event["unit"], event["side"]
+    unit = state["units"][uid]
+    if event["unloaded"]:
+        markers = {**unit["markers"], "unloaded": unit["markers"]["unloaded"] + event["unloaded"]}
+        state = with_units(state, {uid: {"markers": markers}})
+    activation = state["activation"]
+    if not event["hold"]:
+        combat_done = {**activation["combat_done"], side: True}
+        activation = {**activation, "combat_done": combat_done}
+    if event["lost"] and event["hold"]:
+        activation = {**activation, "pending": {**activation["pending"], "stage": "move"}}
+    if not event["lost"]:
+        activation = {
+            **activation,
+            "pending": {
+                "kind": "combat",
+                "mode": "shoot",
+                "stage": "casualties",
+                "attacker": uid,
+                "defender": event["target"],
+                "boost": {},
+                "without_order": {},
+                "damage": {event["target"]: event["damage"]},
+                "taken": {},
+                "chase": None,
+                "before": event["before"],
+                "resume": {**activation["pending"], "stage": "move"} if event["hold"] else None,
+            },
+        }
+    state = {**state, "activation": activation}
+    if event["orders_spent"]:
+        state = spend_orders(state, side, event["orders_spent"])
+    return state
 
 
 @handles("reactive_attack_declared")
@@ -161,10 +202,93 @@ def _chased(state: State, event: Event) -> State:
 @handles("combat_ended")
 def _combat_ended(state: State, _event: Event) -> State:
     activation = state["activation"]
-    state = {**state, "activation": {**activation, "pending": None}}
+    resume = activation["pending"].get("resume")  # a charge after its Hold and shoot
+    state = {**state, "activation": {**activation, "pending": resume}}
     for side in ("A", "B"):
         uid = activation["units"].get(side)
         left = state["activation"]["orders"][side]
         if uid is not None and state["units"][uid]["removed"] and left > 0:
             state = spend_orders(state, side, left)
     return state
+
+
+# -- the charge (see engine.kensei.charging) ----------------------------------------------
+
+
+@handles("charge_declared")
+def _charge_declared(state: State, event: Event) -> State:
+    activation = state["activation"]
+    pending = {
+        "kind": "charge",
+        "stage": "reaction",
+        "side": event["side"],
+        "unit": event["unit"],
+        "target": event["target"],
+        "boost": event["boost"],
+        "reaction": None,
+    }
+    combat_done = {**activation["combat_done"], event["side"]: True}
+    state = {
+        **state,
+        "activation": {**activation, "combat_done": combat_done, "pending": pending},
+    }
+    return spend_orders(state, event["side"], event["orders_spent"])
+
+
+@handles("charge_reacted")
+def _charge_reacted(state: State, event: Event) -> State:
+    activation = state["activation"]
+    side, uid = event["side"], event["unit"]
+    orders = {**activation["orders"], side: activation["orders"][side] - event["orders_spent"]}
+    reactors = list(activation["reactors"])
+    if event["orders_spent"] and activation["units"][side] != uid and uid not in reactors:
+        reactors.append(uid)  # a reactive unit that spent an order is Used at the end
+    following = activation["next"]
+    if orders[following] <= 0:
+        following = "A" if orders["A"] > 0 else "B"
+    pending = {**activation["pending"], "stage": "roll", "reaction": event["reaction"]}
+    return {
+        **state,
+        "activation": {
+            **activation,
+            "orders": orders,
+            "next": following,
+            "reactors": reactors,
+            "pending": pending,
+        },
+    }
+
+
+@handles("fled")
+def _fled(state: State, event: Event) -> State:
+    uid = event["unit"]
+    state = _placed(state, event["minis"])
+    unit = state["units"][uid]
+    markers = {**unit["markers"], "used": True, "sheltered": False}
+    state = with_units(state, {uid: {"markers": markers, "moves": unit["moves"] + 1}})
+    return lose_minis(state, uid, list(event["lost"]))
+
+
+@handles("charge_rolled")
+def _charge_rolled(state: State, event: Event) -> State:
+    pending = state["activation"]["pending"]
+    return _pending(
+        state,
+        stage="hold" if pending["reaction"] == "hold" else "move",
+        die=event["die"],
+        movement=event["movement"],
+        allowance=event["allowance"],
+        reached=event["reached"],
+    )
+
+
+@handles("charge_moved")
+def _charge_moved(state: State, event: Event) -> State:
+    uid = event["unit"]
+    state = _placed(state, event["minis"])
+    unit = state["units"][uid]
+    change: dict[str, Any] = {"moves": unit["moves"] + 1}
+    if event["minis"] and unit["markers"]["sheltered"]:
+        change["markers"] = {**unit["markers"], "sheltered": False}
+    state = with_units(state, {uid: change})
+    return {**state, "activation": {**state["activation"], "pending": None}}

@@ -262,9 +262,13 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
         return False
     pending = activation["pending"]
     if pending is not None:
+        # A combat or a charge rolls on in its own module, which builds on this one.
+        if pending["kind"] == "charge":
+            from engine.kensei.charging import charge_step  # noqa: PLC0415
+
+            return charge_step(progress, dice)
         if pending["kind"] != "combat":
             return False
-        # A combat rolls on in its own module, which builds on this one.
         from engine.kensei.resolution import combat_step  # noqa: PLC0415
 
         return combat_step(progress, dice)

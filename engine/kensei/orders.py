@@ -17,12 +17,14 @@ from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, St
 from engine.kensei import engaging as engaging_at
 from engine.kensei import geometry, rules, spatial
 from engine.kensei.board import Board, board
+from engine.kensei.charging import decide_charge
 from engine.kensei.combat import decide_attack
 from engine.kensei.commands import flag, only_fields, paths, text
 from engine.kensei.flow import engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.queries import base_of, live_units, other
 from engine.kensei.remember import Remembered
+from engine.kensei.shooting import decide_shoot
 
 CM = 100
 JOIN_REACH = 254  # "an inch or less"
@@ -30,8 +32,8 @@ LEAVE_REACH = 500  # "Place the leader at 5 cm of any miniature of the unit"
 FACING_TOLERANCE = 450  # a unit "looking at the movement direction": within 45 degrees
 FORWARD_OR_SIDEWAYS = 900  # boosted moves stay within the visual field: 90 degrees either side
 
-ORDERS = ("move", "disengage", "reload", "shelter", "attack")
-COMBAT_ORDERS = ("charge", "shoot", "duel", "lead")
+ORDERS = ("move", "disengage", "reload", "shelter", "attack", "shoot", "charge")
+COMBAT_ORDERS = ("duel", "lead")
 
 
 def unit_name(unit: Mapping[str, Any]) -> str:
@@ -64,14 +66,23 @@ def _decide_order(state: State, side: str, command: Command, dice: Dice) -> list
             )
         only_fields(command, {"type", "side", "order", "minis", "boost"})
         return [_move(state, side, uid, command, allowance=pending["allowance"], boosted=True)]
-    if order == "attack":
+    if order in ("attack", "shoot", "charge"):
         cost = 2 if boost else 1
         if activation["orders"][side] < cost:
+            boosting = {
+                "attack": rules.BOOSTING_ATTACK,
+                "shoot": rules.BOOSTING_SHOOT,
+                "charge": rules.BOOSTING_CHARGE,
+            }[order]
             raise IllegalCommand(
                 f"{unit_name(unit)} has {activation['orders'][side]} activation order(s) left; "
                 f"this needs {cost}",
-                rule=rules.BOOSTING_ATTACK if boost else rules.USING_ORDERS,
+                rule=boosting if boost else rules.USING_ORDERS,
             )
+        if order == "shoot":
+            return decide_shoot(state, side, uid, command, dice)
+        if order == "charge":
+            return decide_charge(state, side, uid, command)
         return decide_attack(state, side, uid, command)
     if order in COMBAT_ORDERS:
         raise IllegalCommand(

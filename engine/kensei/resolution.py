@@ -67,7 +67,7 @@ def combat_prompt(state: State) -> Prompt:
                 "wounds": damage["wounds"],
                 "leader_wounds": damage["leader_wounds"],
                 "in_melee": list(damage["in_melee"]),
-                "candidates": [m for m in unit["minis"] if m != unit["leader"]],
+                "candidates": candidates_of(unit, damage),
             },
         )
     chase = pending["chase"]
@@ -83,7 +83,20 @@ def _awaiting(pending: Mapping[str, Any]) -> str:
 
 
 def _fighters(pending: Mapping[str, Any]) -> list[str]:
+    """The units that take wounds: both in a melee, the target of a shoot."""
+    if pending.get("mode") == "shoot":
+        return [pending["defender"]]
     return [pending["attacker"], pending["defender"]]
+
+
+def candidates_of(unit: Mapping[str, Any], damage: Mapping[str, Any]) -> list[str]:
+    """The miniatures that may fall (not the unit leader, who has his own track; in a
+    shoot only those the shooters see)."""
+    found = [m for m in unit["minis"] if m != unit["leader"]]
+    if "eligible" in damage:
+        eligible = set(damage["eligible"])
+        found = [m for m in found if m in eligible]
+    return found
 
 
 # -- the answers ----------------------------------------------------------------
@@ -113,7 +126,7 @@ def decide_answer(state: State, side: str, kind: str, command: Command, dice: Di
                 f"{damage['leader_wounds']} wound(s); {protect} cannot be diverted",
                 rule=rules.PROTECTING_THE_LEADER,
             )
-        preference = _preference(state, uid, command.get("order", []))
+        preference = _preference(state, uid, damage, command.get("order", []))
         return [
             casualty_event(state, uid, damage, protect=protect, preference=preference, dice=dice)
         ]
@@ -129,11 +142,11 @@ def decide_answer(state: State, side: str, kind: str, command: Command, dice: Di
     ]
 
 
-def _preference(state: State, uid: str, raw: Any) -> list[str]:
+def _preference(state: State, uid: str, damage: Mapping[str, Any], raw: Any) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
         raise InvalidCommand("order must be a list of miniature ids")
     unit = state["units"][uid]
-    candidates = [m for m in unit["minis"] if m != unit["leader"]]
+    candidates = candidates_of(unit, damage)
     if len(set(raw)) != len(raw):
         raise InvalidCommand("order lists a miniature twice")
     for mid in raw:
@@ -178,13 +191,19 @@ def combat_step(progress: Progress, dice: Dice) -> bool:
         return True
     if stage == "casualties":
         if all(uid in pending["taken"] for uid in _fighters(pending)):
-            _outcome(progress, dice)
+            if pending.get("mode") == "shoot":
+                _shot_outcome(progress, dice)
+            else:
+                _outcome(progress, dice)
             return True
         uid = _awaiting(pending)
         damage = pending["damage"][uid]
-        if needs_choice(state, uid, damage):
+        nearest = damage.get("nearest")  # Hold and shoot: the ranks nearest the shooters
+        if nearest is None and needs_choice(state, uid, damage):
             return False
-        progress.emit(casualty_event(state, uid, damage, protect=0, preference=[], dice=dice))
+        progress.emit(
+            casualty_event(state, uid, damage, protect=0, preference=nearest or [], dice=dice)
+        )
         return True
     return bool(stage != "chase")
 
@@ -199,6 +218,8 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
             enemy,
             boosted=pending["boost"].get(uid, False),
             without_order=pending["without_order"].get(uid, False),
+            charging=pending.get("charging") == uid,
+            charged=pending.get("charged") == uid,
         )
         for uid, enemy in ((attacker, defender), (defender, attacker))
     }
@@ -251,7 +272,7 @@ def needs_choice(state: State, uid: str, damage: Mapping[str, Any]) -> bool:
         return False
     if damage["leader_wounds"] and unit["leader"] is not None:
         return True
-    candidates = [m for m in unit["minis"] if m != unit["leader"]]
+    candidates = candidates_of(unit, damage)
     count = min((unit["markers"]["wounded"] + damage["wounds"]) // unit["wo"], len(candidates))
     return bool(0 < count < len(candidates))
 
@@ -289,8 +310,8 @@ def casualty_event(
             casualties.append(mid)
     else:
         leader = unit["leader"]
-        candidates = [m for m in unit["minis"] if m != leader]
-        if not candidates and leader is not None:
+        candidates = candidates_of(unit, damage)
+        if not [m for m in unit["minis"] if m != leader] and leader is not None:
             leader_hits += wounds  # a leader left alone is wounded as an individual troop
             wounds = 0
         total = unit["markers"]["wounded"] + wounds
@@ -365,6 +386,29 @@ def _outcome(progress: Progress, dice: Dice) -> None:
         progress.emit({"type": "combat_ended"})
 
 
+def _shot_outcome(progress: Progress, dice: Dice) -> None:
+    """After a shoot: isolated miniatures, then the target's Honour Roll when it lost
+    half or more of the miniatures it had when shot (4. Honour Roll); no chase."""
+    state = progress.state
+    pending = state["activation"]["pending"]
+    target, shooter = pending["defender"], pending["attacker"]
+    lost = len(pending["taken"][target]["casualties"])
+    before = pending["before"]
+    progress.emit(
+        {
+            "type": "shoot_result",
+            "unit": target,
+            "casualties": lost,
+            "before": before,
+            "honour_roll": 2 * lost >= before and lost > 0,
+        }
+    )
+    _remove_isolated(progress, target)
+    if 2 * lost >= before and lost > 0 and not progress.state["units"][target]["removed"]:
+        _honour(progress, dice, target, reason="shot", away_from=shooter)
+    progress.emit({"type": "combat_ended"})
+
+
 def _remove_isolated(progress: Progress, uid: str) -> None:
     """Removing isolated miniatures: none of its unit within the cohesive distance
     (2.5 cm; 5 cm for skirmishers); an army leader is never isolated."""
@@ -384,7 +428,14 @@ def _remove_isolated(progress: Progress, uid: str) -> None:
         progress.emit({"type": "miniatures_lost", "unit": uid, "minis": lost, "reason": "isolated"})
 
 
-def _honour(progress: Progress, dice: Dice, uid: str) -> str | None:
+def _honour(
+    progress: Progress,
+    dice: Dice,
+    uid: str,
+    *,
+    reason: str = "defeated",
+    away_from: str | None = None,
+) -> str | None:
     """The defeated unit's Honour Roll; on a failure it withdraws or retreats (a
     creature takes an extra wound instead). Returns "withdraw", "retreat" or None."""
     state = progress.state
@@ -396,7 +447,7 @@ def _honour(progress: Progress, dice: Dice, uid: str) -> str | None:
         {
             "type": "honour_rolled",
             "unit": uid,
-            "reason": "defeated",
+            "reason": reason,
             "dice": faces,
             "best_of_two": best_of_two,
             "target": target,
@@ -415,7 +466,7 @@ def _honour(progress: Progress, dice: Dice, uid: str) -> str | None:
         return None
     remaining = sum(1 for m in unit["minis"] if unit["single"] or m != unit["leader"])
     kind = "withdraw" if 2 * remaining >= unit["initial"] else "retreat"
-    progress.emit(_fall_back(state, uid, kind, dice))
+    progress.emit(_fall_back(state, uid, kind, dice, away_from=away_from))
     _remove_isolated(progress, uid)
     return kind
 
@@ -424,8 +475,11 @@ def _centre(bases: Sequence[Base]) -> tuple[int, int]:
     return (sum(b.x for b in bases) // len(bases), sum(b.y for b in bases) // len(bases))
 
 
-def _fall_back(state: State, uid: str, kind: str, dice: Dice) -> Event:
-    """Withdraw or retreat: 2D6 cm (3D6 mounted) away from the units it fights."""
+def _fall_back(
+    state: State, uid: str, kind: str, dice: Dice, *, away_from: str | None = None
+) -> Event:
+    """Withdraw or retreat: 2D6 cm (3D6 mounted) away from the units it fights (or
+    from the unit that shot it)."""
     unit = state["units"][uid]
     bases = board(state).bases
     faces = dice.roll(3 if unit["type"] == "mounted" else 2)
@@ -436,6 +490,8 @@ def _fall_back(state: State, uid: str, kind: str, dice: Dice) -> Event:
         for pairs in (engaged_pairs(state, enemy, uid),)
         for e in pairs
     ]
+    if away_from is not None and not foes:
+        foes = [m for m in state["units"][away_from]["minis"] if m in bases]
     own = [bases[m] for m in unit["minis"] if m in bases]
     start = _centre(own)
     if foes:
@@ -526,6 +582,7 @@ class _Slide:
         self.chasing = chasing
         self.lost: list[str] = []
         self.caught: list[str] = []
+        self.halt = False
 
     def order(self) -> list[str]:
         """The unit's miniatures, the leading ones first."""
@@ -565,7 +622,7 @@ class _Slide:
             ]
             enemies = [o for o in hits if self.sides[o] != self.unit["side"]]
             if enemies:
-                if not self.chasing:
+                if not self.chasing and not self.halt:
                     return None
                 for o in enemies:
                     if o in self.chasing and o not in self.caught:
@@ -590,14 +647,17 @@ def _slide(
     *,
     facing: int | None,
     chasing: frozenset[str],
+    halt: bool = False,
 ) -> tuple[list[dict[str, int | str]], list[str], list[str]]:
     """Move every miniature of the unit straight along ``heading``, the leading ones
     first, traced in 2 mm steps: it stops at the table's edge, at impassable scenery
     and against an allied miniature (a skirmisher passes through allies, ending clear
     of them, at most 5 cm further); touching an enemy makes it a casualty, unless it
     is chasing: then it stops, and a miniature of ``chasing`` it touches is caught.
+    ``halt``: an enemy stops it as an ally does (a flight, not a fall back).
     Returns the final spots, the miniatures lost and those caught."""
     slide = _Slide(state, uid, heading, chasing)
+    slide.halt = halt
     finals: list[dict[str, int | str]] = []
     mine = slide.order()
     for mid in mine:

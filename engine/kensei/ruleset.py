@@ -30,6 +30,7 @@ from engine.core import (
 from engine.kensei import armies, rules
 from engine.kensei.bots import RandomBot, legal_commands
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
+from engine.kensei.charging import decide_reaction
 from engine.kensei.commands import only_fields, placements, text
 from engine.kensei.describe import describe_event
 from engine.kensei.evolve import evolve
@@ -54,6 +55,7 @@ ANSWERS = {
     "react": ("react", rules.ATTACK),
     "casualties": ("casualties", rules.REMOVING_CASUALTIES),
     "chase": ("chase", rules.CHASING),
+    "charge_reaction": ("charge_reaction", rules.CHARGE),
 }
 
 
@@ -76,7 +78,7 @@ def sample_armies() -> list[str]:
 class Kensei(Ruleset):
     id = "kensei"
     title = "Kensei (living rules 2020)"
-    version = "0.2.0"
+    version = "0.3.0"
     event_schema = 1
 
     # -- setting up -------------------------------------------------------------
@@ -275,6 +277,8 @@ class Kensei(Ruleset):
             return [{"type": "ki_chosen", "side": side, "unit": uid, "ability": ability}]
         if kind in ("react", "casualties", "chase"):
             return decide_answer(state, side, kind, command, dice)
+        if kind == "charge_reaction":
+            return decide_reaction(state, side, command, dice)
         return decide_order(state, side, command, dice)
 
     # -- evolve, views, queries ---------------------------------------------------
@@ -321,4 +325,5 @@ def _say(kind: str) -> str:
         "react": "declare the reactive attack",
         "casualties": "remove casualties",
         "chase": "decide whether to chase",
+        "charge_reaction": "react to the charge",
     }.get(kind, kind)

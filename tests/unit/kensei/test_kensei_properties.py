@@ -122,12 +122,22 @@ class MarkerLedger:
                 assert mid not in unit["minis"], mid
             assert 0 <= unit["markers"]["wounded"] < max(unit["wo"], 1)
             assert unit["markers"]["stunned"] in (0, 1)
+            pending = before["activation"] and before["activation"]["pending"]
+            if pending and pending.get("mode") == "shoot":
+                # Removing casualties in shoots: only miniatures the shooters see.
+                eligible = set(pending["damage"][event["unit"]]["eligible"])
+                leader = before["units"][event["unit"]]["leader"]
+                fallen = {m for m in event["casualties"] if m != leader}
+                assert fallen <= eligible, "a shoot killed a miniature no shooter saw"
         elif kind == "fell_back":
             markers = after["units"][event["unit"]]["markers"]
             assert markers["used"], f"{event['unit']} fell back without a Used Unit marker"
             assert markers["fleeing"] or event["kind"] == "withdraw"
         elif kind == "combat_ended":
-            assert after["activation"]["pending"] is None
+            pending = after["activation"]["pending"]
+            assert pending is None or pending["kind"] == "charge"  # after a Hold and shoot
+        elif kind in ("shot", "charge_declared", "charge_moved", "fled"):
+            self.see_shooting_and_charging(before, event, after)
         elif kind == "turn_ended":
             live = [u for u in after["units"].values() if not u["removed"]]
             counts = after["activations"]
@@ -135,6 +145,29 @@ class MarkerLedger:
         for unit in after["units"].values():
             assert unit["markers"]["unloaded"] >= 0
             assert unit["markers"]["stunned"] >= 0
+
+    @staticmethod
+    def see_shooting_and_charging(before: State, event: dict[str, Any], after: State) -> None:
+        kind = event["type"]
+        if kind == "shot":
+            # A unit shoots loaded and unengaged; firearms leave an unloaded marker.
+            unit = event["unit"]
+            assert not before["units"][unit]["markers"]["unloaded"], unit
+            assert before["units"][unit]["ranged"], unit
+            was = before["units"][unit]["markers"]["unloaded"]
+            assert after["units"][unit]["markers"]["unloaded"] == was + event["unloaded"]
+            if not event["lost"]:
+                seen = set(event["roll"]["seen"])
+                assert set(event["damage"]["eligible"]) <= seen
+        elif kind == "charge_declared":
+            assert not before["activation"]["combat_done"][event["side"]]
+            assert after["activation"]["combat_done"][event["side"]]
+        elif kind == "charge_moved":
+            unit = after["units"][event["unit"]]
+            if event["minis"]:
+                assert not unit["markers"]["sheltered"], event["unit"]
+        elif kind == "fled":
+            assert after["units"][event["unit"]]["markers"]["used"], event["unit"]
 
 
 @settings(

@@ -1,0 +1,370 @@
+"""The Charge order and its reactions, Flee and Hold and shoot (Orders and Actions >
+Combat Orders > Charge; Reaction orders).
+
+A Charge names its target unit (``charge_declared``); the engine traces the charge
+movement itself: the whole unit, keeping formation, goes straight at the target's
+miniature nearest to it, without turns, and stops when a miniature touches an
+enemy (or at the end of its charge distance); the miniatures that end in contact
+face the centre of the enemy they touch. Before the charge roll the charged unit's
+side may react (``charge_reaction``: ``flee`` or ``hold``); then
+:func:`charge_step` rolls the charge (1D6 + MOV, twice MOV boosted), a Hold and
+shoot at the fixed range, the movement (``charge_moved``; a failed charge moves MOV)
+and the automatic attack (``attack_declared`` with ``charge``: no new order for the
+charging side, the charged unit reacts as to any attack).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.kensei import geometry, rules
+from engine.kensei.board import board
+from engine.kensei.combat import in_formation, unit_name
+from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.flow import Progress, engaged_units
+from engine.kensei.geometry import Base
+from engine.kensei.resolution import _slide, spatial_base
+from engine.kensei.shooting import band_reach, sights
+from engine.kensei.shooting import shot_event as _shot_event
+
+CM = 100
+STEP = 20  # the charge is traced in 2 mm steps
+REACTIONS = ("none", "flee", "hold")
+
+
+# -- the order ----------------------------------------------------------------------
+
+
+def decide_charge(state: State, side: str, uid: str, command: Command) -> list[Event]:
+    """Charge: the active unit, not in melee combat and in formation, charges an enemy
+    unit one of its miniatures sees."""
+    only_fields(command, {"type", "side", "order", "target", "boost"})
+    unit = state["units"][uid]
+    boost = flag(command.get("boost", False), "boost")
+    if state["activation"]["combat_done"][side]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has already performed a combat order in this activation",
+            rule=rules.COMBAT_ORDERS,
+        )
+    if engaged_units(state, uid):
+        raise IllegalCommand(
+            f"{unit_name(unit)} is engaged in melee combat: it cannot charge", rule=rules.CHARGE
+        )
+    if not in_formation(state, uid):
+        raise IllegalCommand(
+            f"{unit_name(unit)} is out of formation: it cannot charge", rule=rules.CHARGE
+        )
+    target = text(command.get("target"), "target")
+    foe = state["units"].get(target)
+    if foe is None or foe["side"] == side or foe["removed"]:
+        raise IllegalCommand(f"there is no enemy unit {target} to charge", rule=rules.CHARGE)
+    if target in unit["no_charge_from"]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} disengaged from {unit_name(foe)} this turn and may not charge it",
+            rule=rules.DISENGAGE,
+        )
+    here = board(state)
+    if not any(m in here.bases for m in foe["minis"]) or not any(
+        sights(state, uid, target).values()
+    ):
+        raise IllegalCommand(
+            f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
+            rule=rules.CHARGE_TARGET,
+        )
+    return [
+        {
+            "type": "charge_declared",
+            "side": side,
+            "unit": uid,
+            "target": target,
+            "boost": boost,
+            "orders_spent": 2 if boost else 1,
+        }
+    ]
+
+
+# -- the reaction ----------------------------------------------------------------------
+
+
+def reactions(state: State, pending: Mapping[str, Any]) -> list[str]:
+    """The reactions open to the charged unit: Flee (not Used, skirmishers even if
+    Used; not in melee), Hold and shoot (ranged weapons loaded, not Used, not in melee);
+    each spends an activation order of its side."""
+    target = pending["target"]
+    foe = state["units"][target]
+    if state["activation"]["orders"][foe["side"]] < 1 or engaged_units(state, target):
+        return ["none"]
+    found = ["none"]
+    if not foe["markers"]["used"] or foe["skirmish"]:
+        found.append("flee")
+    if foe["ranged"] and not foe["markers"]["used"] and not foe["markers"]["unloaded"]:
+        found.append("hold")
+    return found
+
+
+def charge_prompt(state: State) -> Prompt:
+    pending = state["activation"]["pending"]
+    foe = state["units"][pending["target"]]
+    return Prompt(
+        (foe["side"],),
+        "charge_reaction",
+        options={
+            "unit": pending["target"],
+            "charging": pending["unit"],
+            "reactions": reactions(state, pending),
+        },
+    )
+
+
+def decide_reaction(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+    only_fields(command, {"type", "side", "reaction"})
+    pending = state["activation"]["pending"]
+    reaction = text(command.get("reaction", "none"), "reaction")
+    allowed = reactions(state, pending)
+    if reaction not in allowed:
+        rule = rules.FLEE if reaction == "flee" else rules.HOLD_AND_SHOOT
+        raise IllegalCommand(
+            f"{unit_name(state['units'][pending['target']])} cannot react with {reaction!r}; "
+            f"it may: {', '.join(allowed)}",
+            rule=rule,
+        )
+    events: list[Event] = [
+        {
+            "type": "charge_reacted",
+            "side": side,
+            "unit": pending["target"],
+            "reaction": reaction,
+            "orders_spent": 0 if reaction == "none" else 1,
+        }
+    ]
+    if reaction == "flee":
+        events.append(_flee(state, pending, dice))
+    return events
+
+
+def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
+    """Flee: 2D6 cm straight away from the charging unit, ending with the rearguard to
+    it (facing the way it fled); a Used Unit marker at once."""
+    target, charger = pending["target"], pending["unit"]
+    bases = board(state).bases
+    faces = dice.roll(2)
+    away = geometry.heading(_centre(state, charger), _centre(state, target))
+    if _centre(state, charger) == _centre(state, target):
+        away = bases[state["units"][target]["minis"][0]].facing
+    finals, lost, _caught = _slide(
+        state, target, away, sum(faces) * CM, facing=away, chasing=frozenset(), halt=True
+    )
+    return {
+        "type": "fled",
+        "side": state["units"][target]["side"],
+        "unit": target,
+        "dice": faces,
+        "distance": sum(faces) * CM,
+        "heading": away,
+        "minis": finals,
+        "lost": lost,
+    }
+
+
+# -- rolling the charge on --------------------------------------------------------------
+
+
+def charge_step(progress: Progress, dice: Dice) -> bool:
+    """One automatic step of the pending charge; False when a player must decide."""
+    state = progress.state
+    pending = state["activation"]["pending"]
+    stage = pending["stage"]
+    if stage == "reaction":
+        if reactions(state, pending) != ["none"]:
+            return False
+        progress.emit(
+            {
+                "type": "charge_reacted",
+                "side": state["units"][pending["target"]]["side"],
+                "unit": pending["target"],
+                "reaction": "none",
+                "orders_spent": 0,
+            }
+        )
+        return True
+    if stage == "roll":
+        progress.emit(_charge_roll(state, pending, dice))
+        return True
+    if stage == "hold":
+        reach = band_reach("short" if pending["reached"] else "intermediate")
+        target, charger = pending["target"], pending["unit"]
+        event = _shot_event(
+            state,
+            state["units"][target]["side"],
+            target,
+            charger,
+            dice,
+            boosted=False,
+            reach=reach,
+            hold=True,
+        )
+        if not event["lost"]:
+            event["damage"]["nearest"] = _nearest_first(state, charger, target)
+        progress.emit(event)
+        return True
+    progress.emit(_charge_move(state, pending))
+    state = progress.state
+    uid, target = pending["unit"], pending["target"]
+    fighting = [] if state["units"][uid]["removed"] else engaged_units(state, uid)
+    if fighting and pending["reached"]:
+        enemy = target if target in fighting else fighting[0]
+        progress.emit(
+            {
+                "type": "attack_declared",
+                "side": pending["side"],
+                "unit": uid,
+                "target": enemy,
+                "boost": pending["boost"],
+                "orders_spent": 0,
+                "charge": True,
+            }
+        )
+    return True
+
+
+def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
+    """3. Charge Movement roll: 1D6 + MOV (MOV doubled when boosted); the charge reaches
+    when a charging miniature sees a target miniature within that distance."""
+    unit = state["units"][pending["unit"]]
+    die = dice.roll_one()
+    movement = unit["mov"] * (2 if pending["boost"] else 1)
+    allowance = (movement + die) * CM
+    return {
+        "type": "charge_rolled",
+        "unit": pending["unit"],
+        "die": die,
+        "movement": movement,
+        "allowance": allowance,
+        "reached": _reaches(state, pending["unit"], pending["target"], allowance),
+    }
+
+
+def _reaches(state: State, uid: str, target: str, allowance: int) -> bool:
+    bases = board(state).bases
+    for mid, seen in sights(state, uid, target).items():
+        if any(geometry.edge_distance(bases[mid], bases[t]) <= allowance + 1 for t in seen):
+            return True
+    return False
+
+
+def _nearest_first(state: State, shooter: str, target: str) -> list[str]:
+    """Hold and shoot: casualties from the ranks closest to the shooting troops."""
+    bases = board(state).bases
+    shooters = [bases[m] for m in state["units"][shooter]["minis"] if m in bases]
+    mine = [m for m in state["units"][target]["minis"] if m in bases]
+    return sorted(
+        mine, key=lambda m: (min(geometry.edge_distance(bases[m], s) for s in shooters), m)
+    )
+
+
+def _centre(state: State, uid: str) -> tuple[int, int]:
+    bases = board(state).bases
+    placed = [bases[m] for m in state["units"][uid]["minis"] if m in bases]
+    return (sum(b.x for b in placed) // len(placed), sum(b.y for b in placed) // len(placed))
+
+
+def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
+    """4. Charge movement (failed: MOV cm the same way, no further consequences)."""
+    uid, target = pending["unit"], pending["target"]
+    unit = state["units"][uid]
+    reached = pending["reached"] and _reaches(state, uid, target, pending["allowance"])
+    distance = pending["allowance"] if reached else pending["movement"] * CM
+    here = board(state)
+    mine = [m for m in unit["minis"] if m in here.bases]
+    theirs = [m for m in state["units"][target]["minis"] if m in here.bases]
+    event: Event = {
+        "type": "charge_moved",
+        "side": unit["side"],
+        "unit": uid,
+        "target": target,
+        "reached": reached,
+        "distance": 0,
+        "heading": None,
+        "minis": [],
+    }
+    if not mine or not theirs or unit["markers"]["used"]:
+        return {**event, "reached": False}  # destroyed, or fell back from Hold and shoot
+    start = _centre(state, uid)
+    seen = sorted({t for found in sights(state, uid, target).values() for t in found})
+    aim = seen or theirs
+    goal = min(
+        aim, key=lambda t: (math.hypot(here.bases[t].x - start[0], here.bases[t].y - start[1]), t)
+    )
+    heading = geometry.heading(start, (here.bases[goal].x, here.bases[goal].y))
+    travelled, finals = _trace(state, mine, heading, distance)
+    return {
+        **event,
+        "reached": reached,
+        "distance": travelled,
+        "heading": heading,
+        "minis": [{"id": m, "x": b.x, "y": b.y, "facing": b.facing} for m, b in finals.items()],
+    }
+
+
+def _trace(
+    state: State, mine: list[str], heading: int, distance: int
+) -> tuple[int, dict[str, Base]]:
+    """Move the miniatures as one block along ``heading`` until one would leave the
+    table, stand over impassable scenery or overlap another miniature (contact); then
+    those within 2.5 cm of an enemy face its centre."""
+    here = board(state)
+    ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
+    own = set(mine)
+    starts = {m: here.bases[m] for m in mine}
+    r = max(b.bound for b in starts.values()) + distance + geometry.MELEE_DISTANCE + 1
+    xs = [b.x for b in starts.values()]
+    ys = [b.y for b in starts.values()]
+    others = [
+        o for o in here.in_box(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r) if o not in own
+    ]
+    table = state["table"]
+    scene = here.scene
+
+    def at(t: int) -> dict[str, Base] | None:
+        spots = {
+            m: spatial_base(b, b.x + round(ux * t), b.y + round(uy * t), b.facing)
+            for m, b in starts.items()
+        }
+        for spot in spots.values():
+            if not geometry.on_table(spot, table["width"], table["height"]):
+                return None
+            if scene.over_impassable(spot) is not None:
+                return None
+            if any(geometry.overlaps(spot, here.bases[o]) for o in others):
+                return None
+        return spots
+
+    travelled, finals = 0, dict(starts)
+    while travelled < distance:
+        step = min(travelled + STEP, distance)
+        spots = at(step)
+        if spots is None:
+            break
+        travelled, finals = step, spots
+    side = state["minis"][mine[0]]["side"]
+    enemies = [o for o in others if here.side_of[o] != side]
+    for m, base in list(finals.items()):
+        near = [
+            (geometry.edge_distance(base, here.bases[e]), e)
+            for e in enemies
+            if geometry.within(base, here.bases[e], geometry.MELEE_DISTANCE)
+        ]
+        if not near:
+            continue
+        enemy = here.bases[min(near)[1]]
+        facing = geometry.heading((base.x, base.y), (enemy.x, enemy.y))
+        turned = spatial_base(base, base.x, base.y, facing)
+        clear = all(not geometry.overlaps(turned, here.bases[o]) for o in others) and all(
+            not geometry.overlaps(turned, b) for k, b in finals.items() if k != m
+        )
+        if clear:
+            finals[m] = turned
+    return travelled, finals

@@ -1,0 +1,188 @@
+"""Kensei part II: the Charge order and the reactions to it, one test per rule paragraph.
+
+Side A's samurai (``A.u2``: 5 miniatures, MOV 10, katana and yari) charge the court
+ashigaru of side B (``B.u2``: 12 miniatures in two ranks) 12 cm in front of them,
+on a table without scenery. B's archers (``B.u4``, yumi) are charged in the Hold
+and shoot test. Dice are entered, so every roll is the one the test says.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from engine.core import EnteredDice, IllegalCommand, State
+from engine.kensei import geometry, rules
+from engine.kensei.board import board
+from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
+
+CHARGER, TARGET, ARCHERS = "A.u2", "B.u2", "B.u4"
+CHARGE = {"type": "order", "side": "A", "order": "charge", "target": TARGET}
+NO_REACTION = {"type": "charge_reaction", "side": "B", "reaction": "none"}
+
+
+@functools.cache
+def _base() -> State:
+    return in_order("A", unit=CHARGER, orders=2)
+
+
+def table(target: str = TARGET, gap: int = 1200, b_orders: int = 0) -> State:
+    state = edited(_base())
+    state["scenery"] = []
+    state["activation"]["units"]["B"] = None
+    state["activation"]["orders"].update(A=2, B=b_orders)
+    clear_table(state, (CHARGER, target))
+    state["units"][target]["markers"].update(used=False, unloaded=0)
+    for k, mid in enumerate(state["units"][CHARGER]["minis"]):
+        put(state, mid, 3000 + (k % 3) * 310, 3000 - (k // 3) * 310, 900)
+    for k, mid in enumerate(state["units"][target]["minis"]):
+        put(state, mid, 2700 + (k % 6) * 310, 3000 + 250 + gap + (k // 6) * 310, 2700)
+    return state
+
+
+def events_of(events: list[dict], kind: str) -> list[dict]:
+    return [e for e in events if e["type"] == kind]
+
+
+def refused(state: State, command: dict) -> IllegalCommand:
+    with pytest.raises(IllegalCommand) as caught:
+        play(state, command)
+    return caught.value
+
+
+def test_charge_only_a_unit_not_in_melee_and_in_formation():
+    state = table()
+    put(state, state["units"][CHARGER]["minis"][4], 6000, 1000, 900)
+    assert refused(state, CHARGE).rule == rules.CHARGE
+    state = table(gap=100)  # already in melee combat
+    assert refused(state, CHARGE).rule == rules.CHARGE
+
+
+def test_select_the_enemy_target_unit_in_sight_before_moving():
+    state = table()
+    for mid in state["units"][CHARGER]["minis"]:
+        state["minis"][mid]["facing"] = 2700
+    assert refused(state, CHARGE).rule == rules.CHARGE_TARGET
+
+
+def test_charge_movement_roll_and_charge_movement_to_contact_facing_the_enemy():
+    # MOV 10 + 3 = 13 cm >= 12 cm: the charge reaches; B, without orders, cannot react.
+    dice = EnteredDice([3] + [1] * 30)
+    after, events = play(table(), CHARGE, dice=dice)
+    rolled = events_of(events, "charge_rolled")[0]
+    assert (rolled["die"], rolled["allowance"], rolled["reached"]) == (3, 1300, True)
+    moved = events_of(events, "charge_moved")[0]
+    assert moved["reached"]
+    assert 1100 <= moved["distance"] <= 1200
+    bases = board(after).bases
+    front = [
+        m
+        for m in moved["minis"]
+        if any(
+            geometry.within(bases[m["id"]], bases[e], geometry.MELEE_DISTANCE)
+            for e in after["units"][TARGET]["minis"]
+            if e in bases
+        )
+    ]
+    assert front
+    for m in front:  # facing the centre of the enemy it touches
+        enemy = min(
+            (e for e in after["units"][TARGET]["minis"] if e in bases),
+            key=lambda e: geometry.edge_distance(bases[m["id"]], bases[e]),
+        )
+        assert geometry.facing_centre_of(bases[m["id"]], bases[enemy])
+
+
+def test_the_automatic_attack_after_a_charge_costs_the_charger_no_order():
+    dice = EnteredDice([3] + [1] * 30)
+    _after, events = play(table(), CHARGE, dice=dice)
+    attack = events_of(events, "attack_declared")[0]
+    assert attack["charge"]
+    assert attack["orders_spent"] == 0
+    rolled = events_of(events, "combat_rolled")[0]
+    a = next(r for r in rolled["rolls"] if r["unit"] == CHARGER)
+    assert ["charge", 1] in a["dice_lines"]  # +1D6 on foot
+
+
+def test_failed_charge_moves_mov_and_has_no_further_consequences():
+    # 12 cm away, 10 + 1 = 11 cm: failed; the samurai move 10 cm and stop short.
+    state = table()
+    _after, events = play(state, CHARGE, dice=EnteredDice([1]))
+    assert not events_of(events, "charge_rolled")[0]["reached"]
+    moved = events_of(events, "charge_moved")[0]
+    assert not moved["reached"]
+    assert moved["distance"] == 1000
+    assert not events_of(events, "attack_declared")
+
+
+def test_boosting_a_charge_doubles_mov_and_boosts_the_attack():
+    dice = EnteredDice([1] + [1] * 30)
+    _after, events = play(table(gap=2000), {**CHARGE, "boost": True}, dice=dice)
+    rolled = events_of(events, "charge_rolled")[0]
+    assert rolled["allowance"] == (2 * 10 + 1) * 100
+    assert rolled["reached"]
+    assert events_of(events, "charge_declared")[0]["orders_spent"] == 2
+    assert events_of(events, "attack_declared")[0]["boost"]
+
+
+def test_enemy_reaction_flee_two_d6_away_turned_with_a_used_marker():
+    state = table(b_orders=1)
+    after, _ = play(state, CHARGE, dice=EnteredDice([]))
+    prompt = KENSEI.prompt(after)
+    assert prompt.kind == "charge_reaction"
+    assert prompt.sides == ("B",)
+    assert "flee" in prompt.options["reactions"]
+    # Flee 6 + 6 = 12 cm; then the charge: 10 + 2 = 12 cm, it does not reach any more.
+    after, events = play(
+        after,
+        {"type": "charge_reaction", "side": "B", "reaction": "flee"},
+        dice=EnteredDice([6, 6, 2]),
+    )
+    fled = events_of(events, "fled")[0]
+    assert fled["distance"] == 1200
+    assert all(m["facing"] == fled["heading"] for m in fled["minis"])  # rear to the charger
+    assert after["units"][TARGET]["markers"]["used"]
+    assert not events_of(events, "charge_rolled")[0]["reached"]
+
+
+def test_flee_skirmishers_may_flee_even_with_a_used_marker():
+    state = table(b_orders=1)
+    state["units"][TARGET]["markers"]["used"] = True
+    after, _ = play(state, CHARGE, dice=EnteredDice([1] * 40))
+    assert KENSEI.prompt(after) is None or KENSEI.prompt(after).kind != "charge_reaction"
+    state = table(b_orders=1)
+    state["units"][TARGET]["markers"]["used"] = True
+    state["units"][TARGET]["skirmish"] = True
+    after, _ = play(state, CHARGE, dice=EnteredDice([]))
+    assert KENSEI.prompt(after).options["reactions"] == ["none", "flee"]
+
+
+def test_hold_and_shoot_before_contact_halved_wounds_nearest_ranks():
+    state = table(target=ARCHERS, b_orders=1)
+    after, _ = play(state, {**CHARGE, "target": ARCHERS}, dice=EnteredDice([]))
+    assert "hold" in KENSEI.prompt(after).options["reactions"]
+    # Charge 10 + 3; the archers' five dice all hit, four wounds halved to two.
+    dice = EnteredDice([3, 6, 6, 6, 6, 6, 6, 4, 4, 4, 1] + [1] * 40)
+    after, events = play(
+        after, {"type": "charge_reaction", "side": "B", "reaction": "hold"}, dice=dice
+    )
+    shot = events_of(events, "shot")[0]
+    assert shot["hold"]
+    assert shot["orders_spent"] == 0
+    assert (
+        shot["damage"]["wounds"] + shot["damage"]["leader_wounds"]
+        == shot["roll"]["wound_roll"]["wounds"] // 2
+    )
+    taken = events_of(events, "wounds_taken")[0]
+    assert taken["unit"] == CHARGER
+    front = state["units"][CHARGER]["minis"][:3]
+    assert set(taken["casualties"]) <= set(front)  # the rank nearest the shooters
+    assert events_of(events, "charge_moved")
+
+
+def test_no_reaction_keeps_the_charge_going():
+    state = table(b_orders=1)
+    after, _ = play(state, CHARGE, dice=EnteredDice([]))
+    after, events = play(after, NO_REACTION, dice=EnteredDice([3] + [1] * 40))
+    assert events_of(events, "charge_moved")[0]["reached"]
