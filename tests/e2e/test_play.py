@@ -196,6 +196,58 @@ def test_a_game_against_the_bot_through_deployment_to_a_finished_activation(
     expect(page.locator("#step")).to_have_text(str(last_step))
 
 
+def first_order(page: Any, site: LiveSite, game_id: str) -> str:
+    """Answer the set-up with the defaults until side A must give an order; its key."""
+    for _ in range(80):
+        key = panel_prompt(page)
+        _step, kind, side = key.split(":")
+        if kind == "order":
+            return key
+        answer_and_wait(page, key, lambda k=kind, s=side: answer_setup(page, k, s))
+    raise AssertionError("no order prompt")
+
+
+def test_combat_orders_pick_their_target_by_clicking_an_enemy_miniature(
+    live_site: LiveSite, page: Any
+) -> None:
+    sign_up(page, live_site, "masakado")
+    game_id = new_game(page, live_site, "bot")
+    key = first_order(page, live_site, game_id)
+    last_step, shown = state_now(page, live_site, game_id)
+    state = shown["state"]
+    enemy = next(
+        uid for uid, unit in state["units"].items() if unit["side"] == "B" and not unit["removed"]
+    )
+    # Attack: the target is the unit whose miniature was clicked; not engaged, so refused.
+    page.get_by_label("Order", exact=True).select_option("attack")
+    click_table(page, *unit_centre(state, enemy))
+    expect(page.locator("#order-target")).to_have_value(enemy)
+    expect(page.locator("#board svg .play-overlay .target")).not_to_have_count(0)
+    page.get_by_role("button", name="Give the order").click()
+    error = page.locator("#play-error")
+    expect(error).to_contain_text("Not allowed:")
+    expect(error).to_contain_text(re.compile(r"\(.+\)$"))  # the rule it names
+    assert state_now(page, live_site, game_id)[0] == last_step
+    # Charge the same unit: the engine rolls and traces it (or refuses it, naming the rule).
+    page.get_by_label("Order", exact=True).select_option("charge")
+    click_table(page, *unit_centre(state, enemy))
+    expect(page.locator("#order-target")).to_have_value(enemy)
+    page.get_by_role("button", name="Give the order").click()
+    expect(
+        page.locator("#prompt-panel[data-prompt]:not([data-prompt='" + key + "'])").or_(
+            page.locator("#play-error", has_text="Charge")
+        )
+    ).to_be_visible(timeout=15_000)
+    after, _ = state_now(page, live_site, game_id)
+    if after > last_step:
+        steps = page.request.get(f"{live_site.url}/api/games/{game_id}/steps?since={last_step}")
+        declared = [
+            e["event"] for e in steps.json()["steps"] if e["event"]["type"] == "charge_declared"
+        ]
+        assert declared, "the charge was declared"
+        assert declared[0]["target"] == enemy
+
+
 def test_the_invited_players_page_follows_the_hosts_move_within_a_second(
     live_site: LiveSite, browser: Any
 ) -> None:

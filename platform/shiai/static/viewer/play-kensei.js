@@ -1,7 +1,9 @@
 // Kensei's prompt controls: who places scenery first, extra scenery, deployment,
-// the active side, the unit to activate, ki abilities and the orders of part I
-// (a move drawn as waypoints on the board, with the distance left). Kinds that
-// are not here (part II's combat) fall back to the generic JSON editor.
+// the active side, the unit to activate, ki abilities, the orders (a move drawn as
+// waypoints on the board, with the distance left; attack, shoot and charge with a
+// target picked from a list or by clicking one of its miniatures) and the combat
+// answers (reactive attack, charge reaction, casualties, chase). Kinds that are not
+// here fall back to the generic JSON editor.
 import { SIDE_COLOURS } from "./kensei-board.js";
 import { button, choose, coordinates, el, svgEl } from "./play-controls.js";
 
@@ -35,7 +37,61 @@ const KINDS = {
   place_scenery: placeScenery,
   deploy,
   order,
+  react: (prompt, side, state, hooks) => choices(
+    `${unitLabel(state, prompt.options.unit)} is attacked by ${unitLabel(state, prompt.options.attacker)}: it fights back.`,
+    [
+      ["Fight back", { type: "react", side, boost: false }],
+      ...(prompt.options.orders >= 2 ? [["Fight back, boosted (2 orders)", { type: "react", side, boost: true }]] : []),
+    ],
+    hooks,
+  ),
+  charge_reaction: (prompt, side, state, hooks) => choices(
+    `${unitLabel(state, prompt.options.charging)} charges ${unitLabel(state, prompt.options.unit)}: declare its reaction before the charge roll.`,
+    prompt.options.reactions.map((reaction) => [REACTIONS[reaction] || reaction, { type: "charge_reaction", side, reaction }]),
+    hooks,
+  ),
+  casualties: (prompt, side, state, hooks) => {
+    const options = prompt.options;
+    const diverting = options.leader_wounds > 0
+      ? [...Array(options.leader_wounds + 1).keys()].map((n) => [
+          n === 0 ? "Keep every wound on the leader" : `Divert ${n} of the leader's wounds (1D6 each, 4+ goes to the unit)`,
+          { type: "casualties", side, protect: n },
+        ])
+      : [["Remove casualties (those in melee first, in unit order)", { type: "casualties", side, protect: 0 }]];
+    return choices(
+      `${unitLabel(state, options.unit)} takes ${options.wounds} wound(s)${options.leader_wounds ? `, its leader ${options.leader_wounds}` : ""}.`,
+      diverting,
+      hooks,
+    );
+  },
+  chase: (prompt, side, state, hooks) => choices(
+    `${unitLabel(state, prompt.options.fleeing)} falls back: does ${unitLabel(state, prompt.options.unit)} chase it (an honour roll first)?`,
+    [["Chase", { type: "chase", side, chase: true }], ["Stay", { type: "chase", side, chase: false }]],
+    hooks,
+  ),
 };
+
+const REACTIONS = { none: "No reaction", flee: "Flee (2D6 away)", hold: "Hold and shoot" };
+const TARGETED = ["attack", "shoot", "charge"];
+
+function enemyUnits(state, side) {
+  return Object.entries(state.units)
+    .filter(([, unit]) => unit.side !== side && !unit.removed && unit.minis.some((m) => state.minis[m].placed && !state.minis[m].removed))
+    .map(([uid]) => uid);
+}
+
+function nearestUnit(state, uids, point) {
+  let best = null;
+  for (const uid of uids) {
+    for (const mid of state.units[uid].minis) {
+      const mini = state.minis[mid];
+      if (!mini.placed || mini.removed) continue;
+      const d = Math.hypot(mini.x - point.x, mini.y - point.y);
+      if (!best || d < best[0]) best = [d, uid];
+    }
+  }
+  return best && best[0] <= 2000 ? best[1] : null; // within 20 cm of a click
+}
 
 function choices(title, options, hooks) {
   const list = el("p", { className: "choices" });
@@ -209,10 +265,19 @@ function order(prompt, side, state, hooks) {
     : [
         ["move", `move: up to ${cm(allowance)} (1 order)`],
         ...(orders >= 2 ? [["boost", "boost the move: 2 orders, 2 × MOV + 1D6 (rolled first)"], ["disengage", "disengage: 2 orders"]] : []),
+        ["attack", "attack a unit it is engaged with"],
+        ["shoot", "shoot at a unit"],
+        ["charge", "charge a unit it sees (1D6 + MOV)"],
         ...(unit.markers.unloaded ? [["reload", "reload"]] : []),
         ["shelter", "shelter"],
       ];
   const kind = choose("order-kind", "Order", kinds);
+  const enemies = enemyUnits(state, side);
+  const target = choose("order-target", "Target unit (or click one of its miniatures)", enemies.map((e) => [e, unitLabel(state, e)]));
+  const boostBox = el("input", { type: "checkbox", id: "order-boost" });
+  const boostLabel = el("label", { htmlFor: "order-boost" }, boostBox, " boosted (2 orders)");
+  const targetControls = el("div", {}, target.element, orders >= 2 ? el("p", {}, boostLabel) : "");
+  const targeting = () => TARGETED.includes(kind.select.value);
   const facingChoice = choose("order-facing", "Facing at the end", [["path", "along the last stretch of the path"], ["keep", "as now"]]);
   const waypoints = [];
   const distance = el("p", { id: "distance", "aria-live": "polite" });
@@ -232,9 +297,18 @@ function order(prompt, side, state, hooks) {
       ? `Path: ${waypoints.length} waypoint(s), ${cm(used)} of ${cm(allowance)}; ${cm(Math.max(0, allowance - used))} left${used > allowance ? " (too far)" : ""}.`
       : "";
     pathControls.hidden = !drawing();
+    targetControls.hidden = !targeting();
     hooks.redraw();
   };
   const add = (point) => {
+    if (targeting()) {
+      const picked = nearestUnit(state, enemies, point);
+      if (picked) {
+        target.select.value = picked;
+        refresh();
+      }
+      return;
+    }
     if (!drawing()) return;
     waypoints.push(point);
     refresh();
@@ -260,12 +334,22 @@ function order(prompt, side, state, hooks) {
       const chosen = kind.select.value;
       if (chosen === "boost") return { type: "order", side, order: "move", boost: true };
       if (chosen === "reload" || chosen === "shelter") return { type: "order", side, order: chosen };
+      if (TARGETED.includes(chosen)) {
+        return { type: "order", side, order: chosen, target: target.select.value, boost: orders >= 2 && boostBox.checked };
+      }
       return { type: "order", side, order: chosen, minis: waypoints.length ? moved() : [] };
     },
     onBoard: (point) => add(point),
     overlay(Y) {
       const group = svgEl("g", { class: "play-overlay" });
       for (const node of highlight(state, [uid], Y).children) group.append(node.cloneNode(true));
+      if (targeting() && target.select.value) {
+        for (const node of highlight(state, [target.select.value], Y).children) {
+          const copy = node.cloneNode(true);
+          copy.classList.add("target");
+          group.append(copy);
+        }
+      }
       if (!drawing() || !waypoints.length) return group;
       const points = [start, ...waypoints].map((p) => `${p.x},${Y(p.y)}`).join(" ");
       svgEl("polyline", { points, class: length() > allowance ? "path too-far" : "path" }, group);
@@ -284,8 +368,9 @@ function order(prompt, side, state, hooks) {
       button("Clear the path", () => { waypoints.splice(0); refresh(); }, { id: "clear-path" })),
     facingChoice.element);
   kind.select.addEventListener("change", refresh);
+  target.select.addEventListener("change", refresh);
   facingChoice.select.addEventListener("change", refresh);
-  control.element = el("div", {}, kind.element, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)));
+  control.element = el("div", {}, kind.element, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)));
   refresh();
   return control;
 }
