@@ -400,6 +400,8 @@ def _check_final_positions(
     own = state["units"][uid]["minis"]
     here = board(state)
     for mid, base in finals.items():
+        if base == here.bases.get(mid):
+            continue  # a miniature left exactly where it stands is not moving anywhere
         if not geometry.on_table(base, table["width"], table["height"]):
             raise IllegalCommand(
                 f"miniature {mid} would leave the table", rule=rules.MOVEMENT_ORDERS

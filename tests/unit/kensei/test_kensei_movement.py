@@ -231,6 +231,30 @@ def test_movement_never_leaves_the_table():
     refused(state, block_move(state, -900, 0, facing=1800), rules.MOVEMENT_ORDERS, "table")
 
 
+def test_movement_orders_a_unit_standing_where_it_is_may_always_stay():
+    """Only where miniatures go is checked: a unit a fall-back or a charge left on
+    awkward ground (here, over impassable scenery) may still stand still."""
+    state = fresh()
+    first = state["minis"][MINIS[0]]
+    state["scenery"] = [
+        *state["scenery"],
+        {
+            "id": "boulder",
+            "kind": "impassable",
+            "height": 6,
+            "points": [
+                [first["x"] - 100, first["y"] - 100],
+                [first["x"] + 100, first["y"] - 100],
+                [first["x"] + 100, first["y"] + 100],
+                [first["x"] - 100, first["y"] + 100],
+            ],
+        },
+    ]
+    _after, events = play(state, {"type": "order", "side": "A", "order": "move", "minis": []})
+    assert next(e for e in events if e["type"] == "moved")["displaced"] is False
+    refused(state, block_move(state, 0, 100), rules.CROSSING_OBSTACLES, "boulder")
+
+
 def test_unit_formation_a_move_that_breaks_it_is_refused():
     state = fresh()
     command = block_move(state, 0, 600)
