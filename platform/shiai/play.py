@@ -4,16 +4,18 @@ A game created here is an ordinary game record (``GameRecords``); what the
 record does not say is who sits at each side. That is the ``game_seats``
 table: an account (the host on both sides of a hot-seat game), a bot, or an
 open seat with the token of an invitation link, which one signed-in account
-may claim once. Commands go through :meth:`Play.submit`, which checks that the
-account plays the command's side, records it and lets the bots answer
-whatever waits for them next (synchronously, at most ``MAX_BOT_COMMANDS``).
+may claim once. A game linked to a tournament pairing is also answered by the
+pairing's players, each for their side. Commands go through
+:meth:`Play.submit`, which checks that the account plays the command's side,
+records it and lets the bots answer whatever waits for them next
+(synchronously, at most ``MAX_BOT_COMMANDS``).
 """
 
 from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -81,10 +83,18 @@ def make_bot(ruleset: Ruleset, kind: str, seed: str) -> Bot:
     return ruleset.bot(seed)
 
 
+# The side of a game an account plays through the tournament pairing the game
+# is linked to, if any (``GameResults.player_side``).
+PairingSide = Callable[[UUID, str], str | None]
+
+
 class Play:
-    def __init__(self, records: GameRecords, db_engine: Engine) -> None:
+    def __init__(
+        self, records: GameRecords, db_engine: Engine, pairing_side: PairingSide | None = None
+    ) -> None:
         self.records = records
         self.db_engine = db_engine
+        self.pairing_side = pairing_side
 
     # -- creating and joining -------------------------------------------------------
 
@@ -196,11 +206,19 @@ class Play:
         return {row.side: _seat(row) for row in rows}
 
     def sides_of(self, game_id: UUID, account_id: str | None) -> tuple[str, ...]:
+        """The sides ``account_id`` answers for: its seats, and its side of the
+        tournament pairing the game is linked to (a game the players started
+        elsewhere, or created here and linked by the organiser)."""
         if account_id is None:
             return ()
-        return tuple(
+        sides = {
             side for side, seat in self.seats(game_id).items() if seat.account_id == account_id
-        )
+        }
+        if self.pairing_side is not None:
+            paired = self.pairing_side(game_id, account_id)
+            if paired is not None:
+                sides.add(paired)
+        return tuple(sorted(sides))
 
     # -- playing ----------------------------------------------------------------------
 

@@ -210,3 +210,39 @@ def test_a_running_games_steps_are_kept_per_view_and_follow_the_head(
     ended_newest = client.get(f"/api/games/{game_id}/steps/{last}").get_json()
     assert ended_newest["game_over"] is True
     assert ended_newest["last_step"] > last
+
+
+def test_a_pairings_players_answer_for_their_sides_through_play_mode(sqlite_app: Flask) -> None:
+    """A game started through the API (no seats) and linked to a pairing: each
+    of the pairing's players answers for their own side through /play, and
+    for no other; the page and the head say which side they play."""
+    aki, ben = new_account(sqlite_app, "aki"), new_account(sqlite_app, "ben")
+    new_account(sqlite_app, "cho")
+    game_id = start(sqlite_app.test_client(), "linked", dice_mode="seeded")
+    _linked_to_a_pairing(sqlite_app, game_id, aki, ben)
+    clients = {name: signed_in_client(sqlite_app, name) for name in ("aki", "ben", "cho")}
+
+    def answer(name: str, side: str, step: int) -> Any:
+        client = clients[name]
+        with client.session_transaction() as session:
+            token = session.setdefault("csrf_token", "t" * 22)
+        body = {"command": {"type": "bid", "side": side, "dice": 2}, "expected_step": step}
+        return client.post(
+            f"/play/games/{game_id}/commands", json=body, headers={"X-CSRF-Token": token}
+        )
+
+    assert clients["aki"].get(f"/api/games/{game_id}/head").get_json()["you_play"] == ["A"]
+    assert clients["cho"].get(f"/api/games/{game_id}/head").get_json()["you_play"] == []
+    live = replay_data(page(clients["aki"], f"/games/{game_id}"))["live"]
+    assert live["you_play"] == ["A"]
+    assert live["players"] == {"A": "Aki (you)", "B": "Ben"}
+    assert live["csrf"]
+
+    refused = answer("aki", "B", 0)
+    assert refused.status_code == 403
+    assert "you play side A in this game, not side B" in refused.get_json()["message"]
+    assert answer("cho", "A", 0).status_code == 403
+    assert answer("aki", "A", 0).status_code == 201
+    assert answer("ben", "B", 1).status_code == 201
+    proposal = clients["ben"].get(f"/play/games/{game_id}/proposal?side=B")
+    assert proposal.status_code == 200

@@ -40,17 +40,13 @@ class View:
 
 
 def player_sides(game_id: UUID) -> tuple[str, ...]:
-    """The sides the signed-in account plays in this game: its seats, or its
-    tournament pairing's side."""
+    """The sides the signed-in account plays in this game: its seats, and its
+    tournament pairing's side (``Play.sides_of``)."""
     account = current_account()
     if account is None:
         return ()
-    services = current_app.extensions["shiai"]
-    seated: tuple[str, ...] = services.play.sides_of(game_id, account.id)
-    if seated:
-        return seated
-    side: str | None = services.game_results.player_side(game_id, account.id)
-    return (side,) if side is not None else ()
+    sides: tuple[str, ...] = current_app.extensions["shiai"].play.sides_of(game_id, account.id)
+    return sides
 
 
 def resolve_view(summary: GameSummary, raw: str | None) -> View:
