@@ -8,13 +8,16 @@ random steps of those games, as viewers scrubbing through replays would::
 
     web.step_endpoint_rps: <requests/s> requests/s      (ended games)
     web.step_endpoint_p99: <ms> ms
-    web.step_endpoint_rps_running: <requests/s> requests/s   (a running game: never cached)
+    web.step_endpoint_rps_running: <requests/s> requests/s   (a running game)
     web.step_endpoint_p99_running: <ms> ms
     web.replay_page_bytes: <kB> kB
 
 Steps of ended games never change, so each worker keeps their encoded JSON
 (``shiai.web.viewing.EncodedSteps``); a warm-up round (every step asked for four
-times) fills it before the measured round. A running game's steps are computed on every request.
+times) fills it before the measured round. A running game's steps are kept per
+view too, without their head (last step, game over), which is read at every
+request; its round has no warm-up: each worker computes a step the first time
+it is asked for it.
 ``replay_page_bytes`` is what opening a replay at its last step downloads: the
 page, every stylesheet and script module it loads, and the two states its
 script fetches (the step and the one before it, for "what changed"); kB = 1000

@@ -26,7 +26,11 @@ and keeps everything else the library does:
 
 It also accepts ``snapshots=[StoredEvent, ...]`` with the events, written to
 the snapshot table in the same transaction (``GameRecords.import_record`` takes
-its snapshots while it builds the game, instead of re-reading it after the save).
+its snapshots while it builds the game, instead of re-reading it after the save),
+and ``alongside=callable``: called with the transaction's connection once the
+events are inserted, to write rows of other tables of the same database in the
+same transaction (``GameRecords.start_game``: the seats of a game played in the
+browser). If it raises, nothing of the save is stored.
 
 Both recorders (events, and ``DriverReadsAggregateRecorder`` for snapshots)
 read with ``_DriverReads.select_events``: the library's select, compiled once
@@ -160,6 +164,9 @@ class BatchApplicationRecorder(_DriverReads, SQLAlchemyApplicationRecorder):
             if self.snapshots_table is None:
                 raise ProgrammingError("this recorder was built without a snapshot table")
             connection.execute(insert(self.snapshots_table), [_row(item) for item in snapshots])
+        alongside: Callable[[Connection], object] | None = kwargs.get("alongside")
+        if alongside is not None:
+            alongside(connection)
         self._notify_channel(session)
         return notification_ids
 

@@ -17,6 +17,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 from eventsourcing_sqlalchemy.recorders import SQLAlchemyApplicationRecorder
+from sqlalchemy import Connection
 
 from engine.core import (
     CommandRefused,
@@ -54,6 +55,10 @@ from replays.verify import (
 )
 
 SNAPSHOT_INTERVAL = 50
+
+# Writes rows of other tables of the event store's database in the transaction
+# of a game's first event: called with the connection, the game's id and sides.
+StartedAlongside = Callable[[Connection, UUID, list[str]], object]
 
 
 @dataclass(frozen=True)
@@ -139,8 +144,15 @@ class GameRecords(Application[UUID]):
         dice_mode: str = SEEDED,
         seed: str | None = None,
         start_dice: list[int] | None = None,
+        alongside: StartedAlongside | None = None,
     ) -> UUID:
-        """Start a game; ``seed`` defaults to 256 fresh random bits."""
+        """Start a game; ``seed`` defaults to 256 fresh random bits.
+
+        ``alongside`` (SQL store only) writes rows of other tables in the same
+        transaction as the game's first event: both are stored, or neither (if
+        it raises, the game is not started and its exception propagates)."""
+        if alongside is not None and not isinstance(self.recorder, BatchApplicationRecorder):
+            raise ValueError("rows can be written alongside a game only on the SQL event store")
         ruleset = registry.get(ruleset_id)
         if dice_mode not in DICE_MODES:
             raise InvalidCommand(f"dice mode must be one of {', '.join(DICE_MODES)}")
@@ -164,7 +176,11 @@ class GameRecords(Application[UUID]):
             start_dice=start_dice,
             initial_state=initial_state,
         )
-        self.save(game)
+        if alongside is None:
+            self.save(game)
+        else:
+            sides = list(game.sides)
+            self.save(game, alongside=lambda connection: alongside(connection, game.id, sides))
         return game.id
 
     def submit_command(

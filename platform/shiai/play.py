@@ -4,22 +4,24 @@ A game created here is an ordinary game record (``GameRecords``); what the
 record does not say is who sits at each side. That is the ``game_seats``
 table: an account (the host on both sides of a hot-seat game), a bot, or an
 open seat with the token of an invitation link, which one signed-in account
-may claim once. Commands go through :meth:`Play.submit`, which checks that the
-account plays the command's side, records it and lets the bots answer
-whatever waits for them next (synchronously, at most ``MAX_BOT_COMMANDS``).
+may claim once. A game linked to a tournament pairing is also answered by the
+pairing's players, each for their side. Commands go through
+:meth:`Play.submit`, which checks that the account plays the command's side,
+records it and lets the bots answer whatever waits for them next
+(synchronously, at most ``MAX_BOT_COMMANDS``).
 """
 
 from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Connection, Engine, insert, select, update
 
 from engine.core import Bot, Command, Ruleset
 from engine.kensei.bots import GreedyBot
@@ -81,10 +83,18 @@ def make_bot(ruleset: Ruleset, kind: str, seed: str) -> Bot:
     return ruleset.bot(seed)
 
 
+# The side of a game an account plays through the tournament pairing the game
+# is linked to, if any (``GameResults.player_side``).
+PairingSide = Callable[[UUID, str], str | None]
+
+
 class Play:
-    def __init__(self, records: GameRecords, db_engine: Engine) -> None:
+    def __init__(
+        self, records: GameRecords, db_engine: Engine, pairing_side: PairingSide | None = None
+    ) -> None:
         self.records = records
         self.db_engine = db_engine
+        self.pairing_side = pairing_side
 
     # -- creating and joining -------------------------------------------------------
 
@@ -101,36 +111,41 @@ class Play:
     ) -> NewGame:
         """Start a game (the engine checks the setup) and seat its players. The host
         plays ``host_side`` (the first side by default); the other side is a bot, the
-        host again (hot-seat) or open to whoever follows the invitation."""
+        host again (hot-seat) or open to whoever follows the invitation.
+
+        The seats are written in the transaction of the game's first event
+        (``GameRecords.start_game(alongside=...)``): a game is stored with its
+        seats or not at all, so no game is left that nobody can play."""
         if opponent not in OPPONENTS:
             raise PlayRefused(f"the opponent must be one of {', '.join(OPPONENTS)}")
         if bot not in BOTS:
             raise PlayRefused(f"the bot must be one of {', '.join(BOTS)}")
-        game_id = self.records.start_game(ruleset_id, setup, title=title)
-        sides = self.records.summary(game_id).sides
-        if len(sides) != 2:
-            raise PlayRefused("only two-sided games can be played in the browser")
-        mine = host_side or sides[0]
-        if mine not in sides:
-            raise PlayRefused(f"the sides are {' and '.join(sides)}, not {mine!r}")
-        theirs = next(side for side in sides if side != mine)
         invitation = secrets.token_urlsafe(24) if opponent == INVITE else None
         host = uuid.UUID(host_id)
-        rows: list[dict[str, Any]] = [
-            {"side": mine, "account_id": host, "bot": None, "invitation": None},
-            {
-                "side": theirs,
-                "account_id": host if opponent == HOT_SEAT else None,
-                "bot": bot if opponent == BOT else None,
-                "invitation": invitation,
-            },
-        ]
-        now = datetime.now(UTC)
-        with self.db_engine.begin() as conn:
-            conn.execute(
-                insert(game_seats),
+
+        def seat_players(conn: Connection, game_id: UUID, sides: list[str]) -> None:
+            if len(sides) != 2:
+                raise PlayRefused("only two-sided games can be played in the browser")
+            mine = host_side or sides[0]
+            if mine not in sides:
+                raise PlayRefused(f"the sides are {' and '.join(sides)}, not {mine!r}")
+            theirs = next(side for side in sides if side != mine)
+            rows: list[dict[str, Any]] = [
+                {"side": mine, "account_id": host, "bot": None, "invitation": None},
+                {
+                    "side": theirs,
+                    "account_id": host if opponent == HOT_SEAT else None,
+                    "bot": bot if opponent == BOT else None,
+                    "invitation": invitation,
+                },
+            ]
+            now = datetime.now(UTC)
+            write_seats(
+                conn,
                 [{**row, "game_id": game_id, "host_id": host, "created_at": now} for row in rows],
             )
+
+        game_id = self.records.start_game(ruleset_id, setup, title=title, alongside=seat_players)
         self.let_bots_answer(game_id)
         return NewGame(game_id, invitation)
 
@@ -191,11 +206,19 @@ class Play:
         return {row.side: _seat(row) for row in rows}
 
     def sides_of(self, game_id: UUID, account_id: str | None) -> tuple[str, ...]:
+        """The sides ``account_id`` answers for: its seats, and its side of the
+        tournament pairing the game is linked to (a game the players started
+        elsewhere, or created here and linked by the organiser)."""
         if account_id is None:
             return ()
-        return tuple(
+        sides = {
             side for side, seat in self.seats(game_id).items() if seat.account_id == account_id
-        )
+        }
+        if self.pairing_side is not None:
+            paired = self.pairing_side(game_id, account_id)
+            if paired is not None:
+                sides.add(paired)
+        return tuple(sorted(sides))
 
     # -- playing ----------------------------------------------------------------------
 
@@ -236,6 +259,11 @@ class Play:
         if side not in self.sides_of(game_id, account_id):
             raise PlayRefused(f"you do not play side {side} in this game")
         return proposed_command(self.records, game_id, side)
+
+
+def write_seats(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """Insert a new game's seats (in the transaction of its first event)."""
+    conn.execute(insert(game_seats), rows)
 
 
 def _seat(row: Any) -> Seat:

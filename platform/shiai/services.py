@@ -72,5 +72,5 @@ def build_services(
         tournament_views=tournament_views,
         game_results=game_results,
         accounts=Accounts(db_engine, password_method),
-        play=Play(records, db_engine),
+        play=Play(records, db_engine, game_results.player_side),
     )

@@ -41,6 +41,7 @@ class LiveSite:
     kensei_steps: list[dict[str, Any]]  # the steps' events, as /api/games/<id>/steps gives them
     # Running dice races where one side (A or B) has sealed a bid of 1 or 3 dice.
     sealed_games: dict[tuple[str, int], UUID]
+    app: Any  # the served Flask app, for tests that set up what no page creates
 
 
 @pytest.fixture(scope="session")
@@ -64,7 +65,7 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
     thread.start()
     steps = [{"step": entry.step, "event": entry.event} for entry in records.steps(game_id)]
     try:
-        yield LiveSite(f"http://127.0.0.1:{server.server_port}", game_id, steps, sealed)
+        yield LiveSite(f"http://127.0.0.1:{server.server_port}", game_id, steps, sealed, app)
     finally:
         server.shutdown()
         thread.join()

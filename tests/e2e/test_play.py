@@ -313,3 +313,47 @@ def test_the_play_page_fits_a_phone(live_site: LiveSite, browser: Any) -> None:
                 assert name.strip(), control.evaluate("e => e.outerHTML")
     finally:
         context.close()
+
+
+def test_hot_seat_passes_the_device_before_each_sealed_answer(
+    live_site: LiveSite, browser: Any
+) -> None:
+    """A hot-seat dice race (sealed simultaneous bids): the page asks for the
+    device to be handed to each side before showing its controls, and side A's
+    bid is nowhere on the screen when side B's player takes it."""
+    page = browser.new_page()
+    try:
+        username = sign_up(page, live_site, "nobunaga")
+        services = live_site.app.extensions["shiai"]
+        host = services.accounts.by_username(username)
+        created = services.play.create(
+            host.id, "dice-race", {"target": 20}, opponent="hot-seat", title="Hot-seat race"
+        )
+        page.goto(f"{live_site.url}/games/{created.game_id}")
+        panel = page.locator("#prompt-panel")
+        expect(panel).to_have_attribute("data-prompt", re.compile(r"^pass:\d+:bid:A$"))
+        expect(page.locator("#prompt-h")).to_have_text("Pass the device to side A")
+        expect(page.locator("#command-json")).to_have_count(0)
+        page.get_by_role("button", name="I am side A: show my decision").click()
+        expect(panel).to_have_attribute("data-prompt", re.compile(r"^\d+:bid:A$"))
+        editor = page.locator("#command-json")
+        editor.fill('{"type": "bid", "side": "A", "dice": 3}')
+        page.get_by_role("button", name="Send this command").click()
+        # Side B's turn: the screen is handed over first, and shows no trace of A's bid.
+        expect(panel).to_have_attribute("data-prompt", re.compile(r"^pass:\d+:bid:B$"))
+        expect(page.locator("#command-json")).to_have_count(0)
+        page.get_by_role("button", name="I am side B: show my decision").click()
+        expect(panel).to_have_attribute("data-prompt", re.compile(r"^\d+:bid:B$"))
+        page.locator("#state-details summary").click()
+        expect(page.locator("#state-json")).to_contain_text('"A": "sealed"')
+        assert '"dice": 3' not in page.locator("body").inner_text()
+        page.locator("#command-json").fill('{"type": "bid", "side": "B", "dice": 1}')
+        page.get_by_role("button", name="Send this command").click()
+        # Both bids are in: revealed together, and the page follows.
+        expect(panel).not_to_have_attribute("data-prompt", re.compile(r"^\d+:bid:B$"))
+        steps = services.records.steps(created.game_id)
+        revealed = [entry.event for entry in steps if entry.event["type"] == "bids_revealed"]
+        assert revealed[0]["bids"] == {"A": 3, "B": 1}
+        expect(page.locator("#last-step")).to_have_text(str(steps[-1].step))
+    finally:
+        page.close()

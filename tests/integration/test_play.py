@@ -15,9 +15,16 @@ from uuid import UUID
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
 from werkzeug.test import TestResponse
 
 from engine.kensei.ruleset import sample_army
+from replays.errors import GameNotFound
+from replays.records import GameRecords
+from replays.store import MEMORY, event_store_env
+from shiai import play as play_module
+from shiai.play import PlayRefused
+from tests.support.dice_race import DiceRace
 from tests.support.web import form, new_account, signed_in_client
 
 SMALL = {"army_A": "sohei-250", "army_B": "otokodate-250", "scenario": "pitched-battle"}
@@ -275,3 +282,56 @@ def test_head_and_new_steps_are_cheap_to_poll(sqlite_app: Flask, host: FlaskClie
         range(step + 1, head(host, game_id)["last_step"] + 1)
     )
     assert host.get(f"/api/games/{UUID(int=1)}/head").status_code == 404
+
+
+def _stored_rows(app: Flask) -> dict[str, int]:
+    db_engine = app.extensions["shiai"].db_engine
+    with db_engine.connect() as conn:
+        return {
+            table: conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
+            for table in ("gamerecords_events", "gamerecords_snapshots", "games", "game_seats")
+        }
+
+
+def test_a_failure_between_the_game_and_its_seats_stores_neither(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SQLite and PostgreSQL: the seats are written in the transaction of the
+    game's first event; a failure after they are written (before the commit)
+    leaves no game, no seat and no listed game, and the next game is played."""
+    services = app.extensions["shiai"]
+    host_id = new_account(app, "hideyoshi")
+    before = _stored_rows(app)
+    attempted: list[UUID] = []
+    real_write_seats = play_module.write_seats
+
+    def write_then_fail(conn: Any, rows: list[dict[str, Any]]) -> None:
+        real_write_seats(conn, rows)  # the game's events and its seats are written...
+        attempted.append(rows[0]["game_id"])
+        raise RuntimeError("the server lost its power")  # ... and never committed
+
+    monkeypatch.setattr(play_module, "write_seats", write_then_fail)
+    setup = {"armies": {"A": "sohei-250", "B": "otokodate-250"}, "scenario": "pitched-battle"}
+    with pytest.raises(RuntimeError, match="lost its power"):
+        services.play.create(host_id, "kensei", setup, opponent="hot-seat")
+    (game_id,) = attempted
+    assert _stored_rows(app) == before
+    with pytest.raises(GameNotFound):
+        services.records.summary(game_id)
+    assert services.play.seats(game_id) == {}
+    # A refusal decided inside the transaction (a side the game does not have) too.
+    monkeypatch.setattr(play_module, "write_seats", real_write_seats)
+    with pytest.raises(PlayRefused, match="not 'C'"):
+        services.play.create(host_id, "kensei", setup, opponent="bot", host_side="C")
+    assert _stored_rows(app) == before
+    # Nothing is left behind: the next game starts, with both seats.
+    created = services.play.create(host_id, "kensei", setup, opponent="hot-seat")
+    assert set(services.play.seats(created.game_id)) == {"A", "B"}
+    assert _stored_rows(app)["game_seats"] == before["game_seats"] + 2
+
+
+def test_rows_alongside_a_game_need_the_sql_store() -> None:
+    records = GameRecords(event_store_env(MEMORY), rulesets=[DiceRace()])
+    with pytest.raises(ValueError, match="only on the SQL event store"):
+        records.start_game("dice-race", {}, alongside=lambda *_: None)
+    records.close()

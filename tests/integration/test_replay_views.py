@@ -4,8 +4,10 @@ JSON step endpoint the viewer's scripts navigate with."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -132,3 +134,115 @@ def test_the_share_link_and_the_record_download_are_on_the_page(sqlite_app: Flas
     assert f'href="/api/games/{game_id}/record" download' in markup
     assert 'type="module"' in markup
     assert "http://" not in markup.replace("http://localhost/", ""), "nothing from elsewhere"
+
+
+def test_a_running_games_steps_are_kept_per_view_and_follow_the_head(
+    sqlite_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A running game's step is computed once per (step, view): a side's sealed
+    bid stays in that side's view; the answer's head (last step, game over)
+    is read at each request; once the game ends every view shows everything."""
+    records = sqlite_app.extensions["shiai"].records
+    computed: list[tuple[int, str | None]] = []
+    real_state_at = records.state_at
+
+    def counted(game_id: UUID, step: int, viewer: str | None = None) -> Any:
+        computed.append((step, viewer))
+        return real_state_at(game_id, step, viewer)
+
+    monkeypatch.setattr(records, "state_at", counted)
+    aki, ben = new_account(sqlite_app, "aki"), new_account(sqlite_app, "ben")
+    client = signed_in_client(sqlite_app, "aki")
+    game_id = _race_with_a_sealed_bid(client)
+    _linked_to_a_pairing(sqlite_app, game_id, aki, ben)
+
+    def expected(step: int, viewer: str | None) -> dict[str, Any]:
+        shown = real_state_at(UUID(game_id), step, viewer)
+        return {
+            "game_id": game_id,
+            "step": step,
+            "last_step": shown.last_step,
+            "state": shown.state,
+            "hash": shown.hash,
+            "prompt": shown.prompt,
+            "game_over": shown.game_over,
+        }
+
+    spectator = client.get(f"/api/games/{game_id}/steps/1")
+    own = client.get(f"/api/games/{game_id}/steps/1?view=A")
+    assert spectator.get_json() == expected(1, None)
+    assert spectator.get_json()["state"]["bids"] == {"A": "sealed"}
+    assert own.get_json() == expected(1, "A")
+    assert own.get_json()["state"]["bids"] == {"A": 3}
+    assert (
+        spectator.headers["Cache-Control"] == own.headers["Cache-Control"] == ("private, no-cache")
+    )
+    assert computed == [(1, None), (1, "A")]
+    # Asked again: served from what was kept, per view.
+    assert client.get(f"/api/games/{game_id}/steps/1").data == spectator.data
+    assert client.get(f"/api/games/{game_id}/steps/1?view=A").data == own.data
+    assert computed == [(1, None), (1, "A")]
+
+    # B bids; A's roll shows a 1: A is asked about its bust, the game runs on.
+    bid(client, game_id, "B", 1, dice=[1, 2, 3, 4])
+    again = client.get(f"/api/games/{game_id}/steps/1").get_json()
+    assert again == expected(1, None)
+    assert again["last_step"] > 1, "the head is read at each request"
+    assert computed == [(1, None), (1, "A")]
+    last = records.summary(UUID(game_id)).last_step
+    newest = client.get(f"/api/games/{game_id}/steps/{last}").get_json()
+    assert newest == expected(last, None)
+    assert newest["prompt"]["sides"] == ["A"]
+    assert client.get(f"/api/games/{game_id}/steps/{last + 1}").status_code == 404
+
+    # A accepts its bust: the race (one round) ends, and every view of step 1
+    # shows everything, kept for good.
+    command = {"type": "accept", "side": "A"}
+    assert (
+        client.post(f"/api/games/{game_id}/commands", json={"command": command}).status_code == 201
+    )
+    for view in ("", "?view=A", "?view=B"):
+        ended = client.get(f"/api/games/{game_id}/steps/1{view}")
+        assert ended.get_json() == expected(1, None)
+        assert ended.get_json()["game_over"] is True
+        assert ended.get_json()["state"]["bids"] == {"A": 3}, "no longer sealed"
+        assert ended.headers["Cache-Control"] == "public, max-age=3600"
+    ended_newest = client.get(f"/api/games/{game_id}/steps/{last}").get_json()
+    assert ended_newest["game_over"] is True
+    assert ended_newest["last_step"] > last
+
+
+def test_a_pairings_players_answer_for_their_sides_through_play_mode(sqlite_app: Flask) -> None:
+    """A game started through the API (no seats) and linked to a pairing: each
+    of the pairing's players answers for their own side through /play, and
+    for no other; the page and the head say which side they play."""
+    aki, ben = new_account(sqlite_app, "aki"), new_account(sqlite_app, "ben")
+    new_account(sqlite_app, "cho")
+    game_id = start(sqlite_app.test_client(), "linked", dice_mode="seeded")
+    _linked_to_a_pairing(sqlite_app, game_id, aki, ben)
+    clients = {name: signed_in_client(sqlite_app, name) for name in ("aki", "ben", "cho")}
+
+    def answer(name: str, side: str, step: int) -> Any:
+        client = clients[name]
+        with client.session_transaction() as session:
+            token = session.setdefault("csrf_token", "t" * 22)
+        body = {"command": {"type": "bid", "side": side, "dice": 2}, "expected_step": step}
+        return client.post(
+            f"/play/games/{game_id}/commands", json=body, headers={"X-CSRF-Token": token}
+        )
+
+    assert clients["aki"].get(f"/api/games/{game_id}/head").get_json()["you_play"] == ["A"]
+    assert clients["cho"].get(f"/api/games/{game_id}/head").get_json()["you_play"] == []
+    live = replay_data(page(clients["aki"], f"/games/{game_id}"))["live"]
+    assert live["you_play"] == ["A"]
+    assert live["players"] == {"A": "Aki (you)", "B": "Ben"}
+    assert live["csrf"]
+
+    refused = answer("aki", "B", 0)
+    assert refused.status_code == 403
+    assert "you play side A in this game, not side B" in refused.get_json()["message"]
+    assert answer("cho", "A", 0).status_code == 403
+    assert answer("aki", "A", 0).status_code == 201
+    assert answer("ben", "B", 1).status_code == 201
+    proposal = clients["ben"].get(f"/play/games/{game_id}/proposal?side=B")
+    assert proposal.status_code == 200

@@ -20,7 +20,7 @@ from replays.game import Game
 from replays.projection import Follower
 from replays.records import GameRecords
 from shiai.schema import tournament_game_links
-from shiai.tournaments.aggregate import TournamentRefused
+from shiai.tournaments.aggregate import Entry, TournamentRefused
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.model import Result
 
@@ -73,10 +73,9 @@ class GameResults(Follower):
             return False
         return self._take(tournament_id, str(game_id), summary.outcome)
 
-    def player_side(self, game_id: UUID, account_id: str) -> str | None:
-        """The side of ``game_id`` that ``account_id`` plays, through the pairing
-        the game is linked to; ``None`` if the game is unlinked or the account
-        is not one of that pairing's players."""
+    def pairing_players(self, game_id: UUID) -> dict[str, Entry]:
+        """The players of the pairing ``game_id`` is linked to, by the game's
+        side they play; empty if the game is linked to none."""
         with self.db_engine.connect() as conn:
             link = conn.execute(
                 select(tournament_game_links.c.tournament_id).where(
@@ -84,21 +83,25 @@ class GameResults(Follower):
                 )
             ).first()
         if link is None:
-            return None
+            return {}
         tournament = self.tournaments.get(link.tournament_id)
-        entry = tournament.player_of(account_id)
-        if entry is None:
-            return None
         for round_ in tournament.rounds:
             for table in round_.tables:
                 if table.game_id != str(game_id) or table.game_side_a is None:
                     continue
-                sides = self.records.summary(game_id).sides
+                sides = self.records.current(game_id).sides
                 side_b = next(s for s in sides if s != table.game_side_a)
-                if entry.id == table.a:
-                    return table.game_side_a
-                if entry.id == table.b:
-                    return side_b
+                players = tournament.players
+                return {table.game_side_a: players[table.a], side_b: players[table.b]}
+        return {}
+
+    def player_side(self, game_id: UUID, account_id: str) -> str | None:
+        """The side of ``game_id`` that ``account_id`` plays, through the pairing
+        the game is linked to; ``None`` if the game is unlinked or the account
+        is not one of that pairing's players."""
+        for side, entry in self.pairing_players(game_id).items():
+            if entry.account_id == account_id:
+                return side
         return None
 
     def _take(self, tournament_id: UUID, game_id: str, outcome: Mapping[str, Any]) -> bool:

@@ -11,7 +11,8 @@ from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from jsonschema import Draft202012Validator
 
-from replays.records import GameSummary, StepEntry
+from replays.errors import StepOutOfRange
+from replays.records import GameSummary, StepEntry, StepState
 from shiai.errors import BadRequest
 from shiai.openapi import document, request_schema
 from shiai.web.auth import current_account
@@ -172,35 +173,64 @@ def steps(game_id: UUID) -> ResponseReturnValue:
     return jsonify({"steps": [step_json(entry) for entry in entries if entry.step > since]})
 
 
+def _encode(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _step_answer(body: bytes, cache_control: str) -> ResponseReturnValue:
+    response = current_app.response_class(body, mimetype="application/json")
+    response.headers["Cache-Control"] = cache_control
+    return response
+
+
+def _ended_step(shown: StepState) -> bytes:
+    return _encode(
+        {
+            "game_id": str(shown.game_id),
+            "step": shown.step,
+            "last_step": shown.last_step,
+            "state": shown.state,
+            "hash": shown.hash,
+            "prompt": shown.prompt,
+            "game_over": True,
+        }
+    )
+
+
 @bp.get("/games/<uuid:game_id>/steps/<int:step>")
 def step(game_id: UUID, step: int) -> ResponseReturnValue:
+    """A step's state as the view may see it. Answers are kept encoded
+    (``EncodedSteps``): an ended game's whole answer; a running game's state,
+    hash and prompt per view, put together with the head read now."""
     encoded: EncodedSteps = current_app.extensions["shiai_encoded_steps"]
+    records = _records()
     viewer = _viewer(game_id)
     body = encoded.get(game_id, step)
-    if body is None:
-        shown = _records().state_at(game_id, step, viewer)
-        body = json.dumps(
-            {
-                "game_id": str(shown.game_id),
-                "step": shown.step,
-                "last_step": shown.last_step,
-                "state": shown.state,
-                "hash": shown.hash,
-                "prompt": shown.prompt,
-                "game_over": shown.game_over,
-            },
-            separators=(",", ":"),
-            ensure_ascii=False,
-        ).encode()
-        if shown.game_over:  # every view of an ended game is the same, for good
-            encoded.put(game_id, step, body)
-        else:
-            response = current_app.response_class(body, mimetype="application/json")
-            response.headers["Cache-Control"] = "private, no-cache"
-            return response
-    response = current_app.response_class(body, mimetype="application/json")
-    response.headers["Cache-Control"] = "public, max-age=3600"
-    return response
+    if body is not None:
+        return _step_answer(body, "public, max-age=3600")
+    shown: StepState | None = None
+    last_step, over = records.head(game_id)
+    if not over:
+        if not 0 <= step <= last_step:
+            raise StepOutOfRange(step, last_step)
+        view = viewer if viewer is not None else SPECTATOR
+        stable = encoded.get(game_id, step, view)
+        if stable is None:
+            shown = records.state_at(game_id, step, viewer)
+            over, last_step = shown.game_over, max(last_step, shown.last_step)
+            if not over:
+                stable = _encode({"state": shown.state, "hash": shown.hash, "prompt": shown.prompt})
+                encoded.put(game_id, step, stable, view)
+        if stable is not None:
+            # The same keys, in the same order, as an ended game's answer.
+            head = _encode({"game_id": str(game_id), "step": step, "last_step": last_step})
+            body = head[:-1] + b"," + stable[1:-1] + b',"game_over":false}'
+            return _step_answer(body, "private, no-cache")
+    if shown is None:  # else the game ended as its step was read
+        shown = records.state_at(game_id, step, viewer)
+    body = _ended_step(shown)
+    encoded.put(game_id, step, body)  # every view of an ended game is the same, for good
+    return _step_answer(body, "public, max-age=3600")
 
 
 @bp.post("/games/<uuid:game_id>/commands")

@@ -126,7 +126,7 @@ def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:
     account = current_account()
     seats = services.play.seats(summary.id)
     names = services.accounts.names([s.account_id for s in seats.values() if s.account_id])
-    you_play = [side for side, s in seats.items() if account and s.account_id == account.id]
+    you_play = list(services.play.sides_of(summary.id, account.id if account else None))
     players = {}
     for side, seat in seats.items():
         if seat.bot is not None:
@@ -135,13 +135,16 @@ def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:
             players[side] = "invited player (not joined yet)"
         else:
             players[side] = names.get(seat.account_id, "a player")
-            if side in you_play:
-                players[side] += " (you)"
+    # A game linked to a tournament pairing: its players answer for their sides.
+    for side, entry in services.game_results.pairing_players(summary.id).items():
+        players.setdefault(side, entry.name)
+    for side in you_play:
+        players[side] = players.get(side, "a player") + " (you)"
     host = account is not None and any(s.host_id == account.id for s in seats.values())
     invitation = next((s.invitation for s in seats.values() if s.invitation), None)
     return {
         "you_play": you_play,
-        "players": players,
+        "players": dict(sorted(players.items())),
         "invitation": url_for("play.join", token=invitation, _external=True)
         if host and invitation
         else None,

@@ -40,17 +40,13 @@ class View:
 
 
 def player_sides(game_id: UUID) -> tuple[str, ...]:
-    """The sides the signed-in account plays in this game: its seats, or its
-    tournament pairing's side."""
+    """The sides the signed-in account plays in this game: its seats, and its
+    tournament pairing's side (``Play.sides_of``)."""
     account = current_account()
     if account is None:
         return ()
-    services = current_app.extensions["shiai"]
-    seated: tuple[str, ...] = services.play.sides_of(game_id, account.id)
-    if seated:
-        return seated
-    side: str | None = services.game_results.player_side(game_id, account.id)
-    return (side,) if side is not None else ()
+    sides: tuple[str, ...] = current_app.extensions["shiai"].play.sides_of(game_id, account.id)
+    return sides
 
 
 def resolve_view(summary: GameSummary, raw: str | None) -> View:
@@ -91,34 +87,50 @@ def resolve_view(summary: GameSummary, raw: str | None) -> View:
     )
 
 
-class EncodedSteps:
-    """Encoded step answers of ended games, least recently used first out.
+# The view key of an ended game's steps: every view of them is the same.
+EVERY_VIEW = "*"
 
-    A step of an ended game never changes (an ended game takes no command),
-    and every view of it is the same, so its JSON can be served again as it
-    is; running games are never cached. Bounded by the bytes held."""
+
+class EncodedSteps:
+    """Encoded step answers, least recently used first out, bounded by the
+    bytes held; keyed by (game, step, view).
+
+    - An ended game's steps never change (an ended game takes no command) and
+      every view of them is the same: the whole answer is kept, once, under
+      ``EVERY_VIEW``.
+    - A running game's step N is immutable once recorded too: its state, and
+      the prompt at it (whether step N closes a command is written with the
+      command's events, saved together). What moves on is the game's head
+      (``last_step``, ``game_over``), and once the game ends every view shows
+      the whole state. So only the stable part (state, hash, prompt) is kept,
+      per view (``spectator`` or the side: sealed information stays per
+      view), and the answer is put together with the head read at each
+      request; once the head says the game is over it is answered as an
+      ended game's step."""
 
     def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
         self.max_bytes = max_bytes
         self._held = 0
-        self._entries: OrderedDict[tuple[UUID, int], bytes] = OrderedDict()
+        self._entries: OrderedDict[tuple[UUID, int, str], bytes] = OrderedDict()
         self._lock = Lock()
 
-    def get(self, game_id: UUID, step: int) -> bytes | None:
+    def get(self, game_id: UUID, step: int, view: str = EVERY_VIEW) -> bytes | None:
+        key = (game_id, step, view)
         with self._lock:
-            found = self._entries.get((game_id, step))
+            found = self._entries.get(key)
             if found is not None:
-                self._entries.move_to_end((game_id, step))
+                self._entries.move_to_end(key)
             return found
 
-    def put(self, game_id: UUID, step: int, body: bytes) -> None:
+    def put(self, game_id: UUID, step: int, body: bytes, view: str = EVERY_VIEW) -> None:
         if len(body) > self.max_bytes:
             return
+        key = (game_id, step, view)
         with self._lock:
-            previous = self._entries.pop((game_id, step), None)
+            previous = self._entries.pop(key, None)
             if previous is not None:
                 self._held -= len(previous)
-            self._entries[(game_id, step)] = body
+            self._entries[key] = body
             self._held += len(body)
             while self._held > self.max_bytes:
                 _, dropped = self._entries.popitem(last=False)

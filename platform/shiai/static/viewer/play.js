@@ -89,6 +89,10 @@ class PlayMode {
       this.drawOverlay();
       return;
     }
+    if (prompt.sealed && this.youPlay.size > 1 && this.passedTo !== key) {
+      this.passDevice(key, side);
+      return;
+    }
     this.key = key;
     this.control = controlFor(this.replay.game.ruleset, prompt, side, shown.state, {
       propose: () => this.propose(side),
@@ -103,6 +107,32 @@ class PlayMode {
       el("p", { className: "play-status", id: "play-status", role: "status" }),
     ]);
     this.drawOverlay();
+  }
+
+  // Hot-seat and a sealed prompt: one screen, two players answering in secret.
+  // Before a side's controls are shown, the screen asks to be handed to that
+  // side's player, who says so with a button; the other side's sealed answer is
+  // not on the screen (the spectator view hides it, the panel was cleared).
+  passDevice(key, side) {
+    this.key = null;
+    this.control = null;
+    this.drawOverlay();
+    const children = [
+      el("p", { id: "pass-device" }, `Side ${side} answers in secret. Hand the device to side ${side}'s player; the other player looks away until the answer is sent.`),
+    ];
+    if (this.live.view !== "spectator") {
+      const link = el("a", { href: `${location.pathname}?view=spectator`, id: "to-spectator" }, "Switch to the spectator view");
+      children.push(el("p", { role: "alert" }, `This screen shows side ${this.live.view}'s own view, with its sealed answers: `, link, " before handing the device over."));
+    } else {
+      const ready = el("button", { type: "button", id: "pass-ready" }, `I am side ${side}: show my decision`);
+      ready.addEventListener("click", () => {
+        this.passedTo = key;
+        this.onStep({ step: this.replay.step, shown: this.replay.shown });
+      });
+      children.push(ready);
+    }
+    this.show(`Pass the device to side ${side}`, children);
+    this.panel.dataset.prompt = `pass:${key}`;
   }
 
   show(title, children) {
