@@ -362,8 +362,11 @@ def _trace(
         enemy = here.bases[min(near)[1]]
         facing = geometry.heading((base.x, base.y), (enemy.x, enemy.y))
         turned = spatial_base(base, base.x, base.y, facing)
-        clear = all(not geometry.overlaps(turned, here.bases[o]) for o in others) and all(
-            not geometry.overlaps(turned, b) for k, b in finals.items() if k != m
+        clear = (
+            geometry.on_table(turned, table["width"], table["height"])
+            and scene.over_impassable(turned) is None
+            and all(not geometry.overlaps(turned, here.bases[o]) for o in others)
+            and all(not geometry.overlaps(turned, b) for k, b in finals.items() if k != m)
         )
         if clear:
             finals[m] = turned

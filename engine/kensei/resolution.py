@@ -37,6 +37,7 @@ from engine.kensei.casualties import (
 )
 from engine.kensei.combat import combat_table, unit_name
 from engine.kensei.commands import flag, integer, only_fields
+from engine.kensei.duel import duel_damage, duel_table
 from engine.kensei.falling_back import chase, fall_back
 from engine.kensei.flow import Progress, engaged_units, honour_dice
 from engine.kensei.queries import honour_of
@@ -179,7 +180,7 @@ def combat_step(progress: Progress, dice: Dice) -> bool:
         uid = _awaiting(pending)
         damage = pending["damage"][uid]
         nearest = damage.get("nearest")  # Hold and shoot: the ranks nearest the shooters
-        if nearest is None and needs_choice(state, uid, damage):
+        if nearest is None and not pending.get("duel") and needs_choice(state, uid, damage):
             return False
         progress.emit(
             casualty_event(state, uid, damage, protect=0, preference=nearest or [], dice=dice)
@@ -191,8 +192,19 @@ def combat_step(progress: Progress, dice: Dice) -> bool:
 def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     """Both Combat Rolls at once, then both Wound Rolls."""
     attacker, defender = _fighters(pending)
+    duel = pending.get("duel")
+    refused = pending.get("refused")
     tables = {
-        uid: combat_table(
+        uid: duel_table(
+            state,
+            uid,
+            enemy,
+            duel,
+            boosted=pending["boost"].get(uid, False),
+            without_order=pending["without_order"].get(uid, False),
+        )
+        if duel
+        else combat_table(
             state,
             uid,
             enemy,
@@ -200,6 +212,7 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
             without_order=pending["without_order"].get(uid, False),
             charging=pending.get("charging") == uid,
             charged=pending.get("charged") == uid,
+            without_leader=refused is not None and state["units"][uid]["leader"] == refused,
         )
         for uid, enemy in ((attacker, defender), (defender, attacker))
     }
@@ -215,9 +228,12 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
             dice, entry["combat_roll"]["successes"], entry["wound_modifier"], shooting=False
         )
         entry["wound_roll"] = wounds.to_dict()
-        damage[entry["enemy"]] = damage_of(
-            state, entry["enemy"], wounds.wounds, wounds.criticals, wounds.stuns
-        )
+        if duel:
+            damage[entry["enemy"]] = duel_damage(state, entry["enemy"], wounds.wounds, wounds.stuns)
+        else:
+            damage[entry["enemy"]] = damage_of(
+                state, entry["enemy"], wounds.wounds, wounds.criticals, wounds.stuns
+            )
     return {
         "type": "combat_rolled",
         "attacker": attacker,
@@ -235,9 +251,12 @@ def _outcome(progress: Progress, dice: Dice) -> None:
     pending = state["activation"]["pending"]
     a, b = _fighters(pending)
     taken = pending["taken"]
+    duel = pending.get("duel")
     gone = {uid: state["units"][uid]["removed"] for uid in (a, b)}
+    if duel:  # the duel is lost by the leader who dies, else by the more wounded one
+        gone = {uid: duel[uid] in taken[uid]["casualties"] for uid in (a, b)}
     scores = {uid: score(state, uid, taken[uid]) for uid in (a, b)}
-    singles = state["units"][a]["single"] and state["units"][b]["single"]
+    singles = bool(duel) or (state["units"][a]["single"] and state["units"][b]["single"])
     measure = {uid: taken[uid]["wounds"] for uid in (a, b)} if singles else scores
     winner = loser = None
     if gone[a] != gone[b]:
@@ -256,6 +275,7 @@ def _outcome(progress: Progress, dice: Dice) -> None:
     state = progress.state
     chase_possible = (
         fell == "retreat"
+        and not duel  # the men around respect the duel: no chase
         and winner is not None
         and not state["units"][winner]["removed"]
         and not state["units"][loser]["removed"]
