@@ -154,6 +154,10 @@ class Slide:
         ]
         near += [o for o in mine if o != mid]
         last_clear = spatial_base(start, start.x, start.y, turn)
+        if not geometry.on_table(last_clear, self.table["width"], self.table["height"]) or any(
+            o in self.positions and geometry.overlaps(last_clear, self.positions[o]) for o in near
+        ):
+            last_clear = start  # it cannot turn where it stands: it keeps its facing there
         travelled = 0
         while travelled < reach:
             travelled = min(travelled + STEP, reach)
