@@ -132,6 +132,11 @@ def candidates(state: State, side: str) -> Iterator[Command]:
             if prompt.options["leader_wounds"] >= left:
                 protect = prompt.options["leader_wounds"]
         yield {"type": "casualties", "side": side, "protect": protect}
+    elif kind == "duel_answer":
+        for accept in (True, False):
+            if prompt.options["orders"] >= 2:
+                yield {"type": "duel_answer", "side": side, "accept": accept, "boost": True}
+            yield {"type": "duel_answer", "side": side, "accept": accept, "boost": False}
     elif kind == "charge_reaction":
         for reaction in prompt.options["reactions"]:
             yield {"type": "charge_reaction", "side": side, "reaction": reaction}
@@ -347,6 +352,11 @@ def _orders(state: State, side: str) -> Iterator[Command]:
             if orders >= 2:
                 tried.append({**attack, "boost": True})
             tried.append(attack)
+            if unit["leader"] is not None and state["units"][target]["leader"] is not None:
+                duel = {**attack, "order": "duel"}
+                if orders >= 2:
+                    tried.append({**duel, "boost": True})
+                tried.append(duel)
         tried.extend(_charges(state, uid, orders))
         tried.extend(_shoots(state, uid, orders))
     tried.extend(_moves(state, uid, unit["mov"] * CM, boosted=False))
@@ -575,7 +585,9 @@ class _Scores:
     """GreedyBot's scores: lower is better. Moves score the distance from the centre
     of the unit's end positions to the nearest enemy; standing still that distance
     from where the unit is, plus one, other orders plus two; running -1; shooting
-    -1.5 (boosted -2.5), charging -2.8, attacking -2 (boosted -3); against a charge
+    -1.5 (boosted -2.5), charging -2.8, attacking -2 (boosted -3), challenging to a
+    duel -3.5 when its leader is no weaker (AT, then wounds left), else never; it
+    accepts a duel when its leader is no weaker, boosted when it can; against a charge
     it holds and shoots when it can, else takes it (it never flees)."""
 
     def __init__(self, state: State, side: str) -> None:
@@ -620,6 +632,17 @@ class _Scores:
                 score = -3.0 if command.get("boost") else -2.0  # fight whenever engaged
             elif kind == "order" and command["order"] == "charge":
                 score = -2.8  # charge whenever in reach
+            elif kind == "order" and command["order"] == "duel":
+                # challenge when its leader is the stronger, boosted when it can
+                edge = _leader_edge(state, state["activation"]["units"][side], command["target"])
+                score = (-3.5 if edge >= 0 else 0.5) - (0.1 if command.get("boost") else 0.0)
+            elif kind == "duel_answer":
+                # accept when its leader is no weaker than the challenger's, boosted if it can
+                pending = state["activation"]["pending"]
+                edge = _leader_edge(state, pending["defender"], pending["attacker"])
+                score = (0.0 if command["accept"] == (edge >= 0) else 1.0) - (
+                    0.5 if command["boost"] else 0.0
+                )
             elif kind == "charge_reaction":
                 score = {"hold": -1.0, "none": 0.0, "flee": 1.0}[command["reaction"]]
             elif kind == "order" and command["order"] == "shoot":
@@ -636,6 +659,25 @@ class _Scores:
             for n, distance in zip(waiting, _distances_to_enemy(state, side, points), strict=True):
                 scores[n] = distance
         return scores
+
+
+def _leader_edge(state: State, uid: str, enemy: str) -> int:
+    """How much stronger (AT, then WO) the leader of ``uid`` is than ``enemy``'s."""
+    mine = state["units"][uid]["leader"]
+    theirs = state["units"][enemy]["leader"]
+    if mine is None or theirs is None:
+        return -1
+    a, b = state["minis"][mine]["profile"], state["minis"][theirs]["profile"]
+    return int(
+        (a["at"][0] - b["at"][0]) * 10
+        + (a["wo"] - _wounds(state, mine))
+        - (b["wo"] - _wounds(state, theirs))
+    )
+
+
+def _wounds(state: State, mid: str) -> int:
+    wounds: int = state["minis"][mid]["wounds"]
+    return wounds
 
 
 def _here(state: State, side: str) -> float:

@@ -24,9 +24,9 @@ from engine.kensei import geometry, rules
 from engine.kensei.board import board
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.falling_back import slide, spatial_base
 from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.geometry import Base
-from engine.kensei.resolution import _slide, spatial_base
 from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
 
@@ -154,7 +154,7 @@ def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     away = geometry.heading(_centre(state, charger), _centre(state, target))
     if _centre(state, charger) == _centre(state, target):
         away = bases[state["units"][target]["minis"][0]].facing
-    finals, lost, _caught = _slide(
+    finals, lost, _caught = slide(
         state, target, away, sum(faces) * CM, facing=away, chasing=frozenset(), halt=True
     )
     return {

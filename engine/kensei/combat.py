@@ -42,7 +42,8 @@ def decide_attack(state: State, side: str, uid: str, command: Command) -> list[E
             f"{unit_name(unit)} has already performed a combat order in this activation",
             rule=rules.COMBAT_ORDERS,
         )
-    fighting = engaged_units(state, uid)
+    # Units in a duel this turn are not fought (Challenge to a duel > Multiple Combats).
+    fighting = [u for u in engaged_units(state, uid) if not state["units"][u].get("duelled")]
     if not fighting:
         raise IllegalCommand(
             f"{unit_name(unit)} has no miniature in melee combat (2.5 cm or less, facing) "
@@ -107,9 +108,7 @@ def unit_attack_side(state: State, uid: str, enemy: str) -> str:
         mine = bases[mid]
         best = "rear"
         for eid in foes:
-            side = geometry.attack_side(mine, bases[eid])
-            if side != "front" and geometry.attack_side(bases[eid], mine) != "front":
-                side = "front"
+            side = mini_attack_side(mine, bases[eid])
             if SIDE_RANK[side] < SIDE_RANK[best]:
                 best = side
         sides.append(best)
@@ -121,6 +120,15 @@ def unit_attack_side(state: State, uid: str, enemy: str) -> str:
         return half[0]
     most = max(counts.values())
     return next(side for side in SIDE_RANK if counts[side] == most)
+
+
+def mini_attack_side(mine: geometry.Base, theirs: geometry.Base) -> str:
+    """The side of ``theirs`` that ``mine`` attacks: front when ``mine`` is itself
+    attacked on its flank or rear."""
+    side = geometry.attack_side(mine, theirs)
+    if side != "front" and geometry.attack_side(theirs, mine) != "front":
+        side = "front"
+    return side
 
 
 # -- the Combat Roll Table ----------------------------------------------------------
@@ -182,6 +190,7 @@ def combat_table(
     without_order: bool,
     charging: bool = False,
     charged: bool = False,
+    without_leader: bool = False,
 ) -> dict[str, Any]:
     """One unit's Combat Roll against ``enemy``: ``dice`` and ``modifiers`` as
     ``[label, value]`` lines, their totals, the modifier it puts on the enemy's
@@ -192,7 +201,13 @@ def combat_table(
     attacks = unit_attack_side(state, uid, enemy)
     attacked_from = unit_attack_side(state, enemy, uid)
     dice = _dice_lines(
-        state, uid, pairs, boosted=boosted, without_order=without_order, charging=charging
+        state,
+        uid,
+        pairs,
+        boosted=boosted,
+        without_order=without_order,
+        charging=charging,
+        without_leader=without_leader,
     )
     markers = unit["markers"]
     modifiers: list[list[Any]] = []
@@ -254,16 +269,21 @@ def _dice_lines(
     boosted: bool,
     without_order: bool,
     charging: bool,
+    without_leader: bool = False,
 ) -> list[list[Any]]:
-    """The +XD6 and -XD6 lines of the Combat Roll Table."""
+    """The +XD6 and -XD6 lines of the Combat Roll Table (``without_leader``: the unit's
+    leader refused a duel, his attack attribute is not counted)."""
     unit = state["units"][uid]
     leader = unit["leader"] if not unit["single"] else None
-    dice: list[list[Any]] = [["attack attribute", unit["at"][0]]]
+    if unit["single"] and without_leader:
+        dice: list[list[Any]] = [["attack attribute (duel refused)", 0]]
+    else:
+        dice = [["attack attribute", unit["at"][0]]]
     if len(unit["minis"]) > 1:
         count = sum(1 for mid in pairs if mid != leader)
         if count:
             dice.append(["miniatures in melee", count])
-    if leader is not None and leader in pairs:
+    if leader is not None and leader in pairs and not without_leader:
         dice.append(["unit leader", state["minis"][leader]["profile"]["at"][0]])
     if boosted:
         dice.append(["boosted attack", 1])

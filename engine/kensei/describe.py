@@ -110,6 +110,15 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         + (f", catching {', '.join(e['caught'])}" if e["caught"] else "")
     ),
     "combat_ended": lambda e: "the combat is over",
+    "duel_declared": lambda e: (
+        f"{e['leader']} ({e['unit']}) challenges {e['target_leader']} ({e['target']}) to a duel"
+        + (" (boosted)" if e["boost"] else "")
+    ),
+    "duel_answered": lambda e: (
+        f"{e['unit']} accepts the duel"
+        if e["accept"]
+        else f"{e['unit']} refuses the duel: {e['dishonoured']} is dishonoured"
+    ),
     "reloaded": lambda e: f"{e['unit']} reloads ({e['removed']} marker(s) removed)",
     "sheltered": lambda e: f"{e['unit']} takes shelter",
     "leader_joined": lambda e: f"{e['leader_unit']} joins {e['unit']} as its leader",

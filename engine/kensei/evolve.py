@@ -161,6 +161,7 @@ def _markers_cleared(state: State, _event: Event) -> State:
             "ki": None,
             "no_charge_from": [],
             "moves": 0,
+            "duelled": False,
         }
     return {**state, "units": units}
 
@@ -390,4 +391,4 @@ def _battle_ended(state: State, event: Event) -> State:
 
 
 # The handlers of part II register themselves on import.
-from engine.kensei import evolve_combat  # noqa: E402, F401
+from engine.kensei import evolve_combat, evolve_duel  # noqa: E402, F401

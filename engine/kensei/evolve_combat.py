@@ -202,8 +202,25 @@ def _chased(state: State, event: Event) -> State:
 @handles("combat_ended")
 def _combat_ended(state: State, _event: Event) -> State:
     activation = state["activation"]
-    resume = activation["pending"].get("resume")  # a charge after its Hold and shoot
+    pending = activation["pending"]
+    resume = pending.get("resume")  # a charge after its Hold and shoot
     state = {**state, "activation": {**activation, "pending": resume}}
+    if pending.get("duel"):
+        # Both units are Used and no combat action involves them until the end of the
+        # turn; an active one loses its remaining orders, as a unit that falls back.
+        fought = [pending["attacker"], pending["defender"]]
+        state = with_units(
+            state,
+            {
+                uid: {"markers": {**state["units"][uid]["markers"], "used": True}, "duelled": True}
+                for uid in fought
+            },
+        )
+        for side in ("A", "B"):
+            uid = activation["units"].get(side)
+            left = state["activation"]["orders"][side]
+            if uid in fought and left > 0:
+                state = spend_orders(state, side, left)
     for side in ("A", "B"):
         uid = activation["units"].get(side)
         left = state["activation"]["orders"][side]

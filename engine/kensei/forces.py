@@ -76,6 +76,7 @@ def _unit(uid: str, side: str, profile: TroopProfile, count: int, single: bool) 
         "ki": None,
         "no_charge_from": [],
         "moves": 0,
+        "duelled": False,
     }
 
 
@@ -91,6 +92,7 @@ def _mini(mid: str, side: str, uid: str, profile: TroopProfile, *, leader: bool)
         "placed": False,
         "removed": False,
         "is_leader": leader,
+        "dishonoured": False,
         "wounds": 0,
         "base": {"shape": profile.base.shape, "size": profile.base.size_mm * 10},
         "height": profile.volume,

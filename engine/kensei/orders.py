@@ -20,9 +20,10 @@ from engine.kensei.board import Board, board
 from engine.kensei.charging import decide_charge
 from engine.kensei.combat import decide_attack
 from engine.kensei.commands import flag, only_fields, paths, text
+from engine.kensei.duel import decide_duel
 from engine.kensei.flow import engaged_units
 from engine.kensei.geometry import Base
-from engine.kensei.queries import base_of, live_units, other
+from engine.kensei.queries import base_of, duelled, live_units, other
 from engine.kensei.remember import Remembered
 from engine.kensei.shooting import decide_shoot
 
@@ -32,8 +33,8 @@ LEAVE_REACH = 500  # "Place the leader at 5 cm of any miniature of the unit"
 FACING_TOLERANCE = 450  # a unit "looking at the movement direction": within 45 degrees
 FORWARD_OR_SIDEWAYS = 900  # boosted moves stay within the visual field: 90 degrees either side
 
-ORDERS = ("move", "disengage", "reload", "shelter", "attack", "shoot", "charge")
-COMBAT_ORDERS = ("duel", "lead")
+ORDERS = ("move", "disengage", "reload", "shelter", "attack", "shoot", "charge", "duel")
+COMBAT_ORDERS = ("lead",)
 
 
 def unit_name(unit: Mapping[str, Any]) -> str:
@@ -66,19 +67,29 @@ def _decide_order(state: State, side: str, command: Command, dice: Dice) -> list
             )
         only_fields(command, {"type", "side", "order", "minis", "boost"})
         return [_move(state, side, uid, command, allowance=pending["allowance"], boosted=True)]
-    if order in ("attack", "shoot", "charge"):
+    if order in ("attack", "shoot", "charge", "duel"):
         cost = 2 if boost else 1
         if activation["orders"][side] < cost:
             boosting = {
                 "attack": rules.BOOSTING_ATTACK,
                 "shoot": rules.BOOSTING_SHOOT,
                 "charge": rules.BOOSTING_CHARGE,
+                "duel": rules.BOOSTING_DUEL,
             }[order]
             raise IllegalCommand(
                 f"{unit_name(unit)} has {activation['orders'][side]} activation order(s) left; "
                 f"this needs {cost}",
                 rule=boosting if boost else rules.USING_ORDERS,
             )
+        target = command.get("target")
+        if isinstance(target, str) and target in state["units"] and duelled(state, target):
+            raise IllegalCommand(
+                f"{unit_name(state['units'][target])} fought a duel this turn: no combat action "
+                "may involve it until the end of the turn",
+                rule=rules.DUEL_ACCEPTED,
+            )
+        if order == "duel":
+            return decide_duel(state, side, uid, command)
         if order == "shoot":
             return decide_shoot(state, side, uid, command, dice)
         if order == "charge":
@@ -689,6 +700,7 @@ def leader_unit_profile(state: State, leader: str, uid: str) -> dict[str, Any]:
         "ki": None,
         "no_charge_from": [],
         "moves": 1,
+        "duelled": False,
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Prompt, State
 from engine.kensei.charging import charge_prompt
+from engine.kensei.duel import duel_prompt
 from engine.kensei.flow import choosers, deployment_candidates
 from engine.kensei.queries import SIDES, unused_units
 from engine.kensei.resolution import combat_prompt
@@ -66,6 +67,8 @@ def _prompt(state: State) -> Prompt | None:
         return combat_prompt(state)
     if pending is not None and pending["kind"] == "charge":
         return charge_prompt(state)
+    if pending is not None and pending["kind"] == "duel":
+        return duel_prompt(state)
     if pending is not None:
         return Prompt(
             (pending["side"],),

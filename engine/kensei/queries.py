@@ -53,6 +53,8 @@ def initiative_of(state: State, uid: str) -> int:
         value = state["minis"][leader]["profile"]["ini"]
     if state["sides"][unit["side"]]["general_dead"]:
         value -= 1
+    if dishonoured(state, uid):
+        value -= 1
     return value
 
 
@@ -65,7 +67,21 @@ def honour_of(state: State, uid: str) -> int:
         value = state["minis"][leader]["profile"]["ho"]
     if state["sides"][unit["side"]]["general_dead"]:
         value -= 1
+    if dishonoured(state, uid):
+        value -= 1
     return value
+
+
+def dishonoured(state: State, uid: str) -> bool:
+    """The unit's leader refused a duel (Challenge to a duel > The duel is not
+    accepted: -1 HO and INI for the rest of the game; the marker is his)."""
+    leader = state["units"][uid]["leader"]
+    return leader is not None and bool(state["minis"][leader].get("dishonoured"))
+
+
+def duelled(state: State, uid: str) -> bool:
+    """The unit took part in an accepted duel this turn: no combat action involves it."""
+    return bool(state["units"][uid].get("duelled"))
 
 
 def general_unit(state: State, side: str) -> str | None:

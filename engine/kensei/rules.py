@@ -101,3 +101,12 @@ CHARGE_TARGET = "Orders and Actions > Combat Orders > Charge > 1. Select the ene
 BOOSTING_CHARGE = "Orders and Actions > Combat Orders > Charge > Boosting a Charge"
 FLEE = "Orders and Actions > Reaction orders > Flee"
 HOLD_AND_SHOOT = "Orders and Actions > Reaction orders > Hold and shoot"
+DUEL = "Orders and Actions > Combat Orders > Challenge to a duel"
+DUEL_ACCEPTED = "Orders and Actions > Combat Orders > Challenge to a duel > The duel is accepted"
+DUEL_REFUSED = "Orders and Actions > Combat Orders > Challenge to a duel > The duel is not accepted"
+DUEL_ORDERS = (
+    "Orders and Actions > Combat Orders > Challenge to a duel > Spending activation orders"
+)
+BOOSTING_DUEL = "Orders and Actions > Combat Orders > Challenge to a duel > Boosting a duel"
+LEAD = "Orders and Actions > Combat Orders > Lead"
+OPPORTUNITY_CHARGE = "Orders and Actions > Reaction orders > Opportunity charge"

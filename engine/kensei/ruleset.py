@@ -33,6 +33,7 @@ from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalog
 from engine.kensei.charging import decide_reaction
 from engine.kensei.commands import only_fields, placements, text
 from engine.kensei.describe import describe_event
+from engine.kensei.duel import decide_duel_answer
 from engine.kensei.evolve import evolve
 from engine.kensei.flow import Progress, advance
 from engine.kensei.forces import forces
@@ -56,6 +57,7 @@ ANSWERS = {
     "casualties": ("casualties", rules.REMOVING_CASUALTIES),
     "chase": ("chase", rules.CHASING),
     "charge_reaction": ("charge_reaction", rules.CHARGE),
+    "duel_answer": ("duel_answer", rules.DUEL),
 }
 
 
@@ -78,7 +80,7 @@ def sample_armies() -> list[str]:
 class Kensei(Ruleset):
     id = "kensei"
     title = "Kensei (living rules 2020)"
-    version = "0.3.0"
+    version = "0.4.0"
     event_schema = 1
 
     # -- setting up -------------------------------------------------------------
@@ -279,6 +281,8 @@ class Kensei(Ruleset):
             return decide_answer(state, side, kind, command, dice)
         if kind == "charge_reaction":
             return decide_reaction(state, side, command, dice)
+        if kind == "duel_answer":
+            return decide_duel_answer(state, side, command, dice)
         return decide_order(state, side, command, dice)
 
     # -- evolve, views, queries ---------------------------------------------------
@@ -326,4 +330,5 @@ def _say(kind: str) -> str:
         "casualties": "remove casualties",
         "chase": "decide whether to chase",
         "charge_reaction": "react to the charge",
+        "duel_answer": "accept or refuse the duel",
     }.get(kind, kind)

@@ -14,8 +14,9 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, State
 from engine.kensei import rules
+from engine.kensei.casualties import casualty_event, damage_of
 from engine.kensei.combat import combat_table, unit_attack_side
-from engine.kensei.resolution import _damage, _fall_back, _slide, casualty_event
+from engine.kensei.falling_back import fall_back, slide
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
 UNIT, ENEMY = "A.u2", "B.u2"
@@ -158,11 +159,11 @@ def test_wound_roll_criticals_wound_the_leader_and_two_stuns_make_a_wound():
     state = engaged()
     guard = "B.u1"  # palace guard with its captain
     state["units"][guard]["markers"]["stunned"] = 1
-    damage = _damage(state, guard, wounds=3, criticals=1, stuns=1)
+    damage = damage_of(state, guard, wounds=3, criticals=1, stuns=1)
     assert damage["leader_wounds"] == 1  # the critical goes to the unit leader
     assert damage["wounds"] == 2 + 1  # the other wounds, plus two stuns swapped for one
     assert damage["stunned"] == 0
-    alone = _damage(state, UNIT, wounds=2, criticals=1, stuns=1)
+    alone = damage_of(state, UNIT, wounds=2, criticals=1, stuns=1)
     assert alone["leader_wounds"] == 0
     assert alone["wounds"] == 2
     assert alone["stunned"] == 1
@@ -233,7 +234,7 @@ def test_withdrawn_or_retreating_movements_retreat_faces_away_with_a_fleeing_mar
         if mid.startswith(ENEMY + ".") and mid not in state["units"][ENEMY]["minis"]:
             state["minis"][mid]["removed"] = True
             state["minis"][mid]["placed"] = False
-    event = _fall_back(state, ENEMY, "retreat", EnteredDice([5, 5]))
+    event = fall_back(state, ENEMY, "retreat", EnteredDice([5, 5]))
     assert event["distance"] == 1000
     assert all(m["facing"] == event["heading"] for m in event["minis"])
     assert 450 < event["heading"] < 1350  # away from A, up the table
@@ -246,7 +247,7 @@ def test_withdrawn_or_retreating_movements_collisions_allies_stop_enemies_kill()
     state = engaged()
     # B's front two flee straight down into A: they are casualties; the one far to
     # the side passes A by.
-    finals, lost, _ = _slide(state, ENEMY, 2700, 800, facing=2700, chasing=frozenset())
+    finals, lost, _ = slide(state, ENEMY, 2700, 800, facing=2700, chasing=frozenset())
     foes = state["units"][ENEMY]["minis"]
     assert {foes[0], foes[1]} <= set(lost)
     assert foes[2] not in lost
@@ -254,7 +255,7 @@ def test_withdrawn_or_retreating_movements_collisions_allies_stop_enemies_kill()
     ally = state["units"]["A.u3"]["minis"][0]
     put(state, ally, ORIGIN[0], ORIGIN[1] - PITCH - 600, 900)
     state = edited(state)
-    finals, lost, _ = _slide(state, UNIT, 2700, 800, facing=None, chasing=frozenset())
+    finals, lost, _ = slide(state, UNIT, 2700, 800, facing=None, chasing=frozenset())
     assert not lost
     ends = {m["id"]: m for m in finals}
     assert ORIGIN[1] - PITCH - 600 + 250 <= ends[MINIS[3]]["y"] < ORIGIN[1] - PITCH - 300
@@ -264,7 +265,7 @@ def test_withdrawn_or_retreating_movements_collisions_allies_stop_enemies_kill()
 def test_chasing_movements_a_touched_fleeing_miniature_is_a_casualty():
     state = engaged()
     foes = state["units"][ENEMY]["minis"]
-    _finals, _lost, caught = _slide(state, UNIT, 900, 500, facing=900, chasing=frozenset(foes))
+    _finals, _lost, caught = slide(state, UNIT, 900, 500, facing=900, chasing=frozenset(foes))
     assert caught
     assert set(caught) <= set(foes)
 

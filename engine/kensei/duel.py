@@ -1,0 +1,234 @@
+"""Challenge to a duel (Orders and Actions > Combat Orders > Challenge to a duel).
+
+The active unit's leader (a unit leader, or a leader alone) challenges the leader
+of an enemy unit his own miniature is in melee combat with (``duel_declared``: an
+order, two boosted). The challenged side answers (``duel_answer``: accept or not,
+boosted or not); it spends an activation order if it has one, else it fights with
+the penalty of a reactive unit without orders (``duel_answered``). Then:
+
+- accepted: an Attack exclusively between the two leaders, each a one-miniature
+  unit with his own attributes and weapons (:func:`duel_table`); the wounds go to
+  the leaders only; the loser's unit withdraws or retreats with him; there is no
+  chase; both units get a Used Unit marker and no combat action involves them
+  until the end of the turn (``duelled``);
+- refused: a normal Attack between the units without the refusing leader's attack
+  attribute, and the refusing leader is Dishonoured (-1 HO and INI for the rest
+  of the game, a marker on his miniature).
+
+The combat itself runs in :mod:`engine.kensei.resolution`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.kensei import rules
+from engine.kensei.board import board
+from engine.kensei.combat import (
+    SIDE_BONUS,
+    engaged_pairs,
+    mini_attack_side,
+    unit_name,
+    weapon_modifiers,
+)
+from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.queries import duelled
+
+
+def _leader_on_table(state: State, uid: str) -> str | None:
+    leader = state["units"][uid]["leader"]
+    if leader is None or leader not in board(state).bases:
+        return None
+    return str(leader)
+
+
+# -- the order -------------------------------------------------------------------------
+
+
+def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Event]:
+    """Challenge to a duel: the active unit's leader challenges the leader of an enemy
+    unit he is in melee combat with."""
+    only_fields(command, {"type", "side", "order", "target", "boost"})
+    unit = state["units"][uid]
+    boost = flag(command.get("boost", False), "boost")
+    if state["activation"]["combat_done"][side]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has already performed a combat order in this activation",
+            rule=rules.COMBAT_ORDERS,
+        )
+    leader = _leader_on_table(state, uid)
+    if leader is None:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has no leader to challenge a duel", rule=rules.DUEL
+        )
+    target = text(command.get("target"), "target")
+    foe = state["units"].get(target)
+    if foe is None or foe["side"] == side or foe["removed"]:
+        raise IllegalCommand(f"there is no enemy unit {target} to challenge", rule=rules.DUEL)
+    enemy_leader = _leader_on_table(state, target)
+    if enemy_leader is None:
+        raise IllegalCommand(f"{unit_name(foe)} has no leader to challenge", rule=rules.DUEL)
+    for involved in (uid, target):
+        if duelled(state, involved):
+            raise IllegalCommand(
+                f"{unit_name(state['units'][involved])} fought a duel this turn: no combat "
+                "action may involve it until the end of the turn",
+                rule=rules.DUEL_ACCEPTED,
+            )
+    if leader not in engaged_pairs(state, uid, target):
+        raise IllegalCommand(
+            f"the leader {leader} is not in melee combat with {unit_name(foe)}", rule=rules.DUEL
+        )
+    return [
+        {
+            "type": "duel_declared",
+            "side": side,
+            "unit": uid,
+            "leader": leader,
+            "target": target,
+            "target_leader": enemy_leader,
+            "boost": boost,
+            "orders_spent": 2 if boost else 1,
+        }
+    ]
+
+
+# -- the answer ------------------------------------------------------------------------
+
+
+def duel_prompt(state: State) -> Prompt:
+    pending = state["activation"]["pending"]
+    uid = pending["defender"]
+    side = state["units"][uid]["side"]
+    return Prompt(
+        (side,),
+        "duel_answer",
+        options={
+            "unit": uid,
+            "leader": pending["leaders"][uid],
+            "challenger": pending["attacker"],
+            "challenger_leader": pending["leaders"][pending["attacker"]],
+            "orders": state["activation"]["orders"][side],
+        },
+    )
+
+
+def decide_duel_answer(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+    """Accept or refuse the duel; an activation order is spent either way if the side
+    has one (two to boost)."""
+    only_fields(command, {"type", "side", "accept", "boost"})
+    accept = flag(command.get("accept"), "accept")
+    boost = flag(command.get("boost", False), "boost")
+    pending = state["activation"]["pending"]
+    uid = pending["defender"]
+    orders = state["activation"]["orders"][side]
+    if boost and orders < 2:
+        raise IllegalCommand(
+            f"side {side} has {orders} activation order(s) left; a boosted answer needs 2",
+            rule=rules.BOOSTING_DUEL,
+        )
+    return [
+        {
+            "type": "duel_answered",
+            "side": side,
+            "unit": uid,
+            "accept": accept,
+            "boost": boost,
+            "orders_spent": 2 if boost else min(orders, 1),
+            "without_order": orders == 0,
+            "dishonoured": None if accept else pending["leaders"][uid],
+        }
+    ]
+
+
+# -- the leaders' Combat Roll -------------------------------------------------------------
+
+
+def duel_table(
+    state: State,
+    uid: str,
+    enemy: str,
+    leaders: Mapping[str, str],
+    *,
+    boosted: bool,
+    without_order: bool,
+) -> dict[str, Any]:
+    """A leader's Combat Roll in a duel, as a one-miniature unit with his own attack
+    attribute and weapons; the markers and penalties of his unit still count. Same
+    shape as :func:`engine.kensei.combat.combat_table`."""
+    unit = state["units"][uid]
+    mid, eid = leaders[uid], leaders[enemy]
+    here = board(state)
+    mine, theirs = here.bases[mid], here.bases[eid]
+    profile = state["minis"][mid]["profile"]
+    foe_profile = state["minis"][eid]["profile"]
+    attacks = mini_attack_side(mine, theirs)
+    attacked_from = mini_attack_side(theirs, mine)
+    markers = unit["markers"]
+    dice: list[list[Any]] = [["leader's attack attribute", profile["at"][0]]]
+    if boosted:
+        dice.append(["boosted attack", 1])
+    if unit["casualty_this_turn"]:
+        dice.append(["casualty this turn", -1])
+    if markers["used"]:
+        dice.append(["Used Unit marker", -1])
+    if without_order:
+        dice.append(["reactive without an activation order", -1])
+    if markers["sheltered"]:
+        dice.append(["sheltered", -2])
+    modifiers: list[list[Any]] = []
+    if state["units"][enemy]["markers"]["sheltered"]:
+        modifiers.append(["enemy sheltered", -1])
+    elif here.scene.in_cover(eid, mid):
+        modifiers.append(["enemy behind cover", -1])
+    if markers["fleeing"]:
+        modifiers.append(["fleeing", -2])
+    if SIDE_BONUS[attacks]:
+        modifiers.append(
+            [f"attacks the {'rearguard' if attacks == 'rear' else attacks}", SIDE_BONUS[attacks]]
+        )
+    conditions = {
+        "against_mounted": foe_profile["type"] == "mounted",
+        "engaged_on_flank_or_rear": attacked_from != "front",
+        "mounted": profile["type"] == "mounted",
+    }
+    wound_lines: list[list[Any]] = []
+    enemy_dice: list[list[Any]] = []
+    for name, modifier in weapon_modifiers({"troop": profile["troop"]}):
+        if modifier.front_only and attacked_from != "front":
+            continue
+        if not all(conditions.get(c, False) for c in modifier.conditions):
+            continue
+        line = [name, modifier.value]
+        if modifier.target == "attack_dice":
+            dice.append(line)
+        elif modifier.target == "die_value":
+            modifiers.append(line)
+        elif modifier.target == "wound_roll":
+            wound_lines.append(line)
+        elif modifier.target == "enemy_die_value":
+            enemy_dice.append(line)
+    return {
+        "unit": uid,
+        "enemy": enemy,
+        "leader": mid,
+        "side": attacks,
+        "dice_lines": dice,
+        "modifier_lines": modifiers,
+        "wound_lines": wound_lines,
+        "enemy_die_lines": enemy_dice,
+        "dice": max(0, sum(value for _label, value in dice)),
+        "modifier": sum(value for _label, value in modifiers),
+        "wound_modifier": sum(value for _label, value in wound_lines),
+        "enemy_die_modifier": sum(value for _label, value in enemy_dice),
+    }
+
+
+def duel_damage(state: State, uid: str, wounds: int, stuns: int) -> dict[str, Any]:
+    """Every wound of a duel goes to the leader (two stuns make one more); the unit's
+    miniatures, expectant, take none."""
+    unit = state["units"][uid]
+    extra, stunned = divmod(unit["markers"]["stunned"] + stuns, 2)
+    return {"wounds": 0, "leader_wounds": wounds + extra, "stunned": stunned, "in_melee": []}

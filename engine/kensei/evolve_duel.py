@@ -1,0 +1,70 @@
+"""Applying the events of a Challenge to a duel (see :mod:`engine.kensei.duel`)."""
+
+from __future__ import annotations
+
+from engine.core import Event, State
+from engine.kensei.evolve import handles, spend_orders, with_minis
+
+
+@handles("duel_declared")
+def _duel_declared(state: State, event: Event) -> State:
+    activation = state["activation"]
+    pending = {
+        "kind": "duel",
+        "stage": "answer",
+        "attacker": event["unit"],
+        "defender": event["target"],
+        "leaders": {event["unit"]: event["leader"], event["target"]: event["target_leader"]},
+        "boost": {event["unit"]: event["boost"]},
+    }
+    combat_done = {**activation["combat_done"], event["side"]: True}
+    state = {
+        **state,
+        "activation": {**activation, "combat_done": combat_done, "pending": pending},
+    }
+    return spend_orders(state, event["side"], event["orders_spent"])
+
+
+@handles("duel_answered")
+def _duel_answered(state: State, event: Event) -> State:
+    """The challenged side's order (as a reactive attack's), then the combat: between
+    the leaders if accepted, else between the units without the refusing leader."""
+    activation = state["activation"]
+    side, uid = event["side"], event["unit"]
+    duel = activation["pending"]
+    orders = {**activation["orders"], side: activation["orders"][side] - event["orders_spent"]}
+    attacker_side = "B" if side == "A" else "A"
+    following = activation["next"]
+    if orders[following] <= 0:
+        following = side if orders[side] > 0 else attacker_side
+    reactors = list(activation["reactors"])
+    if event["orders_spent"] and activation["units"][side] != uid and uid not in reactors:
+        reactors.append(uid)  # a reactive unit that spent an order is Used at the end
+    pending = {
+        "kind": "combat",
+        "stage": "roll",
+        "attacker": duel["attacker"],
+        "defender": uid,
+        "boost": {**duel["boost"], uid: event["boost"]},
+        "without_order": {uid: event["without_order"]},
+        "damage": {},
+        "taken": {},
+        "chase": None,
+        "charging": None,
+        "charged": None,
+    }
+    if event["accept"]:
+        pending["duel"] = dict(duel["leaders"])
+    else:
+        pending["refused"] = event["dishonoured"]
+        state = with_minis(state, {event["dishonoured"]: {"dishonoured": True}})
+    return {
+        **state,
+        "activation": {
+            **activation,
+            "orders": orders,
+            "next": following,
+            "reactors": reactors,
+            "pending": pending,
+        },
+    }
