@@ -237,15 +237,9 @@ def combat_table(
     for name, modifier in weapon_modifiers(unit):
         if not _applies(modifier, conditions, attacked_from):
             continue
-        line = [name, modifier.value]
-        if modifier.target == "attack_dice":
-            dice.append(line)
-        elif modifier.target == "die_value":
-            modifiers.append(line)
-        elif modifier.target == "wound_roll":
-            wound_modifiers.append(line)
-        elif modifier.target == "enemy_die_value":
-            enemy_dice.append(line)
+        file_weapon_line(
+            name, modifier, dice=dice, modifiers=modifiers, wounds=wound_modifiers, enemy=enemy_dice
+        )
     return {
         "unit": uid,
         "enemy": enemy,
@@ -299,3 +293,26 @@ def _dice_lines(
     if markers["sheltered"]:
         dice.append(["sheltered", -2])
     return dice
+
+
+def file_weapon_line(
+    name: str,
+    modifier: Modifier,
+    *,
+    dice: list[list[Any]],
+    modifiers: list[list[Any]],
+    wounds: list[list[Any]],
+    enemy: list[list[Any]] | None = None,
+) -> None:
+    """Add a weapon modifier as a ``[name, value]`` line of the roll it changes: the
+    attack dice, each die's value, the wound roll, or the enemy's dice (``None``:
+    that roll has no such line)."""
+    lines = {
+        "attack_dice": dice,
+        "die_value": modifiers,
+        "wound_roll": wounds,
+        "enemy_die_value": enemy,
+    }
+    target = lines.get(modifier.target)
+    if target is not None:
+        target.append([name, modifier.value])

@@ -29,6 +29,7 @@ from engine.kensei.board import board
 from engine.kensei.combat import (
     SIDE_BONUS,
     engaged_pairs,
+    file_weapon_line,
     mini_attack_side,
     unit_name,
     weapon_modifiers,
@@ -201,15 +202,9 @@ def duel_table(
             continue
         if not all(conditions.get(c, False) for c in modifier.conditions):
             continue
-        line = [name, modifier.value]
-        if modifier.target == "attack_dice":
-            dice.append(line)
-        elif modifier.target == "die_value":
-            modifiers.append(line)
-        elif modifier.target == "wound_roll":
-            wound_lines.append(line)
-        elif modifier.target == "enemy_die_value":
-            enemy_dice.append(line)
+        file_weapon_line(
+            name, modifier, dice=dice, modifiers=modifiers, wounds=wound_lines, enemy=enemy_dice
+        )
     return {
         "unit": uid,
         "enemy": enemy,

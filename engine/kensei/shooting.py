@@ -18,7 +18,7 @@ from engine.core import Command, Dice, Event, IllegalCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
 from engine.kensei.catalogue import load_catalogue
-from engine.kensei.combat import in_formation, unit_name
+from engine.kensei.combat import file_weapon_line, in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.flow import engaged_units
 from engine.kensei.profiles import Modifier
@@ -165,13 +165,7 @@ def shoot_table(
         for modifier in weapon_modifiers:
             if modifier.conditions:
                 continue  # conditions of abilities (part III) do not hold yet
-            line = [name, modifier.value]
-            if modifier.target == "attack_dice":
-                dice.append(line)
-            elif modifier.target == "die_value":
-                modifiers.append(line)
-            elif modifier.target == "wound_roll":
-                wound_lines.append(line)
+            file_weapon_line(name, modifier, dice=dice, modifiers=modifiers, wounds=wound_lines)
     shooters = [mid for mid, seen in shooting.items() if seen]
     seen_by_shooters = sorted(
         {t for mid, seen in sights(state, uid, target).items() for t in seen if mid in shooters}
