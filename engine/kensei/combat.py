@@ -152,7 +152,7 @@ def weapon_modifiers(unit: Mapping[str, Any]) -> Iterator[tuple[str, Modifier]]:
             yield weapon.name, modifier
 
 
-def _applies(modifier: Modifier, conditions: Mapping[str, bool], attacked_from: str) -> bool:
+def weapon_applies(modifier: Modifier, conditions: Mapping[str, bool], attacked_from: str) -> bool:
     """A weapon modifier counts only when the unit is attacked only from the front,
     unless the weapon says otherwise (Equipment > Melee weapons); unknown conditions
     (abilities of part III) do not hold."""
@@ -235,7 +235,7 @@ def combat_table(
     wound_modifiers: list[list[Any]] = []
     enemy_dice: list[list[Any]] = []
     for name, modifier in weapon_modifiers(unit):
-        if not _applies(modifier, conditions, attacked_from):
+        if not weapon_applies(modifier, conditions, attacked_from):
             continue
         file_weapon_line(
             name, modifier, dice=dice, modifiers=modifiers, wounds=wound_modifiers, enemy=enemy_dice

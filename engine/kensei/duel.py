@@ -32,6 +32,7 @@ from engine.kensei.combat import (
     file_weapon_line,
     mini_attack_side,
     unit_name,
+    weapon_applies,
     weapon_modifiers,
 )
 from engine.kensei.commands import flag, only_fields, text
@@ -198,9 +199,7 @@ def duel_table(
     wound_lines: list[list[Any]] = []
     enemy_dice: list[list[Any]] = []
     for name, modifier in weapon_modifiers({"troop": profile["troop"]}):
-        if modifier.front_only and attacked_from != "front":
-            continue
-        if not all(conditions.get(c, False) for c in modifier.conditions):
+        if not weapon_applies(modifier, conditions, attacked_from):
             continue
         file_weapon_line(
             name, modifier, dice=dice, modifiers=modifiers, wounds=wound_lines, enemy=enemy_dice

@@ -87,26 +87,32 @@ def _shot(state: State, event: Event) -> State:
     return state
 
 
+def reactive_order_spent(activation: dict[str, Any], event: Event) -> dict[str, Any]:
+    """The ``orders``, ``next`` and ``reactors`` of the activation after a reactive
+    unit answered with its side's orders (a reactive attack, a duel's answer): the
+    orders come out of its side's pool without taking that side's turn, and a
+    reactive unit that spent one is Used at the end of the activation."""
+    side, uid, spent = event["side"], event["unit"], event["orders_spent"]
+    orders = {**activation["orders"], side: activation["orders"][side] - spent}
+    following = activation["next"]
+    if orders[following] <= 0:
+        following = side if orders[side] > 0 else ("B" if side == "A" else "A")
+    reactors = list(activation["reactors"])
+    if spent and activation["units"][side] != uid and uid not in reactors:
+        reactors.append(uid)
+    return {"orders": orders, "next": following, "reactors": reactors}
+
+
 @handles("reactive_attack_declared")
 def _reactive_attack(state: State, event: Event) -> State:
     activation = state["activation"]
-    side, uid = event["side"], event["unit"]
+    uid = event["unit"]
     pending = activation["pending"]
-    orders = {**activation["orders"], side: activation["orders"][side] - event["orders_spent"]}
-    attacker_side = "B" if side == "A" else "A"
-    following = activation["next"]
-    if orders[following] <= 0:
-        following = side if orders[side] > 0 else attacker_side
-    reactors = list(activation["reactors"])
-    if event["orders_spent"] and activation["units"][side] != uid and uid not in reactors:
-        reactors.append(uid)  # a reactive unit that spent an order is Used at the end
     return {
         **state,
         "activation": {
             **activation,
-            "orders": orders,
-            "next": following,
-            "reactors": reactors,
+            **reactive_order_spent(activation, event),
             "pending": {
                 **pending,
                 "stage": "roll",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event, State
 from engine.kensei.evolve import handles, spend_orders, with_minis
+from engine.kensei.evolve_combat import reactive_order_spent
 
 
 @handles("duel_declared")
@@ -30,16 +31,8 @@ def _duel_answered(state: State, event: Event) -> State:
     """The challenged side's order (as a reactive attack's), then the combat: between
     the leaders if accepted, else between the units without the refusing leader."""
     activation = state["activation"]
-    side, uid = event["side"], event["unit"]
+    uid = event["unit"]
     duel = activation["pending"]
-    orders = {**activation["orders"], side: activation["orders"][side] - event["orders_spent"]}
-    attacker_side = "B" if side == "A" else "A"
-    following = activation["next"]
-    if orders[following] <= 0:
-        following = side if orders[side] > 0 else attacker_side
-    reactors = list(activation["reactors"])
-    if event["orders_spent"] and activation["units"][side] != uid and uid not in reactors:
-        reactors.append(uid)  # a reactive unit that spent an order is Used at the end
     pending = {
         "kind": "combat",
         "stage": "roll",
@@ -62,9 +55,7 @@ def _duel_answered(state: State, event: Event) -> State:
         **state,
         "activation": {
             **activation,
-            "orders": orders,
-            "next": following,
-            "reactors": reactors,
+            **reactive_order_spent(activation, event),
             "pending": pending,
         },
     }
