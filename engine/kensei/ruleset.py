@@ -45,6 +45,10 @@ from engine.kensei.scenarios import SCENARIOS
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
 
 # Which prompt each command answers, and the rule a player breaks by answering out of turn.
+# The sample army lists shipped in data/armies/ (labelled sample data there).
+SAMPLE_FACTIONS = ("buke", "kuge", "otokodate", "sohei")
+SAMPLE_BATTLE_SIZES = (250, 400, 600)
+
 ANSWERS = {
     "choose_scenery_order": ("scenery_order", rules.SCENERY),
     "place_scenery": ("place_scenery", rules.SCENERY),
@@ -302,9 +306,20 @@ class Kensei(Ruleset):
         return legal_commands(state, side)
 
     def sample_setups(self) -> list[Setup]:
+        """Every pairing of the sample armies (mirrors too) at each battle size, in
+        every scenario; the first two are the demo's and the benchmarks'."""
+        first = [("buke", "kuge", 400), ("sohei", "otokodate", 250)]
+        pairings = first + [
+            (a, b, points)
+            for points in SAMPLE_BATTLE_SIZES
+            for a in SAMPLE_FACTIONS
+            for b in SAMPLE_FACTIONS
+            if (a, b, points) not in first
+        ]
         return [
-            {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"},
-            {"armies": {"A": "sohei-250", "B": "otokodate-250"}, "scenario": "pitched-battle"},
+            {"armies": {"A": f"{a}-{points}", "B": f"{b}-{points}"}, "scenario": scenario}
+            for scenario in SCENARIOS
+            for a, b, points in pairings
         ]
 
     def describe(self, event: Event) -> str:
