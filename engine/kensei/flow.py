@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Dice, Event, Outcome, State, Termination
+from engine.core import Dice, Event, State
 from engine.kensei import geometry
 from engine.kensei.board import board
 from engine.kensei.evolve import evolve
 from engine.kensei.queries import (
     SIDES,
-    battle_points,
     general_unit,
     honour_of,
     initiative_of,
@@ -30,9 +29,8 @@ from engine.kensei.queries import (
     other,
     unused_units,
 )
+from engine.kensei.scoring import check_ends_battle, end_check, final_outcome
 
-LAST_TURN = 5
-FIRST_CHECKED_TURN = 3
 GENERAL_REACH = 1500  # 15 cm: Repeat honour roll
 
 
@@ -65,7 +63,7 @@ def advance(progress: Progress, dice: Dice) -> None:
             if not _activation_step(progress, dice):
                 return
         elif phase == "end_of_turn":
-            if state["turn"] >= LAST_TURN:
+            if state["turn"] >= state["scenario"]["last_turn"]:
                 progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
             else:
                 _start_turn(progress, dice, state["turn"] + 1)
@@ -136,9 +134,9 @@ def _start_turn(progress: Progress, dice: Dice, turn: int) -> None:
 def _maintenance(progress: Progress, dice: Dice) -> bool:
     """Maintenance steps in order; True when the battle ended here."""
     state = progress.state
-    if state["turn"] >= FIRST_CHECKED_TURN:
-        points = {side: battle_points(state, side) for side in SIDES}
-        ended = any(points[s] > 2 * points[other(s)] for s in SIDES)
+    points = end_check(state)
+    if points is not None:
+        ended = check_ends_battle(state, points)
         progress.emit(
             {"type": "battle_checked", "turn": state["turn"], "points": points, "ended": ended}
         )
@@ -344,25 +342,3 @@ def orders_for(die: int, ini: int) -> tuple[int, bool]:
     if total >= 4:
         return 2, False
     return 1, False
-
-
-# -- the end --------------------------------------------------------------------
-
-
-def final_outcome(state: State, *, checked: bool = False) -> dict[str, Any]:
-    """Score the battle with the scenario's victory points (see scenarios)."""
-    points = {side: battle_points(state, side) for side in SIDES}
-    alive = {side: any(True for _ in live_units(state, side)) for side in SIDES}
-    if not all(alive.values()):
-        termination = Termination.ANNIHILATION
-        winner = next((side for side in SIDES if alive[side]), None)
-        detail = "a side has no troops left on the table"
-    else:
-        termination = Termination.VICTORY_CONDITION if checked else Termination.TURN_LIMIT
-        winner = None if points["A"] == points["B"] else max(SIDES, key=points.__getitem__)
-        detail = (
-            "one side scored more than double the other's battle points"
-            if checked
-            else f"end of turn {state['turn']}"
-        )
-    return Outcome(termination, winner, points, detail).to_dict()

@@ -41,13 +41,16 @@ from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
 from engine.kensei.resolution import decide_answer
-from engine.kensei.scenarios import SCENARIOS
+from engine.kensei.scenarios import DEFAULT_SCENARIO, SCENARIOS, scenario_state
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
 
 # Which prompt each command answers, and the rule a player breaks by answering out of turn.
 # The sample army lists shipped in data/armies/ (labelled sample data there).
 SAMPLE_FACTIONS = ("buke", "kuge", "otokodate", "sohei")
 SAMPLE_BATTLE_SIZES = (250, 400, 600)
+
+# A scenario without extra scenery: the players are still asked (nothing to place).
+NO_EXTRA_SCENERY = {"dice": [], "elements": 0, "rule": "none: the scenario has no extra scenery"}
 
 ANSWERS = {
     "choose_scenery_order": ("scenery_order", rules.SCENERY),
@@ -84,7 +87,7 @@ def sample_armies() -> list[str]:
 class Kensei(Ruleset):
     id = "kensei"
     title = "Kensei (living rules 2020)"
-    version = "0.4.0"
+    version = "0.5.0"
     event_schema = 1
 
     # -- setting up -------------------------------------------------------------
@@ -95,11 +98,11 @@ class Kensei(Ruleset):
         extra = sorted(set(setup) - {"armies", "scenario", "names"})
         if extra:
             raise InvalidCommand(f"setup: unexpected field(s) {', '.join(extra)}")
-        scenario_id = setup.get("scenario", "pitched-battle")
+        scenario_id = setup.get("scenario", DEFAULT_SCENARIO)
         scenario = SCENARIOS.get(scenario_id) if isinstance(scenario_id, str) else None
         if scenario is None:
             raise InvalidCommand(
-                f"setup: unknown scenario {scenario_id!r}; there is {', '.join(SCENARIOS)}"
+                f"setup: unknown scenario {scenario_id!r}; the scenarios are {', '.join(SCENARIOS)}"
             )
         raw_armies = setup.get("armies")
         if not isinstance(raw_armies, Mapping) or sorted(raw_armies) != list(SIDES):
@@ -124,17 +127,15 @@ class Kensei(Ruleset):
                 f"({sides['A']['battle_size']} and {sides['B']['battle_size']} given)"
             )
         extra_scenery = {
-            side: extra_scenery_roll(sides[side]["commander_level"], seed) for side in SIDES
+            side: extra_scenery_roll(sides[side]["commander_level"], seed)
+            if scenario["extra_scenery"]
+            else NO_EXTRA_SCENERY
+            for side in SIDES
         }
         levels = {side: sides[side]["commander_level"] for side in SIDES}
         state: State = {
             "table": dict(scenario["table"]),
-            "scenario": {
-                "id": scenario["id"],
-                "name": scenario["name"],
-                "zones": {side: list(zone) for side, zone in scenario["zones"].items()},
-                "last_turn": scenario["last_turn"],
-            },
+            "scenario": scenario_state(scenario),
             "scenery": [
                 {**piece, "points": [list(p) for p in piece["points"]], "by": None}
                 for piece in scenario["scenery"]
