@@ -37,6 +37,7 @@ from engine.kensei.duel import decide_duel_answer
 from engine.kensei.evolve import evolve
 from engine.kensei.flow import Progress, advance
 from engine.kensei.forces import forces
+from engine.kensei.lead import decide_lead_ki, leading
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
@@ -267,6 +268,8 @@ class Kensei(Ruleset):
             return [{"type": "unit_chosen", "side": side, "unit": uid}]
         if kind == "choose_ki":
             only_fields(command, {"type", "side", "ability"})
+            if leading(state):
+                return decide_lead_ki(state, side, command)
             uid = state["activation"]["units"][side]
             ability = text(command.get("ability"), "ability")
             offered = state["units"][uid]["abilities"]["ki"]
