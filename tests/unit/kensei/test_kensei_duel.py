@@ -259,7 +259,7 @@ def test_multiple_combats_units_engaged_with_the_duelling_units_are_not_in_melee
     assert caught.value.rule == rules.MOVE  # engaged: it may only rotate
     state["units"][GUARD]["duelled"] = True
     assert engaged_units(state, "A.u2") == []
-    after, events = play(state, away)  # it acts normally: it moves off
+    _moved, events = play(state, away)  # it acts normally: it moves off
     assert of(events, "moved")[0]["displaced"]
     _after, events = play(state, {"type": "order", "side": "A", "order": "shelter"})
     assert of(events, "sheltered")
