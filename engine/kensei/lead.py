@@ -178,18 +178,14 @@ def decide_led_order(state: State, side: str, command: Command, decide: Decide) 
     return [acts, *decide(evolve(state, acts), rest)]
 
 
-def decide_lead_ki(state: State, side: str, command: Command) -> list[Event]:
-    """A led unit whose Order Roll activated its ki chooses one ki ability."""
-    uid = state["activation"]["lead"]["ki_pending"][0]
-    ability = text(command.get("ability"), "ability")
-    offered = state["units"][uid]["abilities"]["ki"]
-    if ability not in offered:
-        raise IllegalCommand(
-            f"{ability} is not a ki ability of {_name(state, uid)}; choose one of "
-            f"{', '.join(offered)}",
-            rule=rules.KI_ABILITIES,
-        )
-    return [{"type": "lead_ki_chosen", "side": side, "unit": uid, "ability": ability}]
+def ki_chooser(state: State, side: str) -> tuple[str, str]:
+    """The unit whose ki ability ``side`` chooses now, and the event recording it: a led
+    unit whose Order Roll activated its ki, else the side's active unit."""
+    activation = state["activation"]
+    lead = activation.get("lead")
+    if lead is not None and lead["ki_pending"]:
+        return lead["ki_pending"][0], "lead_ki_chosen"
+    return activation["units"][side], "ki_chosen"
 
 
 def lead_prompt(state: State) -> Prompt:
