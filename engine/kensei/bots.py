@@ -25,6 +25,7 @@ from engine.kensei import geometry, spatial
 from engine.kensei.board import board
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
+from engine.kensei.lead import lead_candidates, leading, led_candidates
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
@@ -336,8 +337,11 @@ def _complete_unit(
 # -- orders ---------------------------------------------------------------------
 
 
-def _orders(state: State, side: str) -> Iterator[Command]:
+def _orders(state: State, side: str, *, led: bool = False) -> Iterator[Command]:
     activation = state["activation"]
+    if not led and leading(state):
+        yield from led_candidates(state, side, lambda acting: _orders(acting, side, led=True))
+        return
     uid = activation["units"][side]
     unit = state["units"][uid]
     pending = activation["pending"]
@@ -359,6 +363,8 @@ def _orders(state: State, side: str) -> Iterator[Command]:
                 tried.append(duel)
         tried.extend(_charges(state, uid, orders))
         tried.extend(_shoots(state, uid, orders))
+        if orders >= 2 and not led:
+            tried.extend(c for c in lead_candidates(state, side, uid) if _worth_leading(state, c))
     tried.extend(_moves(state, uid, unit["mov"] * CM, boosted=False))
     if orders >= 2:
         tried.append({"type": "order", "side": side, "order": "move", "boost": True})
@@ -367,6 +373,12 @@ def _orders(state: State, side: str) -> Iterator[Command]:
         tried.append({"type": "order", "side": side, "order": "reload"})
     tried.append({"type": "order", "side": side, "order": "shelter"})
     yield from tried
+
+
+def _worth_leading(state: State, lead: Command) -> bool:
+    """A Lead to charge or shoot when one of the led units could (the quick filters)."""
+    find = {"charge": _charges, "shoot": _shoots}.get(lead["common_order"])
+    return find is None or any(next(find(state, uid, 1), None) for uid in lead["units"])
 
 
 def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
@@ -645,6 +657,8 @@ class _Scores:
                 )
             elif kind == "charge_reaction":
                 score = {"hold": -1.0, "none": 0.0, "flee": 1.0}[command["reaction"]]
+            elif kind == "order" and command["order"] == "lead":
+                score = _LEAD_SCORES[command["common_order"]]
             elif kind == "order" and command["order"] == "shoot":
                 score = -2.5 if command.get("boost") else -1.5  # shoot whenever in range
             elif kind == "order":
@@ -659,6 +673,11 @@ class _Scores:
             for n, distance in zip(waiting, _distances_to_enemy(state, side, points), strict=True):
                 scores[n] = distance
         return scores
+
+
+# GreedyBot leads when it may: several units fighting, shooting or charging at once
+# rank just before one unit doing it; leading a move before running.
+_LEAD_SCORES = {"attack": -3.2, "charge": -2.9, "shoot": -2.6, "move": -1.2}
 
 
 def _leader_edge(state: State, uid: str, enemy: str) -> int:

@@ -116,9 +116,25 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "duel_answered": lambda e: (
         f"{e['unit']} accepts the duel"
+        + (
+            f"; {e['placed'][0]['id']} takes the place of {e['placed'][1]['id']}"
+            if e.get("placed")
+            else ""
+        )
         if e["accept"]
         else f"{e['unit']} refuses the duel: {e['dishonoured']} is dishonoured"
     ),
+    "lead_declared": lambda e: (
+        f"{e['leader']} ({e['unit']}) leads {', '.join(e['units'])}: all {e['common_order']}; "
+        + ", ".join(
+            f"{r['unit']} order roll {r['die']} + INI {r['ini']}" + (" and ki" if r["ki"] else "")
+            for r in e["rolls"]
+        )
+    ),
+    "lead_ki_chosen": lambda e: f"{e['unit']} calls on its ki: {e['ability']}",
+    "led_order": lambda e: f"{e['unit']} gives the common order",
+    "lead_passed": lambda e: f"{e['unit']} does not give the common order",
+    "lead_ended": lambda e: f"the Lead is over: Used Unit markers on {', '.join(e['used'])}",
     "reloaded": lambda e: f"{e['unit']} reloads ({e['removed']} marker(s) removed)",
     "sheltered": lambda e: f"{e['unit']} takes shelter",
     "leader_joined": lambda e: f"{e['leader_unit']} joins {e['unit']} as its leader",

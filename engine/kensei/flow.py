@@ -20,6 +20,7 @@ from engine.core import Dice, Event, State
 from engine.kensei import geometry
 from engine.kensei.board import board
 from engine.kensei.evolve import evolve
+from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.queries import (
     SIDES,
     general_unit,
@@ -160,7 +161,7 @@ def _retreat_honour_roll(progress: Progress, dice: Dice, uid: str) -> None:
     state = progress.state
     target = honour_of(state, uid)
     modifiers = []
-    if engaged_units(state, uid):
+    if touching_units(state, uid):
         target -= 1
         modifiers.append("engaged -1")
     faces, best_of_two = honour_dice(state, uid, dice)
@@ -208,7 +209,18 @@ def near_general(state: State, uid: str) -> bool:
 
 
 def engaged_units(state: State, uid: str) -> list[str]:
-    """Enemy units in melee combat with ``uid`` (Melee combat: 2.5 cm, facing)."""
+    """Enemy units in melee combat with ``uid`` (Melee combat: 2.5 cm, facing). A unit
+    that did not duel is not in melee combat with units that duelled this turn: it "may
+    act normally" (Challenge to a duel > Multiple Combats)."""
+    found = touching_units(state, uid)
+    units = state["units"]
+    if not found or units[uid].get("duelled"):
+        return found
+    return [enemy for enemy in found if not units[enemy].get("duelled")]
+
+
+def touching_units(state: State, uid: str) -> list[str]:
+    """Enemy units with a miniature engaged with one of ``uid``'s, duels or not."""
     unit = state["units"][uid]
     here = board(state)
     found: set[str] = set()
@@ -259,6 +271,12 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
     if activation["ki_pending"]:
         return False
     pending = activation["pending"]
+    if pending is None and activation.get("lead") is not None:
+        # Lead: the activated units give the common order one after the other.
+        if activation["lead"]["ki_pending"] or still_waiting(state):
+            return False
+        progress.emit(lead_ended(state))
+        return True
     if pending is not None:
         # A combat or a charge rolls on in its own module, which builds on this one.
         if pending["kind"] == "charge":
@@ -277,6 +295,14 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
     used = [uid for uid in used if not state["units"][uid]["removed"]]
     progress.emit({"type": "activation_ended", "used": used})
     return True
+
+
+def lead_ended(state: State) -> Event:
+    """Lead: once the action is completed, the activated units receive the Used marker."""
+    lead = state["activation"]["lead"]
+    units = state["units"]
+    used = [uid for uid in lead["units"] if not units[uid]["removed"] and units[uid]["minis"]]
+    return {"type": "lead_ended", "side": lead["side"], "unit": lead["leader"], "used": used}
 
 
 def _next_activation(progress: Progress) -> bool:

@@ -37,6 +37,7 @@ from engine.kensei.duel import decide_duel_answer
 from engine.kensei.evolve import evolve
 from engine.kensei.flow import Progress, advance
 from engine.kensei.forces import forces
+from engine.kensei.lead import ki_chooser
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
@@ -272,7 +273,7 @@ class Kensei(Ruleset):
             return [{"type": "unit_chosen", "side": side, "unit": uid}]
         if kind == "choose_ki":
             only_fields(command, {"type", "side", "ability"})
-            uid = state["activation"]["units"][side]
+            uid, chosen = ki_chooser(state, side)
             ability = text(command.get("ability"), "ability")
             offered = state["units"][uid]["abilities"]["ki"]
             if ability not in offered:
@@ -281,7 +282,7 @@ class Kensei(Ruleset):
                     f"of {', '.join(offered)}",
                     rule=rules.KI_ABILITIES,
                 )
-            return [{"type": "ki_chosen", "side": side, "unit": uid, "ability": ability}]
+            return [{"type": chosen, "side": side, "unit": uid, "ability": ability}]
         if kind in ("react", "casualties", "chase"):
             return decide_answer(state, side, kind, command, dice)
         if kind == "charge_reaction":

@@ -437,10 +437,6 @@ def test_shelter_not_for_mounted_or_skirmishers_or_engaged_units():
     refused(engaged, {"type": "order", "side": "A", "order": "shelter"}, rules.SHELTER, "engaged")
 
 
-def test_lead_order_is_refused_until_implemented():
-    refused(fresh(), {"type": "order", "side": "A", "order": "lead"}, rules.USING_ORDERS, "part II")
-
-
 def test_malformed_order_is_invalid_not_illegal():
     with pytest.raises(InvalidCommand):
         play(fresh(), {"type": "order", "side": "A", "order": "move", "minis": [{"id": 3}]})
