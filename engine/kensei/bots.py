@@ -23,6 +23,7 @@ import numpy as np
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
 from engine.kensei import geometry, spatial
 from engine.kensei.board import board
+from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.lead import lead_candidates, leading, led_candidates
@@ -700,7 +701,9 @@ def _wounds(state: State, mid: str) -> int:
 
 
 def _here(state: State, side: str) -> float:
-    uid = state["activation"]["units"][side]
+    """How far the unit about to act is from the enemy (during a Lead, the next
+    activated unit: the leader may have fallen in his own led attack)."""
+    uid = still_waiting(state)[0] if leading(state) else state["activation"]["units"][side]
     bases = list(_bases(state, state["units"][uid]["minis"]).values())
     return _distance_to_enemy(state, side, _centre(bases))
 
