@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -143,6 +143,23 @@ def candidates(state: State, side: str) -> Iterator[Command]:
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
+    else:
+        yield from _combat_choices(side, kind, prompt.options)
+
+
+def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterator[Command]:
+    """Multiple combat: each shared miniature fights the first unit offered (then the
+    second), the combats and the defeated units in the order offered (then reversed)."""
+    if kind == "assign_fighters":
+        for pick in (0, -1):
+            assign = {mid: units[pick] for mid, units in options["minis"].items()}
+            yield {"type": "assign_fighters", "side": side, "assign": assign}
+    elif kind == "combat_order":
+        for order in (options["combats"], options["combats"][::-1]):
+            yield {"type": "combat_order", "side": side, "order": [list(p) for p in order]}
+    elif kind == "resolution_order":
+        for order in (options["units"], options["units"][::-1]):
+            yield {"type": "resolution_order", "side": side, "order": list(order)}
 
 
 # -- setting up -----------------------------------------------------------------

@@ -27,6 +27,7 @@ from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.falling_back import slide, spatial_base
 from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.geometry import Base
+from engine.kensei.multiple_combat import attack_event
 from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
 
@@ -216,17 +217,16 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
     fighting = [] if state["units"][uid]["removed"] else engaged_units(state, uid)
     if fighting and pending["reached"]:
         enemy = target if target in fighting else fighting[0]
-        progress.emit(
-            {
-                "type": "attack_declared",
-                "side": pending["side"],
-                "unit": uid,
-                "target": enemy,
-                "boost": pending["boost"],
-                "orders_spent": 0,
-                "charge": True,
-            }
-        )
+        declared: Event = {
+            "type": "attack_declared",
+            "side": pending["side"],
+            "unit": uid,
+            "target": enemy,
+            "boost": pending["boost"],
+            "orders_spent": 0,
+            "charge": True,
+        }
+        progress.emit(attack_event(state, declared))
     return True
 
 

@@ -82,7 +82,9 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         + (f", losing {', '.join(e['casualties'])}" if e["casualties"] else "")
     ),
     "attack_declared": lambda e: (
-        f"{e['unit']} attacks {e['target']}" + (" (boosted)" if e["boost"] else "")
+        f"{e['unit']} attacks {e['target']}"
+        + (" (boosted)" if e["boost"] else "")
+        + (f": a multiple combat of {', '.join(e['group'])}" if "group" in e else "")
     ),
     "reactive_attack_declared": lambda e: (
         f"{e['unit']} fights back"
@@ -95,8 +97,27 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         for r in e["rolls"]
     ),
     "combat_result": lambda e: (
-        f"{e['winner']} wins, {e['loser']} is defeated" if e["winner"] else "the combat is a tie"
+        (
+            f"side {e['winning_side']} wins the multiple combat: {', '.join(e['losers'])} defeated"
+            if e["winning_side"]
+            else "the multiple combat is a tie"
+        )
+        if "losers" in e
+        else (
+            f"{e['winner']} wins, {e['loser']} is defeated"
+            if e["winner"]
+            else "the combat is a tie"
+        )
     ),
+    "fighters_assigned": lambda e: "side {} assigns {}".format(
+        e["side"], ", ".join(f"{m} to {u}" for m, u in e["assign"].items())
+    ),
+    "combats_ordered": lambda e: (
+        "combats in the order " + ", ".join(f"{a} vs {b}" for a, b in e["combats"])
+    ),
+    "next_combat": lambda e: f"next combat: {e['fight'][0]} vs {e['fight'][1]}",
+    "resolution_ordered": lambda e: f"defeated units resolve in order {', '.join(e['units'])}",
+    "next_chase": lambda e: "the next winner may chase",
     "miniatures_lost": lambda e: f"{e['unit']} loses {', '.join(e['minis'])} ({e['reason']})",
     "fell_back": lambda e: (
         f"{e['unit']} {'withdraws' if e['kind'] == 'withdraw' else 'retreats'} "

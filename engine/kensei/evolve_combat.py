@@ -39,8 +39,19 @@ def _attack_declared(state: State, event: Event) -> State:
         "taken": {},
         "chase": None,
         "charging": event["unit"] if event.get("charge") else None,
-        "charged": event["target"] if event.get("charge") else None,
+        "charged": (event.get("charged") or event["target"]) if event.get("charge") else None,
     }
+    if "group" in event:  # a multiple combat: every unit of the group but the attacker reacts
+        pending.update(
+            group=list(event["group"]),
+            combats=[list(pair) for pair in event["combats"]],
+            fight=list(event["combats"][0]),
+            reacting=[uid for uid in event["group"] if uid != event["unit"]],
+            assigned=[],
+            assign={},
+            ordered=False,
+            tally=[],
+        )
     state = {
         **state,
         "activation": {**activation, "combat_done": combat_done, "pending": pending},
@@ -108,6 +119,10 @@ def _reactive_attack(state: State, event: Event) -> State:
     activation = state["activation"]
     uid = event["unit"]
     pending = activation["pending"]
+    change: dict[str, Any] = {"stage": "roll"}
+    if "reacting" in pending:  # a multiple combat: the next unit of the group reacts
+        reacting = [u for u in pending["reacting"] if u != uid]
+        change = {"stage": "react" if reacting else "roll", "reacting": reacting}
     return {
         **state,
         "activation": {
@@ -115,7 +130,7 @@ def _reactive_attack(state: State, event: Event) -> State:
             **reactive_order_spent(activation, event),
             "pending": {
                 **pending,
-                "stage": "roll",
+                **change,
                 "boost": {**pending["boost"], uid: event["boost"]},
                 "without_order": {**pending["without_order"], uid: event["without_order"]},
             },
@@ -130,14 +145,20 @@ def _combat_rolled(state: State, event: Event) -> State:
 
 @handles("combat_result")
 def _combat_result(state: State, event: Event) -> State:
+    if "losers" in event:  # a multiple combat: the defeated units, resolved in order
+        return _pending(
+            state, stage="result", losers=list(event["losers"]), winners=list(event["winners"])
+        )
     return _pending(state, stage="result")
 
 
 @handles("chase_offered")
 def _chase_offered(state: State, event: Event) -> State:
-    return _pending(
-        state, stage="chase", chase={"unit": event["unit"], "fleeing": event["fleeing"]}
-    )
+    offer = {"unit": event["unit"], "fleeing": event["fleeing"]}
+    pending = state["activation"]["pending"]
+    if pending["stage"] == "chase":  # a multiple combat: another winner may chase after
+        return _pending(state, chases=[*pending.get("chases", []), offer])
+    return _pending(state, stage="chase", chase=offer)
 
 
 def lose_minis(state: State, uid: str, lost: list[str]) -> State:
@@ -315,3 +336,7 @@ def _charge_moved(state: State, event: Event) -> State:
         change["markers"] = {**unit["markers"], "sheltered": False}
     state = with_units(state, {uid: change})
     return {**state, "activation": {**state["activation"], "pending": None}}
+
+
+# Multiple combat's handlers register themselves on import.
+from engine.kensei import evolve_multiple  # noqa: E402, F401

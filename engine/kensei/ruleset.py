@@ -40,7 +40,7 @@ from engine.kensei.forces import forces
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
-from engine.kensei.resolution import decide_answer
+from engine.kensei.resolution import MULTIPLE_KINDS, decide_answer
 from engine.kensei.scenarios import SCENARIOS
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
 
@@ -58,6 +58,9 @@ ANSWERS = {
     "chase": ("chase", rules.CHASING),
     "charge_reaction": ("charge_reaction", rules.CHARGE),
     "duel_answer": ("duel_answer", rules.DUEL),
+    "assign_fighters": ("assign_fighters", rules.MULTIPLE_COMBAT),
+    "combat_order": ("combat_order", rules.MULTIPLE_COMBAT),
+    "resolution_order": ("resolution_order", rules.MULTIPLE_COMBAT),
 }
 
 
@@ -277,7 +280,7 @@ class Kensei(Ruleset):
                     rule=rules.KI_ABILITIES,
                 )
             return [{"type": "ki_chosen", "side": side, "unit": uid, "ability": ability}]
-        if kind in ("react", "casualties", "chase"):
+        if kind in ("react", "casualties", "chase", *MULTIPLE_KINDS):
             return decide_answer(state, side, kind, command, dice)
         if kind == "charge_reaction":
             return decide_reaction(state, side, command, dice)
@@ -331,4 +334,7 @@ def _say(kind: str) -> str:
         "chase": "decide whether to chase",
         "charge_reaction": "react to the charge",
         "duel_answer": "accept or refuse the duel",
+        "assign_fighters": "say which enemy unit each miniature in contact with two fights",
+        "combat_order": "order the combats of the multiple combat",
+        "resolution_order": "order the defeated units' resolutions",
     }.get(kind, kind)
