@@ -395,6 +395,7 @@ def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
     bases = _bases(state, unit["minis"])
     centre = _centre(list(bases.values()))
     here = board(state).bases
+    reach: list[str] = []
     for enemy, foe in live_units(state, other(unit["side"])):
         placed = [here[m] for m in foe["minis"] if m in here]
         if not placed or enemy in unit["no_charge_from"]:
@@ -402,9 +403,13 @@ def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
         gap = min(math.hypot(b.x - centre[0], b.y - centre[1]) for b in placed)
         charge = {"type": "order", "side": unit["side"], "order": "charge", "target": enemy}
         if gap <= (unit["mov"] + 6) * CM:
+            reach.append(enemy)
             yield charge
         elif orders >= 2 and gap <= (2 * unit["mov"] + 6) * CM:
             yield {**charge, "boost": True}
+    if len(reach) > 1 and len(unit["minis"]) > 1:  # a charge against several units
+        several = {"type": "order", "side": unit["side"], "order": "charge", "target": reach[0]}
+        yield {**several, "also": reach[1:2]}
 
 
 def _shoots(state: State, uid: str, orders: int) -> Iterator[Command]:

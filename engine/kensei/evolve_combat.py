@@ -73,7 +73,7 @@ def _shot(state: State, event: Event) -> State:
         combat_done = {**activation["combat_done"], side: True}
         activation = {**activation, "combat_done": combat_done}
     if event["lost"] and event["hold"]:
-        activation = {**activation, "pending": {**activation["pending"], "stage": "move"}}
+        activation = {**activation, "pending": _after_hold(activation["pending"])}
     if not event["lost"]:
         activation = {
             **activation,
@@ -89,13 +89,22 @@ def _shot(state: State, event: Event) -> State:
                 "taken": {},
                 "chase": None,
                 "before": event["before"],
-                "resume": {**activation["pending"], "stage": "move"} if event["hold"] else None,
+                "resume": _after_hold(activation["pending"]) if event["hold"] else None,
             },
         }
     state = {**state, "activation": activation}
     if event["orders_spent"]:
         state = spend_orders(state, side, event["orders_spent"])
     return state
+
+
+def _after_hold(charge: dict[str, Any]) -> dict[str, Any]:
+    """The charge after a Hold and shoot: the next charged unit holding shoots, else
+    the charge moves."""
+    holders = charge.get("holders")
+    if holders:
+        return {**charge, "holders": holders[1:], "stage": "hold" if holders[1:] else "move"}
+    return {**charge, "stage": "move"}
 
 
 def reactive_order_spent(activation: dict[str, Any], event: Event) -> dict[str, Any]:
@@ -271,6 +280,8 @@ def _charge_declared(state: State, event: Event) -> State:
         "boost": event["boost"],
         "reaction": None,
     }
+    if "targets" in event:  # several charged units, each reacting in turn
+        pending.update(targets=list(event["targets"]), reacting=list(event["targets"]), holders=[])
     combat_done = {**activation["combat_done"], event["side"]: True}
     state = {
         **state,
@@ -291,6 +302,15 @@ def _charge_reacted(state: State, event: Event) -> State:
     if orders[following] <= 0:
         following = "A" if orders["A"] > 0 else "B"
     pending = {**activation["pending"], "stage": "roll", "reaction": event["reaction"]}
+    if "reacting" in pending:  # several charged units: the next one reacts
+        waiting = [u for u in pending["reacting"] if u != uid]
+        holders = pending["holders"] + ([uid] if event["reaction"] == "hold" else [])
+        pending.update(
+            stage="reaction" if waiting else "roll",
+            reacting=waiting,
+            holders=holders,
+            reaction="hold" if holders else event["reaction"],
+        )
     return {
         **state,
         "activation": {

@@ -12,7 +12,7 @@ import functools
 
 import pytest
 
-from engine.core import EnteredDice, IllegalCommand, State
+from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
@@ -186,3 +186,50 @@ def test_no_reaction_keeps_the_charge_going():
     after, _ = play(state, CHARGE, dice=EnteredDice([]))
     after, events = play(after, NO_REACTION, dice=EnteredDice([3] + [1] * 40))
     assert events_of(events, "charge_moved")[0]["reached"]
+
+
+def two_targets(b_orders: int = 2) -> State:
+    """B's ashigaru (left) and archers (right) side by side, 12 cm in front of A."""
+    state = edited(table(b_orders=b_orders))
+    clear_table(state, (CHARGER, TARGET, ARCHERS))
+    state["units"][ARCHERS]["markers"].update(used=False, unloaded=0)
+    left, right = state["units"][TARGET]["minis"], state["units"][ARCHERS]["minis"]
+    for k, mid in enumerate(left):
+        put(state, mid, 3310 - (k % 4) * 310, 4450 + (k // 4) * 310, 2700)
+    for k, mid in enumerate(right):
+        put(state, mid, 3620 + (k % 3) * 310, 4450 + (k // 3) * 310, 2700)
+    return state
+
+
+def test_select_the_enemy_target_unit_a_multiple_miniature_unit_charges_several_units():
+    charge = {**CHARGE, "also": [ARCHERS]}
+    after, _ = play(two_targets(), charge, dice=EnteredDice([]))
+    assert KENSEI.prompt(after).options["unit"] == TARGET  # each charged unit reacts in turn
+    after, _ = play(after, NO_REACTION, dice=EnteredDice([]))
+    assert KENSEI.prompt(after).options["unit"] == ARCHERS
+    after, events = play(after, NO_REACTION, dice=EnteredDice([3] + [1] * 60))
+    moved = events_of(events, "charge_moved")[0]
+    assert moved["reached"]
+    attack = events_of(events, "attack_declared")[0]
+    assert attack["group"][:1] == [CHARGER]
+    assert set(attack["group"]) == {CHARGER, TARGET, ARCHERS}  # a multiple combat
+    assert attack["charged"] == [TARGET, ARCHERS]
+    state = after
+    while (prompt := KENSEI.prompt(state)) is not None and prompt.kind != "order":
+        option = next(iter(KENSEI.legal(state, prompt.sides[0])))
+        state, found = play(state, option, dice=EnteredDice([1] * 60))
+        events += found
+    rolls = [r for e in events_of(events, "combat_rolled") for r in e["rolls"]]
+    assert {r["enemy"] for r in rolls if r["unit"] == CHARGER} == {TARGET, ARCHERS}
+    assert all(["charge", 1] in r["dice_lines"] for r in rolls if r["unit"] == CHARGER)
+
+
+def test_select_the_enemy_target_unit_every_target_in_sight_and_named_once():
+    state = two_targets()
+    with pytest.raises(InvalidCommand):
+        play(state, {**CHARGE, "also": [TARGET]})
+    state = two_targets()  # a fresh board: the table changes
+    far = state["units"]["B.u3"]["minis"]
+    for k, mid in enumerate(far):
+        put(state, mid, 2000 + k * 300, 600, 2700)
+    assert refused(state, {**CHARGE, "also": ["B.u3"]}).rule == rules.CHARGE_TARGET
