@@ -149,7 +149,8 @@ def candidates(state: State, side: str) -> Iterator[Command]:
 
 def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterator[Command]:
     """Multiple combat: each shared miniature fights the first unit offered (then the
-    second), the combats and the defeated units in the order offered (then reversed)."""
+    second), the combats and the defeated units in the order offered (then reversed);
+    a withdrawing unit faces any way offered; the winner makes no melee movement."""
     if kind == "assign_fighters":
         for pick in (0, -1):
             assign = {mid: units[pick] for mid, units in options["minis"].items()}
@@ -160,6 +161,11 @@ def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterato
     elif kind == "resolution_order":
         for order in (options["units"], options["units"][::-1]):
             yield {"type": "resolution_order", "side": side, "order": list(order)}
+    elif kind == "withdraw_facing":
+        for choice in options["choices"]:
+            yield {"type": "withdraw_facing", "side": side, "facing": choice}
+    elif kind == "melee_move":
+        yield {"type": "melee_move", "side": side}  # the bots stay where they are
 
 
 # -- setting up -----------------------------------------------------------------

@@ -118,6 +118,18 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     "next_combat": lambda e: f"next combat: {e['fight'][0]} vs {e['fight'][1]}",
     "resolution_ordered": lambda e: f"defeated units resolve in order {', '.join(e['units'])}",
     "next_chase": lambda e: "the next winner may chase",
+    "facing_asked": lambda e: f"{e['unit']} may choose its facing ({', '.join(e['choices'])})",
+    "withdraw_faced": lambda e: f"{e['unit']} faces: {e['facing']}",
+    "combat_closing": lambda e: (
+        f"{', '.join(e['melee_moves'])} may make a 5 cm melee movement"
+        if e["melee_moves"]
+        else "the combat closes"
+    ),
+    "melee_moved": lambda e: (
+        f"{e['unit']} makes a melee movement"
+        if e["minis"]
+        else f"{e['unit']} makes no melee movement"
+    ),
     "miniatures_lost": lambda e: f"{e['unit']} loses {', '.join(e['minis'])} ({e['reason']})",
     "fell_back": lambda e: (
         f"{e['unit']} {'withdraws' if e['kind'] == 'withdraw' else 'retreats'} "

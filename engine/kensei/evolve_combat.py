@@ -158,7 +158,8 @@ def _combat_result(state: State, event: Event) -> State:
         return _pending(
             state, stage="result", losers=list(event["losers"]), winners=list(event["winners"])
         )
-    return _pending(state, stage="result")
+    winners = [event["winner"]] if event["winner"] else []
+    return _pending(state, stage="result", winners=winners)
 
 
 @handles("chase_offered")

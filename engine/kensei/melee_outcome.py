@@ -19,6 +19,7 @@ from typing import Any
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei import rules
 from engine.kensei.casualties import casualty_event, damage_of, remove_isolated, score
+from engine.kensei.combat_closing import close, facing_question
 from engine.kensei.commands import only_fields
 from engine.kensei.falling_back import fall_back
 from engine.kensei.flow import Progress, engaged_units, honour_dice
@@ -141,7 +142,7 @@ def resolve_losers(progress: Progress, dice: Dice, losers: list[str], winners: l
                 progress.emit({"type": "chase_offered", "unit": winner, "fleeing": loser})
                 break
     if not offered:
-        progress.emit({"type": "combat_ended"})
+        close(progress)
 
 
 def shot_outcome(progress: Progress, dice: Dice) -> None:
@@ -164,7 +165,7 @@ def shot_outcome(progress: Progress, dice: Dice) -> None:
     remove_isolated(progress, target)
     if 2 * lost >= before and lost > 0 and not progress.state["units"][target]["removed"]:
         honour(progress, dice, target, reason="shot", away_from=shooter)
-    progress.emit({"type": "combat_ended"})
+    close(progress)
 
 
 def honour(
@@ -205,6 +206,11 @@ def honour(
         return None
     remaining = sum(1 for m in unit["minis"] if unit["single"] or m != unit["leader"])
     kind = "withdraw" if 2 * remaining >= unit["initial"] else "retreat"
-    progress.emit(fall_back(state, uid, kind, dice, away_from=away_from))
+    fell = fall_back(state, uid, kind, dice, away_from=away_from)
+    progress.emit(fell)
     remove_isolated(progress, uid)
+    if kind == "withdraw" and not progress.state["units"][uid]["removed"]:
+        asked = facing_question(progress.state, uid, fell["heading"])
+        if asked is not None:  # "miniatures can be faced anywhere": the owner's choice
+            progress.emit(asked)
     return kind

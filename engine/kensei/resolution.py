@@ -40,6 +40,13 @@ from engine.kensei.casualties import (
     preference_of,
 )
 from engine.kensei.combat import combat_table, unit_name
+from engine.kensei.combat_closing import (
+    close,
+    decide_facing,
+    decide_melee_move,
+    facing_prompt,
+    melee_move_prompt,
+)
 from engine.kensei.commands import flag, integer, only_fields
 from engine.kensei.duel import duel_damage, duel_table
 from engine.kensei.falling_back import chase
@@ -56,7 +63,8 @@ from engine.kensei.multiple_combat import chain_question, decide_chain, next_com
 from engine.kensei.rolls import success_roll, wound_roll
 
 CHAIN_KINDS = ("assign_fighters", "combat_order")
-MULTIPLE_KINDS = (*CHAIN_KINDS, "resolution_order")  # the answers of a multiple combat
+# The answers of a multiple combat and of the end of a combat.
+MULTIPLE_KINDS = (*CHAIN_KINDS, "resolution_order", "withdraw_facing", "melee_move")
 
 
 # -- the prompts ----------------------------------------------------------------
@@ -66,6 +74,10 @@ def combat_prompt(state: State) -> Prompt:
     """Who decides next in the pending combat."""
     pending = state["activation"]["pending"]
     stage = pending["stage"]
+    if pending.get("facings"):
+        return facing_prompt(state, pending["facings"][0])
+    if pending.get("closing"):
+        return melee_move_prompt(state, pending["melee_moves"][0])
     if stage == "react":
         uid = _reacting(pending)
         side = state["units"][uid]["side"]
@@ -128,6 +140,10 @@ def decide_answer(state: State, side: str, kind: str, command: Command, dice: Di
         return decide_chain(state, side, kind, command)
     if kind == "resolution_order":
         return decide_resolution_order(state, side, command)
+    if kind == "withdraw_facing":
+        return [decide_facing(state, side, command, pending["facings"][0])]
+    if kind == "melee_move":
+        return [decide_melee_move(state, side, command, pending["melee_moves"][0])]
     if kind == "react":
         only_fields(command, {"type", "side", "boost"})
         boost = flag(command.get("boost", False), "boost")
@@ -155,8 +171,7 @@ def decide_answer(state: State, side: str, kind: str, command: Command, dice: Di
             casualty_event(state, uid, damage, protect=protect, preference=preference, dice=dice)
         ]
     only_fields(command, {"type", "side", "chase"})
-    # Another winner may chase next (a multiple combat), else the combat is over.
-    last: Event = {"type": "next_chase"} if pending.get("chases") else {"type": "combat_ended"}
+    last: Event = {"type": "next_chase"}  # another winner may chase next (multiple combat)
     if not flag(command.get("chase"), "chase"):
         return [{"type": "chase_declined", "unit": pending["chase"]["unit"]}, last]
     return [*chase(state, pending["chase"]["unit"], pending["chase"]["fleeing"], dice), last]
@@ -184,6 +199,16 @@ def combat_step(progress: Progress, dice: Dice) -> bool:
     state = progress.state
     pending = state["activation"]["pending"]
     stage = pending["stage"]
+    if pending.get("facings"):
+        return False
+    if pending.get("closing"):
+        if pending["melee_moves"]:
+            return False
+        progress.emit({"type": "combat_ended"})
+        return True
+    if stage == "chase" and pending["chase"] is None:  # every chase answered
+        close(progress)
+        return True
     if stage == "react":
         side = state["units"][_reacting(pending)]["side"]
         if state["activation"]["orders"][side] >= 2:

@@ -61,6 +61,8 @@ ANSWERS = {
     "assign_fighters": ("assign_fighters", rules.MULTIPLE_COMBAT),
     "combat_order": ("combat_order", rules.MULTIPLE_COMBAT),
     "resolution_order": ("resolution_order", rules.MULTIPLE_COMBAT),
+    "withdraw_facing": ("withdraw_facing", rules.FALLING_BACK),
+    "melee_move": ("melee_move", rules.MELEE_MOVEMENTS),
 }
 
 
@@ -337,4 +339,6 @@ def _say(kind: str) -> str:
         "assign_fighters": "say which enemy unit each miniature in contact with two fights",
         "combat_order": "order the combats of the multiple combat",
         "resolution_order": "order the defeated units' resolutions",
+        "withdraw_facing": "face the withdrawing unit",
+        "melee_move": "make the winner's melee movement",
     }.get(kind, kind)
