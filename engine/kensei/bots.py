@@ -25,6 +25,7 @@ from engine.kensei import geometry, spatial
 from engine.kensei.board import board
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
+from engine.kensei.opportunity import can_charge
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
@@ -143,8 +144,21 @@ def candidates(state: State, side: str) -> Iterator[Command]:
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
+    elif kind == "opportunity_charge":
+        yield from _opportunity_choices(state, side, prompt.options)
     else:
         yield from _combat_choices(side, kind, prompt.options)
+
+
+def _opportunity_choices(state: State, side: str, options: Mapping[str, Any]) -> Iterator[Command]:
+    """Let the move go, or charge it with the first unit that sees the mover at a point
+    of its move (the end first)."""
+    yield {"type": "opportunity_charge", "side": side}
+    for uid in options["units"]:
+        for point in reversed(options["points"]):
+            if can_charge(state, uid, point):
+                yield {"type": "opportunity_charge", "side": side, "unit": uid, "point": point}
+                return
 
 
 def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterator[Command]:

@@ -39,6 +39,7 @@ from engine.kensei.falling_back import spatial_base
 from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.multiple_combat import attack_event
+from engine.kensei.opportunity import resumed
 from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
 
@@ -175,7 +176,13 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
         }
         if "targets" in pending:
             declared["charged"] = targets
+        if pending.get("opportunity"):
+            declared["opportunity"] = True
         progress.emit(attack_event(state, declared))
+    elif pending.get("opportunity"):  # no contact: the mover goes on with its move
+        rest = resumed(state, pending)
+        if rest is not None:
+            progress.emit(rest)
     return True
 
 

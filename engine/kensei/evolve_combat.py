@@ -27,7 +27,9 @@ def _pending(state: State, **change: Any) -> State:
 @handles("attack_declared")
 def _attack_declared(state: State, event: Event) -> State:
     activation = state["activation"]
-    combat_done = {**activation["combat_done"], event["side"]: True}
+    combat_done = dict(activation["combat_done"])
+    if not event.get("opportunity"):  # an opportunity charge is a reaction, not the turn
+        combat_done[event["side"]] = True
     pending = {
         "kind": "combat",
         "stage": "react",
@@ -56,6 +58,8 @@ def _attack_declared(state: State, event: Event) -> State:
         **state,
         "activation": {**activation, "combat_done": combat_done, "pending": pending},
     }
+    if event.get("opportunity"):
+        return state
     return spend_orders(state, event["side"], event["orders_spent"])
 
 
@@ -360,4 +364,4 @@ def _charge_moved(state: State, event: Event) -> State:
 
 
 # Multiple combat's handlers register themselves on import.
-from engine.kensei import evolve_multiple  # noqa: E402, F401
+from engine.kensei import evolve_multiple, evolve_opportunity  # noqa: E402, F401

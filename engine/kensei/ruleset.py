@@ -37,6 +37,7 @@ from engine.kensei.duel import decide_duel_answer
 from engine.kensei.evolve import evolve
 from engine.kensei.flow import Progress, advance
 from engine.kensei.forces import forces
+from engine.kensei.opportunity import decide_opportunity, intercept
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
@@ -63,6 +64,7 @@ ANSWERS = {
     "resolution_order": ("resolution_order", rules.MULTIPLE_COMBAT),
     "withdraw_facing": ("withdraw_facing", rules.FALLING_BACK),
     "melee_move": ("melee_move", rules.MELEE_MOVEMENTS),
+    "opportunity_charge": ("opportunity_charge", rules.OPPORTUNITY_CHARGE),
 }
 
 
@@ -288,7 +290,9 @@ class Kensei(Ruleset):
             return decide_reaction(state, side, command, dice)
         if kind == "duel_answer":
             return decide_duel_answer(state, side, command, dice)
-        return decide_order(state, side, command, dice)
+        if kind == "opportunity_charge":
+            return decide_opportunity(state, side, command)
+        return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
 
@@ -341,4 +345,5 @@ def _say(kind: str) -> str:
         "resolution_order": "order the defeated units' resolutions",
         "withdraw_facing": "face the withdrawing unit",
         "melee_move": "make the winner's melee movement",
+        "opportunity_charge": "declare an opportunity charge or let the move go",
     }.get(kind, kind)

@@ -233,3 +233,81 @@ def test_select_the_enemy_target_unit_every_target_in_sight_and_named_once():
     for k, mid in enumerate(far):
         put(state, mid, 2000 + k * 300, 600, 2700)
     assert refused(state, {**CHARGE, "also": ["B.u3"]}).rule == rules.CHARGE_TARGET
+
+
+def advance_move(state: State, forward: int = 200) -> dict:
+    """A's samurai step forward (towards B) ``forward`` tenths of a millimetre."""
+    minis = [
+        {
+            "id": m,
+            "path": [[state["minis"][m]["x"], state["minis"][m]["y"] + forward]],
+            "facing": 900,
+        }
+        for m in state["units"][CHARGER]["minis"]
+    ]
+    return {"type": "order", "side": "A", "order": "move", "minis": minis}
+
+
+def test_opportunity_charge_declared_when_the_enemy_indicates_its_move():
+    state = table(b_orders=1)
+    after, events = play(state, advance_move(state), dice=EnteredDice([]))
+    assert events_of(events, "move_declared")
+    prompt = KENSEI.prompt(after)
+    assert prompt.kind == "opportunity_charge"
+    assert prompt.sides == ("B",)
+    assert TARGET in prompt.options["units"]
+    assert prompt.options["points"] == ["start", "middle", "end"]
+    # Declined: the move is made as indicated.
+    done, events = play(after, {"type": "opportunity_charge", "side": "B"}, dice=EnteredDice([]))
+    moved = events_of(events, "moved")[0]
+    assert done["minis"][moved["minis"][0]["id"]]["y"] == 3200
+    # No enemy unit able to charge (no order left): no question, the move is made.
+    state = table(b_orders=0)
+    _, events = play(state, advance_move(state), dice=EnteredDice([]))
+    assert events_of(events, "moved")
+    assert not events_of(events, "move_declared")
+
+
+def test_opportunity_charge_the_mover_stops_and_is_attacked_at_the_chosen_point():
+    state = table(b_orders=2)
+    after, _ = play(state, advance_move(state, 400), dice=EnteredDice([]))
+    declare = {"type": "opportunity_charge", "side": "B", "unit": TARGET, "point": "middle"}
+    with pytest.raises(IllegalCommand) as caught:
+        play(after, {**declare, "unit": "B.u3"})
+    assert caught.value.rule == rules.OPPORTUNITY_CHARGE
+    after, events = play(after, declare, dice=EnteredDice([]))
+    stop = events_of(events, "moved")[0]
+    assert {m["y"] for m in stop["minis"]} == {3200, 2890}  # halfway: 2 of 4 cm
+    declared = events_of(events, "opportunity_declared")[0]
+    assert declared["orders_spent"] == 1
+    assert after["activation"]["orders"]["B"] == 1
+    assert TARGET in after["activation"]["reactors"]  # Used at the end of the activation
+    # The mover may react as any charged unit; then B's charge: MOV + 6 reaches.
+    while KENSEI.prompt(after).kind == "charge_reaction":
+        after, found = play(
+            after,
+            {"type": "charge_reaction", "side": "A", "reaction": "none"},
+            dice=EnteredDice([6] + [1] * 60),
+        )
+        events += found
+    attack = events_of(events, "attack_declared")[0]
+    assert (attack["unit"], attack["target"], attack.get("opportunity")) == (TARGET, CHARGER, True)
+    assert not after["activation"]["combat_done"]["B"]  # a reaction, not B's combat order
+
+
+def test_opportunity_charge_without_contact_the_mover_completes_its_move():
+    state = table(b_orders=2, gap=1500)  # 15 cm from the start: MOV 10 + 1 falls short
+    after, _ = play(state, advance_move(state, 400), dice=EnteredDice([]))
+    declare = {"type": "opportunity_charge", "side": "B", "unit": TARGET, "point": "start"}
+    after, events = play(after, declare, dice=EnteredDice([]))
+    while KENSEI.prompt(after).kind == "charge_reaction":
+        after, found = play(
+            after,
+            {"type": "charge_reaction", "side": "A", "reaction": "none"},
+            dice=EnteredDice([1] * 10),
+        )
+        events += found
+    assert not events_of(events, "charge_moved")[0]["reached"]
+    resumed = events_of(events, "move_resumed")[0]
+    assert {m["y"] for m in resumed["minis"]} == {3400, 3090}
+    assert not events_of(events, "attack_declared")
