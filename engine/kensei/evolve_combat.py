@@ -273,18 +273,23 @@ def _combat_ended(state: State, _event: Event) -> State:
 # -- the charge (see engine.kensei.charging) ----------------------------------------------
 
 
-@handles("charge_declared")
-def _charge_declared(state: State, event: Event) -> State:
-    activation = state["activation"]
-    pending = {
+def charge_pending(event: Event) -> dict[str, Any]:
+    """A charge waiting for its target's reaction (a Charge, an opportunity charge)."""
+    return {
         "kind": "charge",
         "stage": "reaction",
         "side": event["side"],
         "unit": event["unit"],
         "target": event["target"],
-        "boost": event["boost"],
+        "boost": event.get("boost", False),
         "reaction": None,
     }
+
+
+@handles("charge_declared")
+def _charge_declared(state: State, event: Event) -> State:
+    activation = state["activation"]
+    pending = charge_pending(event)
     if "targets" in event:  # several charged units, each reacting in turn
         pending.update(targets=list(event["targets"]), reacting=list(event["targets"]), holders=[])
     combat_done = {**activation["combat_done"], event["side"]: True}

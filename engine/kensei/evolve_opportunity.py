@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event, State
 from engine.kensei.evolve import handles
-from engine.kensei.evolve_combat import reactive_order_spent
+from engine.kensei.evolve_combat import charge_pending, reactive_order_spent
 from engine.kensei.evolve_multiple import placed
 
 
@@ -19,17 +19,7 @@ def _move_declared(state: State, event: Event) -> State:
 def _opportunity_declared(state: State, event: Event) -> State:
     """The reacting side's order (its pool, not its turn) and the charge on the mover."""
     activation = state["activation"]
-    pending = {
-        "kind": "charge",
-        "stage": "reaction",
-        "side": event["side"],
-        "unit": event["unit"],
-        "target": event["target"],
-        "boost": False,
-        "reaction": None,
-        "opportunity": True,
-        "resume": list(event["resume"]),
-    }
+    pending = {**charge_pending(event), "opportunity": True, "resume": list(event["resume"])}
     return {
         **state,
         "activation": {**activation, **reactive_order_spent(activation, event), "pending": pending},
