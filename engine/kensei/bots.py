@@ -180,6 +180,9 @@ def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterato
             yield {"type": "withdraw_facing", "side": side, "facing": choice}
     elif kind == "melee_move":
         yield {"type": "melee_move", "side": side}  # the bots stay where they are
+    elif kind == "attacked_side":
+        for attacked in options["sides"]:  # front first: the one that hurts least
+            yield {"type": "attacked_side", "side": side, "attacked": attacked}
 
 
 # -- setting up -----------------------------------------------------------------

@@ -106,8 +106,16 @@ def unit_attack_side(
     """The side of ``enemy`` that ``uid`` attacks (Attacking by front, flank and
     rearguard): each miniature's side, front when it is itself attacked on its
     flank or rear; the unit's is the side of half or more of its miniatures. A
-    tie between sides is the attacked player's choice: he takes the one that
-    hurts least (front before flank before rear)."""
+    tie between sides is the attacked player's choice (``attacked_side``); without
+    it, the one that hurts least (front before flank before rear)."""
+    return attack_sides(state, uid, enemy, assigned)[0]
+
+
+def attack_sides(
+    state: State, uid: str, enemy: str, assigned: Mapping[str, str] | None = None
+) -> list[str]:
+    """The sides of ``enemy`` that ``uid`` may be attacking: one, or those tied (the
+    same number of its miniatures attacking each), front first."""
     bases = board(state).bases
     sides = []
     for mid, foes in engaged_pairs(state, uid, enemy, assigned).items():
@@ -119,13 +127,13 @@ def unit_attack_side(
                 best = side
         sides.append(best)
     if not sides:
-        return "front"
+        return ["front"]
     counts = {side: sides.count(side) for side in SIDE_RANK}
     half = [side for side in SIDE_RANK if counts[side] * 2 >= len(sides)]
     if half:
-        return half[0]
+        return half
     most = max(counts.values())
-    return next(side for side in SIDE_RANK if counts[side] == most)
+    return [side for side in SIDE_RANK if counts[side] == most]
 
 
 def mini_attack_side(mine: geometry.Base, theirs: geometry.Base) -> str:
@@ -200,16 +208,19 @@ def combat_table(
     charged: bool = False,
     without_leader: bool = False,
     assigned: Mapping[str, str] | None = None,
+    chosen: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """One unit's Combat Roll against ``enemy``: ``dice`` and ``modifiers`` as
     ``[label, value]`` lines, their totals, the modifier it puts on the enemy's
     dice, the modifier on its own wound dice and the side it attacks (``assigned``:
-    in a multiple combat, the enemy unit each miniature in contact with two fights)."""
+    in a multiple combat, the enemy unit each miniature in contact with two fights;
+    ``chosen``: the sides the attacked players chose on a tie, by ``"unit>enemy"``)."""
     unit = state["units"][uid]
     foe = state["units"][enemy]
     pairs = engaged_pairs(state, uid, enemy, assigned)
-    attacks = unit_attack_side(state, uid, enemy, assigned)
-    attacked_from = unit_attack_side(state, enemy, uid, assigned)
+    chosen = chosen or {}
+    attacks = chosen.get(f"{uid}>{enemy}") or unit_attack_side(state, uid, enemy, assigned)
+    attacked_from = chosen.get(f"{enemy}>{uid}") or unit_attack_side(state, enemy, uid, assigned)
     dice = _dice_lines(
         state,
         uid,

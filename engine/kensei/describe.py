@@ -118,6 +118,14 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     "next_combat": lambda e: f"next combat: {e['fight'][0]} vs {e['fight'][1]}",
     "resolution_ordered": lambda e: f"defeated units resolve in order {', '.join(e['units'])}",
     "next_chase": lambda e: "the next winner may chase",
+    "move_declared": lambda e: f"{e['unit']} indicates its move: the enemy may charge it",
+    "opportunity_declared": lambda e: (
+        f"{e['unit']} makes an opportunity charge on {e['target']} at the {e['point']} of its move"
+    ),
+    "move_resumed": lambda e: f"{e['unit']} completes its move",
+    "attacked_side_chosen": lambda e: (
+        f"side {e['side']} takes {e['attacker']}'s attack on the {e['attacked']} of {e['unit']}"
+    ),
     "facing_asked": lambda e: f"{e['unit']} may choose its facing ({', '.join(e['choices'])})",
     "withdraw_faced": lambda e: f"{e['unit']} faces: {e['facing']}",
     "combat_closing": lambda e: (

@@ -52,6 +52,13 @@ def _next_combat(state: State, event: Event) -> State:
     )
 
 
+@handles("attacked_side_chosen")
+def _attacked_side_chosen(state: State, event: Event) -> State:
+    chosen = dict(state["activation"]["pending"].get("sides_chosen", {}))
+    chosen[f"{event['attacker']}>{event['unit']}"] = event["attacked"]
+    return _pending(state, sides_chosen=chosen)
+
+
 @handles("resolution_ordered")
 def _resolution_ordered(state: State, event: Event) -> State:
     return _pending(state, losers=list(event["units"]), losers_ordered=True)

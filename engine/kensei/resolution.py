@@ -61,10 +61,17 @@ from engine.kensei.melee_outcome import (
 )
 from engine.kensei.multiple_combat import chain_question, decide_chain, next_combat
 from engine.kensei.rolls import success_roll, wound_roll
+from engine.kensei.side_choice import decide_side, side_question
 
 CHAIN_KINDS = ("assign_fighters", "combat_order")
 # The answers of a multiple combat and of the end of a combat.
-MULTIPLE_KINDS = (*CHAIN_KINDS, "resolution_order", "withdraw_facing", "melee_move")
+MULTIPLE_KINDS = (
+    *CHAIN_KINDS,
+    "resolution_order",
+    "withdraw_facing",
+    "melee_move",
+    "attacked_side",
+)
 
 
 # -- the prompts ----------------------------------------------------------------
@@ -92,7 +99,10 @@ def combat_prompt(state: State) -> Prompt:
         )
     if stage == "roll":
         question = chain_question(state, pending)
-        assert question is not None  # combat_step rolls when nothing is left to decide
+        if question is None:
+            tie = side_question(state, pending, fighters(pending))
+            assert tie is not None  # combat_step rolls when nothing is left to decide
+            return tie
         kind, side, options = question
         return Prompt((side,), kind, options=options)
     if stage == "result":
@@ -140,6 +150,8 @@ def decide_answer(state: State, side: str, kind: str, command: Command, dice: Di
         return decide_chain(state, side, kind, command)
     if kind == "resolution_order":
         return decide_resolution_order(state, side, command)
+    if kind == "attacked_side":
+        return [decide_side(state, side, command, combat_prompt(state))]
     if kind == "withdraw_facing":
         return [decide_facing(state, side, command, pending["facings"][0])]
     if kind == "melee_move":
@@ -218,6 +230,8 @@ def combat_step(progress: Progress, dice: Dice) -> bool:
     if stage == "roll":
         if chain_question(state, pending) is not None:
             return False
+        if side_question(state, pending, fighters(pending)) is not None:
+            return False
         progress.emit(_rolls(state, pending, dice))
         return True
     if stage == "result":  # a multiple combat's defeated units, once ordered
@@ -272,6 +286,7 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
             charged=_is_charged(pending, uid),
             without_leader=refused is not None and state["units"][uid]["leader"] == refused,
             assigned=pending.get("assign"),
+            chosen=pending.get("sides_chosen"),
         )
         for uid, enemy in ((attacker, defender), (defender, attacker))
     }

@@ -65,6 +65,7 @@ ANSWERS = {
     "withdraw_facing": ("withdraw_facing", rules.FALLING_BACK),
     "melee_move": ("melee_move", rules.MELEE_MOVEMENTS),
     "opportunity_charge": ("opportunity_charge", rules.OPPORTUNITY_CHARGE),
+    "attacked_side": ("attacked_side", rules.ATTACK_SIDES),
 }
 
 
@@ -346,4 +347,5 @@ def _say(kind: str) -> str:
         "withdraw_facing": "face the withdrawing unit",
         "melee_move": "make the winner's melee movement",
         "opportunity_charge": "declare an opportunity charge or let the move go",
+        "attacked_side": "choose the side attacked",
     }.get(kind, kind)

@@ -134,6 +134,26 @@ def test_attacking_by_front_flank_and_rearguard():
     assert not any(line[0] == "Katana" for line in a["dice_lines"])
 
 
+def test_attacking_by_front_flank_and_rearguard_the_attacked_player_decides_a_tie():
+    # A's second samurai turns east: B's second ashigaru now attacks its flank, the
+    # first still A's front: one miniature on each side, a tie that A decides.
+    state = engaged(b_orders=0)
+    state["minis"][MINIS[1]]["facing"] = 0
+    after, _ = play(state, ATTACK, dice=EnteredDice([]))
+    prompt = KENSEI.prompt(after)
+    assert prompt.kind == "attacked_side"
+    assert prompt.sides == ("A",)
+    assert prompt.options == {"attacker": ENEMY, "unit": UNIT, "sides": ["front", "flank"]}
+    with pytest.raises(IllegalCommand) as caught:
+        play(after, {"type": "attacked_side", "side": "A", "attacked": "rear"})
+    assert caught.value.rule == rules.ATTACK_SIDES
+    choice = {"type": "attacked_side", "side": "A", "attacked": "flank"}
+    _, events = play(after, choice, dice=EnteredDice([1] * 40))
+    b_roll = next(r for r in events_of(events, "combat_rolled")[0]["rolls"] if r["unit"] == ENEMY)
+    assert b_roll["side"] == "flank"
+    assert ["attacks the flank", 1] in b_roll["modifier_lines"]
+
+
 def test_boosting_an_attack_two_orders_and_one_more_die():
     state = engaged(b_orders=2)
     dice = EnteredDice([1] * 20)
