@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -27,6 +27,7 @@ from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.lead import lead_candidates, leading, led_candidates
+from engine.kensei.opportunity import can_charge
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
@@ -145,6 +146,45 @@ def candidates(state: State, side: str) -> Iterator[Command]:
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
+    elif kind == "opportunity_charge":
+        yield from _opportunity_choices(state, side, prompt.options)
+    else:
+        yield from _combat_choices(side, kind, prompt.options)
+
+
+def _opportunity_choices(state: State, side: str, options: Mapping[str, Any]) -> Iterator[Command]:
+    """Let the move go, or charge it with the first unit that sees the mover at a point
+    of its move (the end first)."""
+    yield {"type": "opportunity_charge", "side": side}
+    for uid in options["units"]:
+        for point in reversed(options["points"]):
+            if can_charge(state, uid, point):
+                yield {"type": "opportunity_charge", "side": side, "unit": uid, "point": point}
+                return
+
+
+def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterator[Command]:
+    """Multiple combat: each shared miniature fights the first unit offered (then the
+    second), the combats and the defeated units in the order offered (then reversed);
+    a withdrawing unit faces any way offered; the winner makes no melee movement."""
+    if kind == "assign_fighters":
+        for pick in (0, -1):
+            assign = {mid: units[pick] for mid, units in options["minis"].items()}
+            yield {"type": "assign_fighters", "side": side, "assign": assign}
+    elif kind == "combat_order":
+        for order in (options["combats"], options["combats"][::-1]):
+            yield {"type": "combat_order", "side": side, "order": [list(p) for p in order]}
+    elif kind == "resolution_order":
+        for order in (options["units"], options["units"][::-1]):
+            yield {"type": "resolution_order", "side": side, "order": list(order)}
+    elif kind == "withdraw_facing":
+        for choice in options["choices"]:
+            yield {"type": "withdraw_facing", "side": side, "facing": choice}
+    elif kind == "melee_move":
+        yield {"type": "melee_move", "side": side}  # the bots stay where they are
+    elif kind == "attacked_side":
+        for attacked in options["sides"]:  # front first: the one that hurts least
+            yield {"type": "attacked_side", "side": side, "attacked": attacked}
 
 
 # -- setting up -----------------------------------------------------------------
@@ -391,6 +431,7 @@ def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
     bases = _bases(state, unit["minis"])
     centre = _centre(list(bases.values()))
     here = board(state).bases
+    reach: list[str] = []
     for enemy, foe in live_units(state, other(unit["side"])):
         placed = [here[m] for m in foe["minis"] if m in here]
         if not placed or enemy in unit["no_charge_from"]:
@@ -398,9 +439,13 @@ def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
         gap = min(math.hypot(b.x - centre[0], b.y - centre[1]) for b in placed)
         charge = {"type": "order", "side": unit["side"], "order": "charge", "target": enemy}
         if gap <= (unit["mov"] + 6) * CM:
+            reach.append(enemy)
             yield charge
         elif orders >= 2 and gap <= (2 * unit["mov"] + 6) * CM:
             yield {**charge, "boost": True}
+    if len(reach) > 1 and len(unit["minis"]) > 1:  # a charge against several units
+        several = {"type": "order", "side": unit["side"], "order": "charge", "target": reach[0]}
+        yield {**several, "also": reach[1:2]}
 
 
 def _shoots(state: State, uid: str, orders: int) -> Iterator[Command]:

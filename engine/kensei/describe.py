@@ -82,7 +82,9 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         + (f", losing {', '.join(e['casualties'])}" if e["casualties"] else "")
     ),
     "attack_declared": lambda e: (
-        f"{e['unit']} attacks {e['target']}" + (" (boosted)" if e["boost"] else "")
+        f"{e['unit']} attacks {e['target']}"
+        + (" (boosted)" if e["boost"] else "")
+        + (f": a multiple combat of {', '.join(e['group'])}" if "group" in e else "")
     ),
     "reactive_attack_declared": lambda e: (
         f"{e['unit']} fights back"
@@ -95,7 +97,46 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         for r in e["rolls"]
     ),
     "combat_result": lambda e: (
-        f"{e['winner']} wins, {e['loser']} is defeated" if e["winner"] else "the combat is a tie"
+        (
+            f"side {e['winning_side']} wins the multiple combat: {', '.join(e['losers'])} defeated"
+            if e["winning_side"]
+            else "the multiple combat is a tie"
+        )
+        if "losers" in e
+        else (
+            f"{e['winner']} wins, {e['loser']} is defeated"
+            if e["winner"]
+            else "the combat is a tie"
+        )
+    ),
+    "fighters_assigned": lambda e: "side {} assigns {}".format(
+        e["side"], ", ".join(f"{m} to {u}" for m, u in e["assign"].items())
+    ),
+    "combats_ordered": lambda e: (
+        "combats in the order " + ", ".join(f"{a} vs {b}" for a, b in e["combats"])
+    ),
+    "next_combat": lambda e: f"next combat: {e['fight'][0]} vs {e['fight'][1]}",
+    "resolution_ordered": lambda e: f"defeated units resolve in order {', '.join(e['units'])}",
+    "next_chase": lambda e: "the next winner may chase",
+    "move_declared": lambda e: f"{e['unit']} indicates its move: the enemy may charge it",
+    "opportunity_declared": lambda e: (
+        f"{e['unit']} makes an opportunity charge on {e['target']} at the {e['point']} of its move"
+    ),
+    "move_resumed": lambda e: f"{e['unit']} completes its move",
+    "attacked_side_chosen": lambda e: (
+        f"side {e['side']} takes {e['attacker']}'s attack on the {e['attacked']} of {e['unit']}"
+    ),
+    "facing_asked": lambda e: f"{e['unit']} may choose its facing ({', '.join(e['choices'])})",
+    "withdraw_faced": lambda e: f"{e['unit']} faces: {e['facing']}",
+    "combat_closing": lambda e: (
+        f"{', '.join(e['melee_moves'])} may make a 5 cm melee movement"
+        if e["melee_moves"]
+        else "the combat closes"
+    ),
+    "melee_moved": lambda e: (
+        f"{e['unit']} makes a melee movement"
+        if e["minis"]
+        else f"{e['unit']} makes no melee movement"
     ),
     "miniatures_lost": lambda e: f"{e['unit']} loses {', '.join(e['minis'])} ({e['reason']})",
     "fell_back": lambda e: (

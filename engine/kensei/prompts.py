@@ -7,6 +7,7 @@ from engine.kensei.charging import charge_prompt
 from engine.kensei.duel import duel_prompt
 from engine.kensei.flow import choosers, deployment_candidates
 from engine.kensei.lead import lead_prompt, leading
+from engine.kensei.opportunity import opportunity_prompt
 from engine.kensei.queries import SIDES, unused_units
 from engine.kensei.resolution import combat_prompt
 
@@ -70,6 +71,8 @@ def _prompt(state: State) -> Prompt | None:
         return charge_prompt(state)
     if pending is not None and pending["kind"] == "duel":
         return duel_prompt(state)
+    if pending is not None and pending["kind"] == "opportunity":
+        return opportunity_prompt(state)
     if leading(state):
         return lead_prompt(state)
     if pending is not None:

@@ -38,10 +38,11 @@ from engine.kensei.evolve import evolve
 from engine.kensei.flow import Progress, advance
 from engine.kensei.forces import forces
 from engine.kensei.lead import ki_chooser
+from engine.kensei.opportunity import decide_opportunity, intercept
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
-from engine.kensei.resolution import decide_answer
+from engine.kensei.resolution import MULTIPLE_KINDS, decide_answer
 from engine.kensei.scenarios import DEFAULT_SCENARIO, SCENARIOS, scenario_state
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
 
@@ -66,6 +67,13 @@ ANSWERS = {
     "chase": ("chase", rules.CHASING),
     "charge_reaction": ("charge_reaction", rules.CHARGE),
     "duel_answer": ("duel_answer", rules.DUEL),
+    "assign_fighters": ("assign_fighters", rules.MULTIPLE_COMBAT),
+    "combat_order": ("combat_order", rules.MULTIPLE_COMBAT),
+    "resolution_order": ("resolution_order", rules.MULTIPLE_COMBAT),
+    "withdraw_facing": ("withdraw_facing", rules.FALLING_BACK),
+    "melee_move": ("melee_move", rules.MELEE_MOVEMENTS),
+    "opportunity_charge": ("opportunity_charge", rules.OPPORTUNITY_CHARGE),
+    "attacked_side": ("attacked_side", rules.ATTACK_SIDES),
 }
 
 
@@ -283,13 +291,15 @@ class Kensei(Ruleset):
                     rule=rules.KI_ABILITIES,
                 )
             return [{"type": chosen, "side": side, "unit": uid, "ability": ability}]
-        if kind in ("react", "casualties", "chase"):
+        if kind in ("react", "casualties", "chase", *MULTIPLE_KINDS):
             return decide_answer(state, side, kind, command, dice)
         if kind == "charge_reaction":
             return decide_reaction(state, side, command, dice)
         if kind == "duel_answer":
             return decide_duel_answer(state, side, command, dice)
-        return decide_order(state, side, command, dice)
+        if kind == "opportunity_charge":
+            return decide_opportunity(state, side, command)
+        return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
 
@@ -353,4 +363,11 @@ def _say(kind: str) -> str:
         "chase": "decide whether to chase",
         "charge_reaction": "react to the charge",
         "duel_answer": "accept or refuse the duel",
+        "assign_fighters": "say which enemy unit each miniature in contact with two fights",
+        "combat_order": "order the combats of the multiple combat",
+        "resolution_order": "order the defeated units' resolutions",
+        "withdraw_facing": "face the withdrawing unit",
+        "melee_move": "make the winner's melee movement",
+        "opportunity_charge": "declare an opportunity charge or let the move go",
+        "attacked_side": "choose the side attacked",
     }.get(kind, kind)

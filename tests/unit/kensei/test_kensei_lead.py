@@ -15,6 +15,7 @@ import pytest
 
 from engine.core import IllegalCommand, State
 from engine.kensei import rules
+from engine.kensei.bots import GreedyBot
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 from tests.unit.kensei.test_kensei_duel import ByCall
 
@@ -187,11 +188,10 @@ def test_lead_combat_orders_each_unit_its_own_target_through_the_attack_order():
     state, events = play(state, attack)
     assert of(events, "attack_declared")[0]["unit"] == SAMURAI
     prompt = KENSEI.prompt(state)
-    while prompt is not None and prompt.kind != "order":  # casualties, chase...
+    while prompt is not None and prompt.kind != "order":  # casualties, facing, chase...
         side = prompt.sides[0]
-        answer = {"casualties": {"type": "casualties", "side": side}}.get(
-            prompt.kind, {"type": prompt.kind, "side": side, "chase": False}
-        )
+        answer = GreedyBot("lead-test").choose(KENSEI, state, side)
+        assert answer is not None
         state, more = play(state, answer)
         events += more
         prompt = KENSEI.prompt(state)
