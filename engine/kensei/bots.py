@@ -23,6 +23,7 @@ import numpy as np
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
 from engine.kensei import geometry, spatial
 from engine.kensei.board import board
+from engine.kensei.cards import best_keep
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.orders import decide_order
@@ -143,6 +144,12 @@ def candidates(state: State, side: str) -> Iterator[Command]:
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
+    elif kind == "keep_cards":
+        yield {"type": "keep_cards", "side": side, "keep": best_keep(state, side)}
+    elif kind == "commander_activation":
+        for uid in prompt.options["units"]:
+            yield {"type": "commander_activation", "side": side, "unit": uid}
+        yield {"type": "commander_activation", "side": side, "unit": None}
 
 
 # -- setting up -----------------------------------------------------------------
@@ -588,7 +595,9 @@ class _Scores:
     -1.5 (boosted -2.5), charging -2.8, attacking -2 (boosted -3), challenging to a
     duel -3.5 when its leader is no weaker (AT, then wounds left), else never; it
     accepts a duel when its leader is no weaker, boosted when it can; against a charge
-    it holds and shoots when it can, else takes it (it never flees)."""
+    it holds and shoots when it can, else takes it (it never flees). It keeps its
+    highest command cards and always takes the commander activation (the unit nearest
+    the enemy): the hand is discarded in the next maintenance anyway."""
 
     def __init__(self, state: State, side: str) -> None:
         self.state = state
@@ -611,9 +620,12 @@ class _Scores:
             point: tuple[int, int] | None = None
             if kind == "choose_active_side":
                 score = 0.0 if command["active"] == side else 1.0
-            elif kind == "choose_unit":
+            elif kind == "choose_unit" or (kind == "commander_activation" and command["unit"]):
+                # the commander activation too: the hand is discarded in maintenance anyway
                 unit = state["units"][command["unit"]]
                 point = _centre(list(_bases(state, unit["minis"]).values()))
+            elif kind == "commander_activation":
+                score = math.inf  # declining: only when no unit can be activated
             elif kind == "order" and command["order"] == "move":
                 if command.get("boost"):
                     score = -1.0  # running is the fastest way forward

@@ -29,6 +29,12 @@ from engine.core import (
 )
 from engine.kensei import armies, rules
 from engine.kensei.bots import RandomBot, legal_commands
+from engine.kensei.cards import (
+    decide_commander_activation,
+    decide_keep,
+    initial_cards,
+    initial_commander_activation,
+)
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
 from engine.kensei.charging import decide_reaction
 from engine.kensei.commands import only_fields, placements, text
@@ -43,6 +49,7 @@ from engine.kensei.queries import SIDES, other
 from engine.kensei.resolution import decide_answer
 from engine.kensei.scenarios import SCENARIOS
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
+from engine.kensei.views import view, view_event
 
 # Which prompt each command answers, and the rule a player breaks by answering out of turn.
 ANSWERS = {
@@ -58,6 +65,8 @@ ANSWERS = {
     "chase": ("chase", rules.CHASING),
     "charge_reaction": ("charge_reaction", rules.CHARGE),
     "duel_answer": ("duel_answer", rules.DUEL),
+    "keep_cards": ("keep_cards", rules.DRAW_COMMAND_CARDS),
+    "commander_activation": ("commander_activation", rules.COMMANDER_ACTIVATION),
 }
 
 
@@ -152,6 +161,7 @@ class Kensei(Ruleset):
             "activations": {"A": 0, "B": 0},
             "battle_points": {"A": 0, "B": 0},
             "finished": None,
+            "commander_activation": initial_commander_activation(),
         }
         if levels["A"] != levels["B"]:
             state["setup"]["scenery_chooser"] = "A" if levels["A"] > levels["B"] else "B"
@@ -162,6 +172,9 @@ class Kensei(Ruleset):
             state["phase"] = "scenery"
             state["setup"]["scenery_queue"] = [first, other(first)]
             state["setup"]["scenery_first_roll"] = die
+        # Game System > 5: each deck shuffled and the first hands drawn (recorded in
+        # the initial state, which is stored).
+        state["cards"] = initial_cards(sides, seed)
         return state
 
     @staticmethod
@@ -283,6 +296,10 @@ class Kensei(Ruleset):
             return decide_reaction(state, side, command, dice)
         if kind == "duel_answer":
             return decide_duel_answer(state, side, command, dice)
+        if kind == "keep_cards":
+            return decide_keep(state, side, command)
+        if kind == "commander_activation":
+            return decide_commander_activation(state, side, command)
         return decide_order(state, side, command, dice)
 
     # -- evolve, views, queries ---------------------------------------------------
@@ -291,8 +308,10 @@ class Kensei(Ruleset):
         return evolve(state, event)
 
     def view(self, state: State, side: str | None) -> dict[str, Any]:
-        # Part I keeps nothing hidden: hands and commander's orders come with part III.
-        return state
+        return view(state, side)
+
+    def view_event(self, event: Event, side: str | None, *, game_over: bool) -> Event:
+        return view_event(event, side, game_over=game_over)
 
     def outcome(self, state: State) -> Outcome | None:
         finished = state["finished"]
@@ -331,4 +350,6 @@ def _say(kind: str) -> str:
         "chase": "decide whether to chase",
         "charge_reaction": "react to the charge",
         "duel_answer": "accept or refuse the duel",
+        "keep_cards": "choose the command cards to keep",
+        "commander_activation": "decide on the commander activation",
     }.get(kind, kind)
