@@ -24,8 +24,8 @@ SECRET_KEY = "secret"
 
 
 def view(state: State, side: str | None) -> dict[str, Any]:
-    if state["phase"] == "over":
-        return state
+    if state["phase"] == "over" or "cards" not in state:
+        return state  # over, or recorded before the command deck (nothing hidden then)
     cards = {owner: _cards(mine, own=owner == side) for owner, mine in state["cards"].items()}
     return {**state, "cards": cards}
 
