@@ -620,12 +620,9 @@ class _Scores:
             point: tuple[int, int] | None = None
             if kind == "choose_active_side":
                 score = 0.0 if command["active"] == side else 1.0
-            elif kind == "choose_unit" or (kind == "commander_activation" and command["unit"]):
-                # the commander activation too: the hand is discarded in maintenance anyway
-                unit = state["units"][command["unit"]]
-                point = _centre(list(_bases(state, unit["minis"]).values()))
-            elif kind == "commander_activation":
-                score = math.inf  # declining: only when no unit can be activated
+            elif kind in ("choose_unit", "commander_activation"):
+                point = _unit_centre(state, command["unit"])
+                score = math.inf if point is None else 0.0  # declining: last of all
             elif kind == "order" and command["order"] == "move":
                 if command.get("boost"):
                     score = -1.0  # running is the fastest way forward
@@ -671,6 +668,13 @@ class _Scores:
             for n, distance in zip(waiting, _distances_to_enemy(state, side, points), strict=True):
                 scores[n] = distance
         return scores
+
+
+def _unit_centre(state: State, uid: str | None) -> tuple[int, int] | None:
+    """The centre of a unit to activate (``None``: declining the commander activation)."""
+    if uid is None:
+        return None
+    return _centre(list(_bases(state, state["units"][uid]["minis"]).values()))
 
 
 def _leader_edge(state: State, uid: str, enemy: str) -> int:
