@@ -670,13 +670,6 @@ class _Scores:
         return scores
 
 
-def _unit_centre(state: State, uid: str | None) -> tuple[int, int] | None:
-    """The centre of a unit to activate (``None``: declining the commander activation)."""
-    if uid is None:
-        return None
-    return _centre(list(_bases(state, state["units"][uid]["minis"]).values()))
-
-
 def _leader_edge(state: State, uid: str, enemy: str) -> int:
     """How much stronger (AT, then WO) the leader of ``uid`` is than ``enemy``'s."""
     mine = state["units"][uid]["leader"]
@@ -694,6 +687,13 @@ def _leader_edge(state: State, uid: str, enemy: str) -> int:
 def _wounds(state: State, mid: str) -> int:
     wounds: int = state["minis"][mid]["wounds"]
     return wounds
+
+
+def _unit_centre(state: State, uid: str | None) -> tuple[int, int] | None:
+    """The centre of a unit to activate (``None``: declining the commander activation)."""
+    if uid is None:
+        return None
+    return _centre(list(_bases(state, state["units"][uid]["minis"]).values()))
 
 
 def _here(state: State, side: str) -> float:
