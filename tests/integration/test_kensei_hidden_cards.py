@@ -89,3 +89,15 @@ def test_stored_steps_hide_a_sides_cards_and_its_choice_from_the_other_side() ->
     record = records.export_record(game_id)
     events = [e["event"] for c in record["commands"] for e in c["events"]]
     assert all(e.get("sealed") is None for e in events if e["type"] == "cards_drawn")
+
+
+def test_a_hot_seat_host_plays_both_sides_and_opens_on_the_spectator_view(
+    sqlite_app: Flask,
+) -> None:
+    new_account(sqlite_app, "ieyasu")
+    host = signed_in_client(sqlite_app, "ieyasu")
+    game_id = new_game(host, opponent="hot-seat")
+    assert replay_data(page(host, f"/games/{game_id}"))["view"] == "spectator"
+    own = replay_data(page(host, f"/games/{game_id}?view=A"))["shown"]["state"]["cards"]
+    assert isinstance(own["A"]["hand"], list)
+    assert isinstance(own["B"]["hand"], int)
