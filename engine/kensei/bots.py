@@ -23,6 +23,7 @@ import numpy as np
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
 from engine.kensei import geometry, spatial
 from engine.kensei.board import board
+from engine.kensei.cards import best_keep
 from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
@@ -146,6 +147,12 @@ def candidates(state: State, side: str) -> Iterator[Command]:
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
+    elif kind == "keep_cards":
+        yield {"type": "keep_cards", "side": side, "keep": best_keep(state, side)}
+    elif kind == "commander_activation":
+        for uid in prompt.options["units"]:
+            yield {"type": "commander_activation", "side": side, "unit": uid}
+        yield {"type": "commander_activation", "side": side, "unit": None}
     elif kind == "opportunity_charge":
         yield from _opportunity_choices(state, side, prompt.options)
     else:
@@ -646,7 +653,9 @@ class _Scores:
     -1.5 (boosted -2.5), charging -2.8, attacking -2 (boosted -3), challenging to a
     duel -3.5 when its leader is no weaker (AT, then wounds left), else never; it
     accepts a duel when its leader is no weaker, boosted when it can; against a charge
-    it holds and shoots when it can, else takes it (it never flees)."""
+    it holds and shoots when it can, else takes it (it never flees). It keeps its
+    highest command cards and always takes the commander activation (the unit nearest
+    the enemy): the hand is discarded in the next maintenance anyway."""
 
     def __init__(self, state: State, side: str) -> None:
         self.state = state
@@ -669,9 +678,9 @@ class _Scores:
             point: tuple[int, int] | None = None
             if kind == "choose_active_side":
                 score = 0.0 if command["active"] == side else 1.0
-            elif kind == "choose_unit":
-                unit = state["units"][command["unit"]]
-                point = _centre(list(_bases(state, unit["minis"]).values()))
+            elif kind in ("choose_unit", "commander_activation"):
+                point = _unit_centre(state, command["unit"])
+                score = math.inf if point is None else 0.0  # declining: last of all
             elif kind == "order" and command["order"] == "move":
                 if command.get("boost"):
                     score = -1.0  # running is the fastest way forward
@@ -743,6 +752,13 @@ def _leader_edge(state: State, uid: str, enemy: str) -> int:
 def _wounds(state: State, mid: str) -> int:
     wounds: int = state["minis"][mid]["wounds"]
     return wounds
+
+
+def _unit_centre(state: State, uid: str | None) -> tuple[int, int] | None:
+    """The centre of a unit to activate (``None``: declining the commander activation)."""
+    if uid is None:
+        return None
+    return _centre(list(_bases(state, state["units"][uid]["minis"]).values()))
 
 
 def _here(state: State, side: str) -> float:

@@ -55,6 +55,23 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "unit_removed": lambda e: f"{e['unit']} is removed ({e['reason']})",
     "markers_cleared": lambda e: "Used and Stunned markers removed",
+    "hand_discarded": lambda e: (
+        f"side {e['side']} discards its hand ({e['count']} card(s), face down; {e['reason']})"
+    ),
+    "cards_drawn": lambda e: f"side {e['side']} draws {e['count']} command card(s)",
+    "deck_reshuffled": lambda e: (
+        f"side {e['side']} shuffles its discard pile ({e['count']} cards) into a new deck"
+    ),
+    "cards_kept": lambda e: (
+        f"side {e['side']} keeps {e['kept']} command card(s) and discards {e['discarded']}"
+    ),
+    "commander_activation_offered": lambda e: (
+        f"side {e['side']} may discard its hand to activate one more troop"
+    ),
+    "commander_activation_declined": lambda e: f"side {e['side']} keeps its hand",
+    "commander_activated": lambda e: (
+        f"commander activation: side {e['side']} activates {e['unit']}"
+    ),
     "initiative_rolled": lambda e: (
         "initiative "
         + ", then ".join(f"A {r['A']} / B {r['B']}" for r in e["rolls"])

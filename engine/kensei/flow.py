@@ -19,6 +19,7 @@ from typing import Any
 from engine.core import Dice, Event, State
 from engine.kensei import geometry
 from engine.kensei.board import board
+from engine.kensei.cards import draw_new_cards, keeping, offer_commander_activation
 from engine.kensei.evolve import evolve
 from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.queries import (
@@ -63,6 +64,10 @@ def advance(progress: Progress, dice: Dice) -> None:
         elif phase == "activation":
             if not _activation_step(progress, dice):
                 return
+        elif phase == "maintenance":
+            if keeping(state):
+                return
+            _finish_maintenance(progress, dice)
         elif phase == "end_of_turn":
             if state["turn"] >= state["scenario"]["last_turn"]:
                 progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
@@ -127,13 +132,24 @@ def next_deployer(state: State, side: str) -> str:
 
 def _start_turn(progress: Progress, dice: Dice, turn: int) -> None:
     progress.emit({"type": "turn_started", "turn": turn})
+    if _end_of_battle_check(progress):
+        return
+    if turn > 1:
+        draw_new_cards(progress, dice)
+        if keeping(progress.state):
+            return  # the keep_cards prompt; advance() finishes the maintenance after it
+    _finish_maintenance(progress, dice)
+
+
+def _finish_maintenance(progress: Progress, dice: Dice) -> None:
+    """The steps after the command cards are kept, then the initiative roll."""
     if _maintenance(progress, dice):
         return
     _initiative_roll(progress, dice)
 
 
-def _maintenance(progress: Progress, dice: Dice) -> bool:
-    """Maintenance steps in order; True when the battle ended here."""
+def _end_of_battle_check(progress: Progress) -> bool:
+    """Maintenance > 1. Check if it's the end of the battle; True when it ended."""
     state = progress.state
     points = end_check(state)
     if points is not None:
@@ -146,7 +162,12 @@ def _maintenance(progress: Progress, dice: Dice) -> bool:
                 {"type": "battle_ended", "outcome": final_outcome(progress.state, checked=True)}
             )
             return True
-    # Steps 2 and 3 (command cards, commander's orders) belong to part III.
+    return False
+
+
+def _maintenance(progress: Progress, dice: Dice) -> bool:
+    """Maintenance steps 4 and 5 (step 2 is in :mod:`engine.kensei.cards`; step 3,
+    commander's orders, is pending); True when the battle ended here."""
     for uid, unit in list(live_units(progress.state)):
         if unit["markers"]["fleeing"]:
             _retreat_honour_roll(progress, dice, uid)
@@ -314,6 +335,10 @@ def _next_activation(progress: Progress) -> bool:
         return True
     lead = max(counts[s] - counts[other(s)] for s in SIDES)
     if (not unused["A"] and not unused["B"]) or lead >= 1:
+        if state["commander_activation"]["offer"] is not None or offer_commander_activation(
+            progress
+        ):
+            return False
         progress.emit({"type": "turn_ended", "turn": state["turn"]})
         return True
     only = [side for side in SIDES if unused[side]]

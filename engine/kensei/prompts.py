@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Prompt, State
+from engine.kensei.cards import commander_prompt, keep_prompt
 from engine.kensei.charging import charge_prompt
 from engine.kensei.duel import duel_prompt
 from engine.kensei.flow import choosers, deployment_candidates
@@ -50,10 +51,15 @@ def _prompt(state: State) -> Prompt | None:
                 "zone": state["scenario"]["zones"][side],
             },
         )
+    if phase == "maintenance":
+        return keep_prompt(state)
     if phase != "activation":  # pragma: no cover - advance() never rests elsewhere
         raise AssertionError(f"no prompt in phase {phase}")
     activation = state["activation"]
     if activation is None:
+        offered = commander_prompt(state)
+        if offered is not None:
+            return offered
         holder = state["initiative"]
         return Prompt((holder,), "choose_active_side", options={"choices": list(SIDES)})
     if not activation["rolled"]:

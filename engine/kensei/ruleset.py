@@ -29,6 +29,12 @@ from engine.core import (
 )
 from engine.kensei import armies, rules
 from engine.kensei.bots import RandomBot, legal_commands
+from engine.kensei.cards import (
+    decide_commander_activation,
+    decide_keep,
+    initial_cards,
+    initial_commander_activation,
+)
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
 from engine.kensei.charging import decide_reaction
 from engine.kensei.commands import only_fields, placements, text
@@ -45,6 +51,7 @@ from engine.kensei.queries import SIDES, other
 from engine.kensei.resolution import MULTIPLE_KINDS, decide_answer
 from engine.kensei.scenarios import DEFAULT_SCENARIO, SCENARIOS, scenario_state
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
+from engine.kensei.views import view, view_event
 
 # Which prompt each command answers, and the rule a player breaks by answering out of turn.
 # The sample army lists shipped in data/armies/ (labelled sample data there).
@@ -74,6 +81,8 @@ ANSWERS = {
     "melee_move": ("melee_move", rules.MELEE_MOVEMENTS),
     "opportunity_charge": ("opportunity_charge", rules.OPPORTUNITY_CHARGE),
     "attacked_side": ("attacked_side", rules.ATTACK_SIDES),
+    "keep_cards": ("keep_cards", rules.DRAW_COMMAND_CARDS),
+    "commander_activation": ("commander_activation", rules.COMMANDER_ACTIVATION),
 }
 
 
@@ -166,6 +175,7 @@ class Kensei(Ruleset):
             "activations": {"A": 0, "B": 0},
             "battle_points": {"A": 0, "B": 0},
             "finished": None,
+            "commander_activation": initial_commander_activation(),
         }
         if levels["A"] != levels["B"]:
             state["setup"]["scenery_chooser"] = "A" if levels["A"] > levels["B"] else "B"
@@ -176,6 +186,9 @@ class Kensei(Ruleset):
             state["phase"] = "scenery"
             state["setup"]["scenery_queue"] = [first, other(first)]
             state["setup"]["scenery_first_roll"] = die
+        # Game System > 5: each deck shuffled and the first hands drawn (recorded in
+        # the initial state, which is stored).
+        state["cards"] = initial_cards(sides, seed)
         return state
 
     @staticmethod
@@ -299,6 +312,10 @@ class Kensei(Ruleset):
             return decide_duel_answer(state, side, command, dice)
         if kind == "opportunity_charge":
             return decide_opportunity(state, side, command)
+        if kind == "keep_cards":
+            return decide_keep(state, side, command)
+        if kind == "commander_activation":
+            return decide_commander_activation(state, side, command)
         return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
@@ -307,8 +324,10 @@ class Kensei(Ruleset):
         return evolve(state, event)
 
     def view(self, state: State, side: str | None) -> dict[str, Any]:
-        # Part I keeps nothing hidden: hands and commander's orders come with part III.
-        return state
+        return view(state, side)
+
+    def view_event(self, event: Event, side: str | None, *, game_over: bool) -> Event:
+        return view_event(event, side, game_over=game_over)
 
     def outcome(self, state: State) -> Outcome | None:
         finished = state["finished"]
@@ -370,4 +389,6 @@ def _say(kind: str) -> str:
         "melee_move": "make the winner's melee movement",
         "opportunity_charge": "declare an opportunity charge or let the move go",
         "attacked_side": "choose the side attacked",
+        "keep_cards": "choose the command cards to keep",
+        "commander_activation": "decide on the commander activation",
     }.get(kind, kind)
