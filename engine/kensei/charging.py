@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
-from engine.kensei import geometry, rules
+from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_reactions import (
     centre_of,
@@ -191,13 +191,19 @@ def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     when a charging miniature sees a target miniature within that distance."""
     unit = state["units"][pending["unit"]]
     die = dice.roll_one()
-    movement = unit["mov"] * (2 if pending["boost"] else 1)
-    allowance = (movement + die) * CM
+    movement = abilities.attribute(state, pending["unit"], "mov", unit["mov"]) * (
+        2 if pending["boost"] else 1
+    )
+    lines = abilities.lines(
+        state, pending["unit"], "charge_roll", {"charging": True}
+    )  # Troop Abilities
+    allowance = (movement + die + sum(value for _label, value in lines)) * CM
     return {
         "type": "charge_rolled",
         "unit": pending["unit"],
         "die": die,
         "movement": movement,
+        "ability_lines": lines,
         "allowance": allowance,
         "reached": _reaches(state, pending["unit"], targets_of(pending), allowance),
     }
