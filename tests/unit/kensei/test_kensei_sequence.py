@@ -337,6 +337,7 @@ def test_repeat_honour_roll_the_general_and_troops_near_him_roll_2d6():
     far = next(u for u, unit in state["units"].items() if unit["side"] == "A" and u != general_unit)
     for k, mid in enumerate(state["units"][far]["minis"]):
         put(state, mid, 11500 - 300 * (k % 3), 8800 - 300 * (k // 3), 900)
+    state = edited(state)  # a fresh copy: the board of the state above is cached
     assert near_general(state, far) is False
     assert honour_dice(state, far, EnteredDice([4]), 4)[1] is False
 
