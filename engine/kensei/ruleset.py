@@ -291,7 +291,7 @@ class Kensei(Ruleset):
                     f"of {', '.join(offered)}",
                     rule=rules.KI_ABILITIES,
                 )
-            event = {"type": chosen, "side": side, "unit": uid, "ability": ability}
+            event: Event = {"type": chosen, "side": side, "unit": uid, "ability": ability}
             if chosen == "ki_chosen" and ki_extra_orders(ability):  # Troop Abilities: extra_order
                 event["extra_orders"] = ki_extra_orders(ability)
             return [event]
