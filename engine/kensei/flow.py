@@ -365,7 +365,7 @@ def _order_rolls(progress: Progress, dice: Dice) -> None:
         if uid is None:
             continue
         ini = initiative_of(state, uid)
-        roll = _order_roll(state, uid, dice, ini)
+        roll = order_roll(state, uid, dice, ini)
         orders, ki = orders_for(roll["die"], ini + roll["modifier"])
         orders += roll["extra_orders"]
         ki = ki and bool(state["units"][uid]["abilities"]["ki"])
@@ -374,16 +374,22 @@ def _order_rolls(progress: Progress, dice: Dice) -> None:
     progress.emit({"type": "orders_rolled", "rolls": rolls})
 
 
-def _order_roll(state: State, uid: str, dice: Dice, ini: int) -> dict[str, Any]:
+def order_roll(
+    state: State, uid: str, dice: Dice, ini: int, *, only_ki: bool = False
+) -> dict[str, Any]:
     """The Order Roll's die with the unit's abilities: ``order_roll`` modifiers (as table
-    lines), a re-roll of a die giving a single order (it cannot turn out worse) and the
-    ``extra_order`` effects."""
+    lines), a re-roll of a die giving a single order (``only_ki``, a led unit's roll: a
+    die not activating the ki), which cannot turn out worse, and the ``extra_order``
+    effects."""
     lines = abilities.lines(state, uid, "order_roll")
     modifier = sum(value for _label, value in lines)
     count = abilities.rerolls(state, uid, "order_roll")
-    faces, rerolled = reroll(
-        dice, dice.roll(1), lambda f: orders_for(f, ini + modifier)[0] < 2, count
-    )
+
+    def failed(face: int) -> bool:
+        orders, ki = orders_for(face, ini + modifier)
+        return not ki if only_ki else orders < 2
+
+    faces, rerolled = reroll(dice, dice.roll(1), failed, count)
     return {
         "die": faces[0],
         "ability_lines": lines,

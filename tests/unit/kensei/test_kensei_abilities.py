@@ -32,6 +32,7 @@ from engine.kensei.flow import Progress, _order_rolls, honour_dice, orders_for
 from engine.kensei.queries import honour_of, initiative_of
 from engine.kensei.rolls import success_roll, wound_roll
 from engine.kensei.shooting import shoot_table
+from tests.unit.kensei import test_kensei_lead as lead
 from tests.unit.kensei import test_kensei_movement as movement
 from tests.unit.kensei import test_kensei_shooting as shooting
 from tests.unit.kensei.support import KENSEI, clear_table, play, put
@@ -314,3 +315,10 @@ def test_sample_armies_field_every_hook_and_every_implemented_reroll():
     assert rolls == set(effect["properties"]["roll"]["enum"]) - {"enemy_invocation_roll"}
     kinds = {catalogue.abilities[a].kind for a in fielded}
     assert kinds == {"permanent", "ki"}
+
+
+def test_lead_order_roll_of_a_led_unit_takes_its_order_roll_abilities():
+    _, events = play(lead.lead_table(), lead.LEAD)
+    rolls = {r["unit"]: r for r in events[0]["rolls"]}
+    assert rolls[lead.YARI]["ability_lines"] == [["Drilled (PA)", 1]]  # eleven ashigaru
+    assert "ability_lines" not in rolls[lead.SAMURAI]
