@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
-from engine.kensei import geometry, rules
+from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_reactions import (
     centre_of,
@@ -40,6 +40,7 @@ from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.multiple_combat import attack_event
 from engine.kensei.opportunity import resumed
+from engine.kensei.rolls import reroll
 from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
 
@@ -189,17 +190,27 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
 def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     """3. Charge Movement roll: 1D6 + MOV (MOV doubled when boosted); the charge reaches
     when a charging miniature sees a target miniature within that distance."""
-    unit = state["units"][pending["unit"]]
-    die = dice.roll_one()
-    movement = unit["mov"] * (2 if pending["boost"] else 1)
-    allowance = (movement + die) * CM
+    uid, targets = pending["unit"], targets_of(pending)
+    # Troop Abilities: MOV, +X to the roll (table lines) and a re-roll of a roll that
+    # does not reach (it cannot turn out worse).
+    movement = abilities.attribute(state, uid, "mov", state["units"][uid]["mov"])
+    movement *= 2 if pending["boost"] else 1
+    lines = abilities.lines(state, uid, "charge_roll", {"charging": True})
+    bonus = movement + sum(value for _label, value in lines)
+    count = abilities.rerolls(state, uid, "charge_roll", {"charging": True})
+    faces, rerolled = reroll(
+        dice, dice.roll(1), lambda f: not _reaches(state, uid, targets, (bonus + f) * CM), count
+    )
+    allowance = (bonus + faces[0]) * CM
     return {
         "type": "charge_rolled",
-        "unit": pending["unit"],
-        "die": die,
+        "unit": uid,
+        "die": faces[0],
         "movement": movement,
+        **({"ability_lines": lines} if lines else {}),
+        **({"rerolled": rerolled} if rerolled else {}),
         "allowance": allowance,
-        "reached": _reaches(state, pending["unit"], targets_of(pending), allowance),
+        "reached": _reaches(state, uid, targets, allowance),
     }
 
 

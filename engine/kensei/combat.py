@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import Command, Event, IllegalCommand, State
-from engine.kensei import geometry, rules
+from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.catalogue import load_catalogue
 from engine.kensei.commands import flag, only_fields, text
@@ -147,6 +147,8 @@ def mini_attack_side(mine: geometry.Base, theirs: geometry.Base) -> str:
 
 # -- the Combat Roll Table ----------------------------------------------------------
 
+REROLLED = ("attack_roll", "wound_roll")  # the rolls of a combat a troop ability re-rolls
+
 
 def weapon_modifiers(unit: Mapping[str, Any]) -> Iterator[tuple[str, Modifier]]:
     """The melee weapon modifiers of a unit's troop (from the weapons data), each
@@ -255,6 +257,9 @@ def combat_table(
     }
     wound_modifiers: list[list[Any]] = []
     enemy_dice: list[list[Any]] = []
+    ability_context = {**conditions, "melee": True, "against_creature": bool(foe["presence"])}
+    dice += abilities.lines(state, uid, "at_melee", ability_context)  # Troop Abilities
+    wound_modifiers += abilities.lines(state, uid, "wound_roll", ability_context)
     for name, modifier in weapon_modifiers(unit):
         if not weapon_applies(modifier, conditions, attacked_from):
             continue
@@ -273,6 +278,7 @@ def combat_table(
         "modifier": sum(value for _label, value in modifiers),
         "wound_modifier": sum(value for _label, value in wound_modifiers),
         "enemy_die_modifier": sum(value for _label, value in enemy_dice),
+        "rerolls": {r: abilities.rerolls(state, uid, r, ability_context) for r in REROLLED},
     }
 
 

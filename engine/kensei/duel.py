@@ -24,9 +24,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
-from engine.kensei import rules
+from engine.kensei import abilities, rules
 from engine.kensei.board import board
 from engine.kensei.combat import (
+    REROLLED,
     SIDE_BONUS,
     engaged_pairs,
     file_weapon_line,
@@ -247,6 +248,9 @@ def duel_table(
     }
     wound_lines: list[list[Any]] = []
     enemy_dice: list[list[Any]] = []
+    context = {"melee": True, "against_creature": bool(state["units"][enemy]["presence"])}
+    dice += abilities.lines(state, uid, "at_melee", context)  # Troop Abilities (the unit's)
+    wound_lines += abilities.lines(state, uid, "wound_roll", context)
     for name, modifier in weapon_modifiers({"troop": profile["troop"]}):
         if not weapon_applies(modifier, conditions, attacked_from):
             continue
@@ -266,6 +270,7 @@ def duel_table(
         "modifier": sum(value for _label, value in modifiers),
         "wound_modifier": sum(value for _label, value in wound_lines),
         "enemy_die_modifier": sum(value for _label, value in enemy_dice),
+        "rerolls": {r: abilities.rerolls(state, uid, r, context) for r in REROLLED},
     }
 
 

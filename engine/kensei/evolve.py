@@ -221,7 +221,9 @@ def _orders_rolled(state: State, event: Event) -> State:
 def _ki_chosen(state: State, event: Event) -> State:
     activation = state["activation"]
     pending = [side for side in activation["ki_pending"] if side != event["side"]]
-    state = {**state, "activation": {**activation, "ki_pending": pending}}
+    orders = {**activation["orders"]}
+    orders[event["side"]] += event.get("extra_orders", 0)  # a ki ability's extra orders
+    state = {**state, "activation": {**activation, "ki_pending": pending, "orders": orders}}
     return with_units(state, {event["unit"]: {"ki": event["ability"]}})
 
 

@@ -12,9 +12,8 @@ from engine.core import Dice, Event, State
 from engine.kensei import geometry
 from engine.kensei.board import board
 from engine.kensei.combat import engaged_pairs
-from engine.kensei.flow import engaged_units, honour_dice
+from engine.kensei.flow import engaged_units, honour_roll_event
 from engine.kensei.geometry import Base
-from engine.kensei.queries import honour_of
 
 STEP = 20  # withdraw, retreat and chase moves are traced in 2 mm steps
 SKIRMISHER_PASS = 500  # "no more than 5 cm away" beyond the allied unit passed
@@ -75,22 +74,8 @@ def chase(state: State, uid: str, fleeing: str, dice: Dice) -> list[Event]:
     """Chasing movements: an Honour Roll, then 2D6 cm (3D6 mounted) towards the fleeing
     miniatures; a chaser touching one stops and that miniature is a casualty."""
     unit = state["units"][uid]
-    target = honour_of(state, uid)
-    faces, best_of_two = honour_dice(state, uid, dice)
-    success = min(faces) <= target
-    events: list[Event] = [
-        {
-            "type": "honour_rolled",
-            "unit": uid,
-            "reason": "chase",
-            "dice": faces,
-            "best_of_two": best_of_two,
-            "target": target,
-            "modifiers": [],
-            "success": success,
-        }
-    ]
-    if not success:
+    events: list[Event] = [honour_roll_event(state, uid, dice, reason="chase")]
+    if not events[0]["success"]:
         return events
     bases = board(state).bases
     move = dice.roll(3 if unit["type"] == "mounted" else 2)

@@ -14,10 +14,11 @@ where :func:`_maintenance` says so, and its decisions become prompts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Dice, Event, State
-from engine.kensei import geometry
+from engine.kensei import abilities, geometry
 from engine.kensei.board import board
 from engine.kensei.cards import draw_new_cards, keeping, offer_commander_activation
 from engine.kensei.evolve import evolve
@@ -31,6 +32,7 @@ from engine.kensei.queries import (
     other,
     unused_units,
 )
+from engine.kensei.rolls import honour_rerolls, reroll
 from engine.kensei.scoring import check_ends_battle, end_check, final_outcome
 
 GENERAL_REACH = 1500  # 15 cm: Repeat honour roll
@@ -179,34 +181,50 @@ def _maintenance(progress: Progress, dice: Dice) -> bool:
 
 def _retreat_honour_roll(progress: Progress, dice: Dice, uid: str) -> None:
     """Retreating troops: an Honour Roll, -1 if engaged; failure removes the unit."""
-    state = progress.state
-    target = honour_of(state, uid)
-    modifiers = []
-    if touching_units(state, uid):
-        target -= 1
-        modifiers.append("engaged -1")
-    faces, best_of_two = honour_dice(state, uid, dice)
-    success = min(faces) <= target if best_of_two else faces[0] <= target
-    progress.emit(
-        {
-            "type": "honour_rolled",
-            "unit": uid,
-            "reason": "fleeing",
-            "dice": faces,
-            "best_of_two": best_of_two,
-            "target": target,
-            "modifiers": modifiers,
-            "success": success,
-        }
+    engaged = bool(touching_units(progress.state, uid))
+    event = honour_roll_event(
+        progress.state, uid, dice, reason="fleeing", modifiers=[("engaged", -1)] if engaged else []
     )
-    if not success:
+    progress.emit(event)
+    if not event["success"]:
         progress.emit({"type": "unit_removed", "unit": uid, "reason": "fled the battle"})
 
 
-def honour_dice(state: State, uid: str, dice: Dice) -> tuple[list[int], bool]:
-    """1D6, or 2D6 keeping the better near the general (Repeat honour roll)."""
+def honour_roll_event(
+    state: State, uid: str, dice: Dice, *, reason: str, modifiers: Sequence[tuple[str, int]] = ()
+) -> Event:
+    """An Honour Roll of the unit (``honour_rolled``): its HO with ``modifiers``, 1D6 or
+    2D6 keeping the better (:func:`honour_dice`), success when the kept die is at most it."""
+    target = honour_of(state, uid) + sum(value for _label, value in modifiers)
+    faces, best_of_two, rerolled = honour_dice(state, uid, dice, target)
+    return {
+        "type": "honour_rolled",
+        "unit": uid,
+        "reason": reason,
+        "dice": faces,
+        "rerolled": rerolled,
+        "best_of_two": best_of_two,
+        "target": target,
+        "modifiers": [f"{label} {value}" for label, value in modifiers],
+        "success": min(faces) <= target,
+    }
+
+
+def honour_dice(
+    state: State, uid: str, dice: Dice, target: int
+) -> tuple[list[int], bool, list[dict[str, Any]]]:
+    """1D6, or 2D6 keeping the better near the general (Repeat honour roll), against
+    ``target``; then the re-rolls of troop abilities (an engaged enemy's forced re-roll
+    of successful dice, the unit's own of failed dice), recorded die by die."""
     best_of_two = near_general(state, uid)
-    return dice.roll(2 if best_of_two else 1), best_of_two
+    faces, rerolled = honour_rerolls(
+        dice,
+        dice.roll(2 if best_of_two else 1),
+        target,
+        own=abilities.rerolls(state, uid, "honour_roll"),
+        enemy=abilities.enemy_honour_rerolls(state, uid),
+    )
+    return faces, best_of_two, rerolled
 
 
 def near_general(state: State, uid: str) -> bool:
@@ -371,12 +389,39 @@ def _order_rolls(progress: Progress, dice: Dice) -> None:
         uid = state["activation"]["units"][side]
         if uid is None:
             continue
-        die = dice.roll_one()
         ini = initiative_of(state, uid)
-        orders, ki = orders_for(die, ini)
+        roll = order_roll(state, uid, dice, ini)
+        orders, ki = orders_for(roll["die"], ini + roll["modifier"])
+        orders += roll["extra_orders"]
         ki = ki and bool(state["units"][uid]["abilities"]["ki"])
-        rolls[side] = {"unit": uid, "die": die, "ini": ini, "orders": orders, "ki": ki}
+        rolls[side] = {"unit": uid, "die": roll.pop("die"), "ini": ini, "orders": orders, "ki": ki}
+        rolls[side].update({k: v for k, v in roll.items() if v})
     progress.emit({"type": "orders_rolled", "rolls": rolls})
+
+
+def order_roll(
+    state: State, uid: str, dice: Dice, ini: int, *, only_ki: bool = False
+) -> dict[str, Any]:
+    """The Order Roll's die with the unit's abilities: ``order_roll`` modifiers (as table
+    lines), a re-roll of a die giving a single order (``only_ki``, a led unit's roll: a
+    die not activating the ki), which cannot turn out worse, and the ``extra_order``
+    effects."""
+    lines = abilities.lines(state, uid, "order_roll")
+    modifier = sum(value for _label, value in lines)
+    count = abilities.rerolls(state, uid, "order_roll")
+
+    def failed(face: int) -> bool:
+        orders, ki = orders_for(face, ini + modifier)
+        return not ki if only_ki else orders < 2
+
+    faces, rerolled = reroll(dice, dice.roll(1), failed, count)
+    return {
+        "die": faces[0],
+        "ability_lines": lines,
+        "modifier": modifier,
+        "rerolled": rerolled,
+        "extra_orders": abilities.extra_orders(state, uid),
+    }
 
 
 def orders_for(die: int, ini: int) -> tuple[int, bool]:

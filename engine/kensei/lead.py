@@ -25,7 +25,7 @@ from engine.kensei.board import board
 from engine.kensei.commands import only_fields, text
 from engine.kensei.evolve import evolve
 from engine.kensei.evolve_lead import still_waiting
-from engine.kensei.flow import engaged_units, orders_for
+from engine.kensei.flow import engaged_units, order_roll, orders_for
 from engine.kensei.queries import initiative_of, live_units
 
 LEAD_REACH = 1000  # "within 10 cm or less of the leader"
@@ -123,11 +123,12 @@ def decide_lead(state: State, side: str, uid: str, command: Command, dice: Dice)
         )
     rolls = []
     for target in led:
-        die = dice.roll_one()
         ini = initiative_of(state, target)
-        _orders, ki = orders_for(die, ini)
+        roll = order_roll(state, target, dice, ini, only_ki=True)  # with Troop Abilities
+        _orders, ki = orders_for(roll["die"], ini + roll["modifier"])
         ki = ki and bool(state["units"][target]["abilities"]["ki"])
-        rolls.append({"unit": target, "die": die, "ini": ini, "ki": ki})
+        rolls.append({"unit": target, "die": roll["die"], "ini": ini, "ki": ki})
+        rolls[-1].update({k: roll[k] for k in ("ability_lines", "rerolled") if roll[k]})
     return [
         {
             "type": "lead_declared",

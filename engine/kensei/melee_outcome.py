@@ -22,8 +22,7 @@ from engine.kensei.casualties import casualty_event, damage_of, remove_isolated,
 from engine.kensei.combat_closing import close, facing_question
 from engine.kensei.commands import only_fields
 from engine.kensei.falling_back import fall_back
-from engine.kensei.flow import Progress, engaged_units, honour_dice
-from engine.kensei.queries import honour_of
+from engine.kensei.flow import Progress, engaged_units, honour_roll_event
 
 
 def fighters(pending: Mapping[str, Any]) -> list[str]:
@@ -180,22 +179,9 @@ def honour(
     creature takes an extra wound instead). Returns "withdraw", "retreat" or None."""
     state = progress.state
     unit = state["units"][uid]
-    target = honour_of(state, uid)
-    faces, best_of_two = honour_dice(state, uid, dice)
-    success = min(faces) <= target
-    progress.emit(
-        {
-            "type": "honour_rolled",
-            "unit": uid,
-            "reason": reason,
-            "dice": faces,
-            "best_of_two": best_of_two,
-            "target": target,
-            "modifiers": [],
-            "success": success,
-        }
-    )
-    if success:
+    event = honour_roll_event(state, uid, dice, reason=reason)
+    progress.emit(event)
+    if event["success"]:
         return None
     if unit.get("presence"):
         damage = damage_of(state, uid, 1, 0, 0)

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Command, Event, IllegalCommand, Prompt, State
-from engine.kensei import geometry, rules
+from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import only_fields, text
@@ -69,7 +69,8 @@ def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
             continue
         cx = sum(b.x for b in placed) // len(placed)
         cy = sum(b.y for b in placed) // len(placed)
-        reach = (unit["mov"] + 6) * CM
+        most = abilities.attribute(state, uid, "mov", unit["mov"]) + 6  # the best Charge roll
+        reach = (most + abilities.modifier(state, uid, "charge_roll", {"charging": True})) * CM
         if not any(math.hypot(x - cx, y - cy) <= reach for x, y in spots):
             continue
         if engaged_units(state, uid) or not in_formation(state, uid):

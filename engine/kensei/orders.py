@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
+from engine.kensei import abilities, geometry, rules, spatial
 from engine.kensei import engaging as engaging_at
-from engine.kensei import geometry, rules, spatial
 from engine.kensei.board import Board, board
 from engine.kensei.charging import decide_charge
 from engine.kensei.combat import decide_attack
@@ -150,7 +150,7 @@ def _boost(state: State, side: str, uid: str, command: Command, dice: Dice) -> E
             rule=rules.MOVE,
         )
     die = dice.roll_one()
-    allowance = (2 * unit["mov"] + die) * CM
+    allowance = (2 * abilities.attribute(state, uid, "mov", unit["mov"]) + die) * CM
     return {
         "type": "boost_rolled",
         "side": side,
@@ -190,7 +190,8 @@ def _move(
     here = board(state)
     scene = here.scene
     near = _surroundings(here, plan, unit["minis"])
-    base_allowance = unit["mov"] * CM if allowance is None else allowance
+    mov = abilities.attribute(state, uid, "mov", unit["mov"])  # Troop Abilities (PA, ki)
+    base_allowance = mov * CM if allowance is None else allowance
     difficult = False
     displaced = False
     for mid, (start, waypoints, _final) in plan.items():
@@ -375,7 +376,7 @@ def _crossings(
                 f"miniature's {start.height})",
                 rule=rules.CLIMB,
             )
-        if piece.kind == "difficult":
+        if piece.kind == "difficult" and not abilities.ignores_difficult_terrain(state, uid):
             difficult = True
     if not near.others:
         return difficult

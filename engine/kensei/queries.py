@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.core import State
+from engine.kensei import abilities
 from engine.kensei.board import base_from, board, scenery_of
 from engine.kensei.geometry import Base
 
@@ -51,6 +52,7 @@ def initiative_of(state: State, uid: str) -> int:
     leader = unit["leader"]
     if leader is not None and not unit["single"]:
         value = state["minis"][leader]["profile"]["ini"]
+    value = abilities.attribute(state, uid, "ini", value)  # Troop Abilities (PA, ki)
     if state["sides"][unit["side"]]["general_dead"]:
         value -= 1
     if dishonoured(state, uid):
@@ -65,6 +67,7 @@ def honour_of(state: State, uid: str) -> int:
     leader = unit["leader"]
     if leader is not None and not unit["single"]:
         value = state["minis"][leader]["profile"]["ho"]
+    value = abilities.attribute(state, uid, "ho", value)  # Troop Abilities (PA, ki)
     if state["sides"][unit["side"]]["general_dead"]:
         value -= 1
     if dishonoured(state, uid):

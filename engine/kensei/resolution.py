@@ -294,12 +294,16 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     for uid, enemy in ((attacker, defender), (defender, attacker)):
         table = tables[uid]
         modifier = table["modifier"] + tables[enemy]["enemy_die_modifier"]
-        roll = success_roll(dice, table["dice"], modifier)
+        roll = success_roll(dice, table["dice"], modifier, table["rerolls"]["attack_roll"])
         rolls.append({**table, "modifier": modifier, "combat_roll": roll.to_dict()})
     damage = {}
     for entry in rolls:
         wounds = wound_roll(
-            dice, entry["combat_roll"]["successes"], entry["wound_modifier"], shooting=False
+            dice,
+            entry["combat_roll"]["successes"],
+            entry["wound_modifier"],
+            shooting=False,
+            rerolls=entry["rerolls"]["wound_roll"],
         )
         entry["wound_roll"] = wounds.to_dict()
         if duel:

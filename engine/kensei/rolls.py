@@ -9,9 +9,10 @@ the same rolls are in :mod:`engine.kensei.odds`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from engine.core import Dice
 
@@ -51,6 +52,7 @@ class SuccessRoll:
     modifier: int
     faces: tuple[int, ...]
     results: tuple[DieResult, ...]
+    rerolled: tuple[dict[str, int], ...] = ()
 
     @property
     def zero_dice(self) -> bool:
@@ -68,6 +70,7 @@ class SuccessRoll:
             "faces": list(self.faces),
             "results": list(self.results),
             "successes": self.successes,
+            **({"rerolled": list(self.rerolled)} if self.rerolled else {}),
         }
 
 
@@ -76,13 +79,36 @@ def dice_count(base: int, added: int = 0, removed: int = 0) -> int:
     return max(0, base + added - removed)
 
 
-def success_roll(dice: Dice, count: int, modifier: int = 0) -> SuccessRoll:
+def reroll(
+    dice: Dice, faces: Sequence[int], failed: Callable[[int], bool], count: int
+) -> tuple[list[int], list[dict[str, int]]]:
+    """Re-roll up to ``count`` of the dice whose face ``failed`` (first ones first, each
+    die once, a troop ability's re-roll): the faces after and one ``{"index", "was",
+    "now"}`` record per die re-rolled."""
+    after = list(faces)
+    done: list[dict[str, int]] = []
+    for index, face in enumerate(faces):
+        if len(done) >= count:
+            break
+        if failed(face):
+            after[index] = dice.roll_one()
+            done.append({"index": index, "was": face, "now": after[index]})
+    return after, done
+
+
+def success_roll(dice: Dice, count: int, modifier: int = 0, rerolls: int = 0) -> SuccessRoll:
     """Roll ``count`` dice with ``modifier`` on each (Success rolls). With no dice
-    left, one die is rolled and only a critical succeeds."""
+    left, one die is rolled and only a critical succeeds. ``rerolls``: failed dice
+    re-rolled once (a re-roll of a failed die cannot make the roll worse)."""
     zero = count <= 0
-    faces = tuple(dice.roll(1 if zero else count))
-    results = tuple(success_die(face, modifier, critical_only=zero) for face in faces)
-    return SuccessRoll(max(count, 0), modifier, faces, results)
+
+    def result(face: int) -> DieResult:
+        return success_die(face, modifier, critical_only=zero)
+
+    rolled = dice.roll(1 if zero else count)
+    faces, done = reroll(dice, rolled, lambda f: result(f) in ("failure", "fumble"), rerolls)
+    results = tuple(result(face) for face in faces)
+    return SuccessRoll(max(count, 0), modifier, tuple(faces), results, tuple(done))
 
 
 @dataclass(frozen=True)
@@ -140,6 +166,7 @@ class WoundRoll:
     shooting: bool
     faces: tuple[int, ...]
     results: tuple[WoundResult | None, ...]
+    rerolled: tuple[dict[str, int], ...] = ()
 
     @property
     def wounds(self) -> int:
@@ -163,14 +190,37 @@ class WoundRoll:
             "wounds": self.wounds,
             "criticals": self.criticals,
             "stuns": self.stuns,
+            **({"rerolled": list(self.rerolled)} if self.rerolled else {}),
         }
 
 
-def wound_roll(dice: Dice, impacts: int, modifier: int = 0, *, shooting: bool) -> WoundRoll:
-    """Combat Resolution > 1. Wound Roll: 1D6 for each impact."""
-    faces = tuple(dice.roll(impacts)) if impacts > 0 else ()
+def wound_roll(
+    dice: Dice, impacts: int, modifier: int = 0, *, shooting: bool, rerolls: int = 0
+) -> WoundRoll:
+    """Combat Resolution > 1. Wound Roll: 1D6 for each impact. ``rerolls``: dice with
+    no effect (a fumble, or a failure when shooting) re-rolled once; a stun is kept."""
+    rolled = dice.roll(impacts) if impacts > 0 else []
+    faces, done = reroll(
+        dice,
+        rolled,
+        lambda f: wound_die(f, modifier, shooting=shooting) in ("fumble", None),
+        rerolls,
+    )
     results = tuple(wound_die(face, modifier, shooting=shooting) for face in faces)
-    return WoundRoll(modifier, shooting, faces, results)
+    return WoundRoll(modifier, shooting, tuple(faces), results, tuple(done))
+
+
+def honour_rerolls(
+    dice: Dice, faces: Sequence[int], honour: int, *, own: int, enemy: int
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """Re-rolls of an Honour Roll's dice: first the ``enemy`` re-rolls of successful dice
+    an enemy's ability forces, then, when the roll fails (no die at most ``honour``), the
+    unit's ``own`` re-rolls of failed dice."""
+    faces, forced = reroll(dice, faces, lambda f: f <= honour, enemy)
+    failed = min(faces) > honour
+    faces, chosen = reroll(dice, faces, lambda f: f > honour, own if failed else 0)
+    records = [{**r, "by": "enemy"} for r in forced] + [{**r, "by": "own"} for r in chosen]
+    return faces, records
 
 
 def casualties(wounds: int, wounds_attribute: int, wounded: int = 0) -> tuple[int, int]:

@@ -28,6 +28,7 @@ from engine.core import (
     State,
 )
 from engine.kensei import armies, rules
+from engine.kensei.abilities import ki_extra_orders
 from engine.kensei.bots import RandomBot, legal_commands
 from engine.kensei.cards import (
     decide_commander_activation,
@@ -303,7 +304,10 @@ class Kensei(Ruleset):
                     f"of {', '.join(offered)}",
                     rule=rules.KI_ABILITIES,
                 )
-            return [{"type": chosen, "side": side, "unit": uid, "ability": ability}]
+            event: Event = {"type": chosen, "side": side, "unit": uid, "ability": ability}
+            if chosen == "ki_chosen" and ki_extra_orders(ability):  # Troop Abilities: extra_order
+                event["extra_orders"] = ki_extra_orders(ability)
+            return [event]
         if kind in ("react", "casualties", "chase", *MULTIPLE_KINDS):
             return decide_answer(state, side, kind, command, dice)
         if kind == "charge_reaction":

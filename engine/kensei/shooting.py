@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, State
-from engine.kensei import geometry, rules
+from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.catalogue import load_catalogue
 from engine.kensei.combat import file_weapon_line, in_formation, unit_name
@@ -166,6 +166,9 @@ def shoot_table(
             if modifier.conditions:
                 continue  # conditions of abilities (part III) do not hold yet
             file_weapon_line(name, modifier, dice=dice, modifiers=modifiers, wounds=wound_lines)
+    ability_context = {"shooting": True, "against_creature": bool(foe["presence"])}
+    dice += abilities.lines(state, uid, "at_ranged", ability_context)  # Troop Abilities
+    wound_lines += abilities.lines(state, uid, "wound_roll", ability_context)
     shooters = [mid for mid, seen in shooting.items() if seen]
     seen_by_shooters = sorted(
         {t for mid, seen in sights(state, uid, target).items() for t in seen if mid in shooters}
@@ -180,6 +183,10 @@ def shoot_table(
         "modifier": sum(value for _label, value in modifiers),
         "wound_modifier": sum(value for _label, value in wound_lines),
         "shooters": shooters,
+        "rerolls": {
+            r: abilities.rerolls(state, uid, r, ability_context)
+            for r in ("shoot_roll", "wound_roll")
+        },
         "seen": [m for m in foe["minis"] if m in seen_by_shooters],
     }
 
@@ -256,8 +263,14 @@ def shot_event(
     if event["lost"]:
         event["unloaded"] = 0  # "the shoot is lost and has no extra effect"
         return event
-    roll = success_roll(dice, table["dice"], table["modifier"])
-    wounds = wound_roll(dice, roll.successes, table["wound_modifier"], shooting=True)
+    roll = success_roll(dice, table["dice"], table["modifier"], table["rerolls"]["shoot_roll"])
+    wounds = wound_roll(
+        dice,
+        roll.successes,
+        table["wound_modifier"],
+        shooting=True,
+        rerolls=table["rerolls"]["wound_roll"],
+    )
     total, criticals = wounds.wounds, wounds.criticals
     if hold:
         total, criticals = total // 2, min(criticals, total // 2)

@@ -123,7 +123,8 @@ def test_the_duel_is_accepted_leaders_fight_alone_and_the_units_are_used():
 
 def test_the_duel_is_accepted_a_retreating_leader_takes_his_unit_with_him():
     state, _ = play(duel_table_state(), DUEL)
-    dice = ByCall([5], [1], [5, 1], [6], [3, 3])  # the honour roll fails
+    # the honour roll fails, and so does the re-roll of Bushido (the Samurai title)
+    dice = ByCall([5], [1], [5, 1], [6], [6], [3, 3])
     after, events = play(state, answer(True), dice=dice)
     fell = of(events, "fell_back")[0]
     assert fell["unit"] == GUARD

@@ -341,13 +341,14 @@ def test_retreating_troops_honour_roll_failure_removes_the_unit():
 def test_repeat_honour_roll_the_general_and_troops_near_him_roll_2d6():
     state = edited(_first_activation())
     general_unit = state["minis"][state["sides"]["A"]["general"]]["unit"]
-    faces, best_of_two = honour_dice(state, general_unit, EnteredDice([5, 2]))
-    assert (faces, best_of_two) == ([5, 2], True)
+    faces, best_of_two, rerolled = honour_dice(state, general_unit, EnteredDice([5, 2]), 3)
+    assert (faces, best_of_two, rerolled) == ([5, 2], True, [])
     far = next(u for u, unit in state["units"].items() if unit["side"] == "A" and u != general_unit)
     for k, mid in enumerate(state["units"][far]["minis"]):
         put(state, mid, 11500 - 300 * (k % 3), 8800 - 300 * (k // 3), 900)
+    state = edited(state)  # a fresh copy: the board of the state above is cached
     assert near_general(state, far) is False
-    assert honour_dice(state, far, EnteredDice([4]))[1] is False
+    assert honour_dice(state, far, EnteredDice([4]), 4)[1] is False
 
 
 def test_death_of_the_general_minus_one_honour_and_initiative():
