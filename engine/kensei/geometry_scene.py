@@ -147,16 +147,18 @@ class Scene:
         separating axes), so the answers are identical."""
         if not pairs:
             return []
-        obs = np.fromiter((self._slot[o] for o, _ in pairs), dtype=np.intp, count=len(pairs))
-        tgt = np.fromiter((self._slot[t] for _, t in pairs), dtype=np.intp, count=len(pairs))
-        bands = _Bands.between(_base_arrays(self._list), obs, tgt)
-        near_rows = bands.near_bases(_base_arrays(self._list), obs, tgt).tolist()
-        results: list[Sight] = []
-        memo = self._memo
-        for k, band in enumerate(bands.rows()):
-            key = (int(obs[k]), int(tgt[k]))
-            known = memo.get(key)
-            if known is None:
+        slot, memo = self._slot, self._memo
+        keys = [(slot[o], slot[t]) for o, t in pairs]
+        missing = sorted({key for key in keys if key not in memo})
+        if missing:
+            # Each pair's arithmetic is elementwise: computing only the unknown pairs
+            # gives them the same answers as computing them all.
+            obs = np.fromiter((o for o, _ in missing), dtype=np.intp, count=len(missing))
+            tgt = np.fromiter((t for _, t in missing), dtype=np.intp, count=len(missing))
+            bands = _Bands.between(_base_arrays(self._list), obs, tgt)
+            near_rows = bands.near_bases(_base_arrays(self._list), obs, tgt).tolist()
+            for k, band in enumerate(bands.rows()):
+                key = missing[k]
                 if band is None:
                     known = _SightDetail("none")
                 elif band.length <= 0:
@@ -167,8 +169,7 @@ class Scene:
                     scenery = self._scenery_touching(band)
                     known = self._classify(band, key[1], scenery, touching)
                 memo[key] = known
-            results.append(known.sight)
-        return results
+        return [memo[key].sight for key in keys]
 
     def in_cover(self, target_id: MiniatureId, observer_id: MiniatureId) -> bool:
         """The target is in cover from the observer ("Covers"): it is 2.5 cm or less
@@ -284,6 +285,8 @@ class Scene:
         polygon operations decide.
         """
         ox, oy, ux, uy, half, length = band.ox, band.oy, band.ux, band.uy, band.half, band.length
+        if not self._may_cut(band, scenery, bases):
+            return False
         spans: list[tuple[float, float]] = []
         boxes: list[tuple[float, float, float, float]] = []
         blockers: list[Polygon] = []
@@ -326,6 +329,25 @@ class Scene:
             ):
                 return True
         return False
+
+    def _may_cut(self, band: _Band, scenery: list[int], bases: list[int]) -> bool:
+        """A quick necessary condition of :meth:`_cut_across`: the obstacles' widths
+        across the band, generously bounded (a base's bounding circle grown by the
+        tolerances and one more unit), cover it from side to side. Every way
+        :meth:`_cut_across` finds a cut (one obstacle meeting both sides, or a group
+        whose spans cover the band) implies it, so False there means no cut."""
+        ox, oy, ux, uy = band.ox, band.oy, band.ux, band.uy
+        spans: list[tuple[float, float]] = []
+        for n in bases:
+            other = self._list[n]
+            across = (other.y - oy) * ux - (other.x - ox) * uy
+            spread = other.bound / _CIRCUMSCRIBE + 2 * CUT_TOLERANCE + 1.0
+            spans.append((across - spread, across + spread))
+        for n in scenery:
+            offsets = [(py - oy) * ux - (px - ox) * uy for px, py in self._index.vertices[n]]
+            spans.append((min(offsets) - 1.0, max(offsets) + 1.0))
+        spans.sort()
+        return _covers(spans, band.half)
 
     # -- melee, distances --------------------------------------------------------------
 
