@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
 import numpy as np
@@ -32,6 +32,9 @@ from engine.kensei.setup import decide_deploy, decide_scenery
 from engine.kensei.shooting import reach_of
 
 CM = 100
+PART_ONE_ORDERS = frozenset({"move", "disengage", "reload", "shelter"})
+"""The orders of part I (movement and its companions): ``orders=`` of a bot that
+leaves out the combat orders of part II (attack, shoot, charge, duel)."""
 BLOCK_ROWS = 2
 SPOT_STEP = 100  # deployment spots are tried on a 1 cm grid
 
@@ -43,9 +46,13 @@ class _NoDice(Dice):
         return [1] * count
 
 
-def legal_commands(state: State, side: str) -> Iterator[Command]:
+def legal_commands(
+    state: State, side: str, orders: Collection[str] | None = None
+) -> Iterator[Command]:
     """Every sampled command for ``side`` that ``decide`` accepts."""
-    return (command for command in candidates(state, side) if accepted(state, side, command))
+    return (
+        command for command in candidates(state, side, orders) if accepted(state, side, command)
+    )
 
 
 def accepted(state: State, side: str, command: Command) -> bool:
@@ -93,8 +100,9 @@ def _surely_refused(state: State, side: str, command: Command) -> bool:
     return False
 
 
-def candidates(state: State, side: str) -> Iterator[Command]:
-    """Commands worth trying for ``side`` at this moment (see the module's text)."""
+def candidates(state: State, side: str, orders: Collection[str] | None = None) -> Iterator[Command]:
+    """Commands worth trying for ``side`` at this moment (see the module's text);
+    ``orders``, when given, the only orders to give (e.g. :data:`PART_ONE_ORDERS`)."""
     prompt = prompt_for(state)
     if prompt is None or side not in prompt.sides:
         return
@@ -116,7 +124,7 @@ def candidates(state: State, side: str) -> Iterator[Command]:
         for ability in prompt.options["abilities"]:
             yield {"type": "choose_ki", "side": side, "ability": ability}
     elif kind == "order":
-        yield from _orders(state, side)
+        yield from _orders(state, side, orders)
     elif kind == "react":
         if prompt.options["orders"] >= 2:
             yield {"type": "react", "side": side, "boost": True}
@@ -336,7 +344,7 @@ def _complete_unit(
 # -- orders ---------------------------------------------------------------------
 
 
-def _orders(state: State, side: str) -> Iterator[Command]:
+def _orders(state: State, side: str, allowed: Collection[str] | None) -> Iterator[Command]:
     activation = state["activation"]
     uid = activation["units"][side]
     unit = state["units"][uid]
@@ -346,7 +354,8 @@ def _orders(state: State, side: str) -> Iterator[Command]:
         return
     orders = activation["orders"][side]
     tried: list[Command] = []
-    if not activation["combat_done"][side]:
+    combat = allowed is None or not {"attack", "duel", "charge", "shoot"}.isdisjoint(allowed)
+    if combat and not activation["combat_done"][side]:
         for target in engaged_units(state, uid):
             attack = {"type": "order", "side": side, "order": "attack", "target": target}
             if orders >= 2:
@@ -366,7 +375,10 @@ def _orders(state: State, side: str) -> Iterator[Command]:
     if unit["markers"]["unloaded"]:
         tried.append({"type": "order", "side": side, "order": "reload"})
     tried.append({"type": "order", "side": side, "order": "shelter"})
-    yield from tried
+    if allowed is None:
+        yield from tried
+    else:
+        yield from (command for command in tried if command["order"] in allowed)
 
 
 def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
@@ -551,11 +563,12 @@ class RandomBot:
     generator: the candidates in a random order, the first legal one taken (the
     first legal element of a uniform shuffle is uniform among the legal ones)."""
 
-    def __init__(self, seed: int | str) -> None:
+    def __init__(self, seed: int | str, *, orders: Collection[str] | None = None) -> None:
         self._random = random.Random(seed)
+        self._orders = orders
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
-        options = list(candidates(state, side))
+        options = list(candidates(state, side, self._orders))
         self._random.shuffle(options)
         return _first_accepted(state, side, options)
 
@@ -566,11 +579,12 @@ class GreedyBot:
     first the unit nearest to the enemy. Ties are broken by its seeded generator
     (a shuffle before a stable sort by score)."""
 
-    def __init__(self, seed: int | str) -> None:
+    def __init__(self, seed: int | str, *, orders: Collection[str] | None = None) -> None:
         self._random = random.Random(seed)
+        self._orders = orders
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
-        options = list(candidates(state, side))
+        options = list(candidates(state, side, self._orders))
         self._random.shuffle(options)
         scores = _Scores(state, side).of(options)
         ranked = sorted(range(len(options)), key=scores.__getitem__)  # stable, as list.sort
