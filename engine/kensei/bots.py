@@ -25,13 +25,15 @@ from engine.kensei import geometry, spatial
 from engine.kensei.board import board
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
-from engine.kensei.orders import decide_order
+from engine.kensei.orders import FORWARD_OR_SIDEWAYS, decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
 from engine.kensei.setup import decide_deploy, decide_scenery
 from engine.kensei.shooting import reach_of
 
 CM = 100
+MIN_MOVE = 100  # a move shorter than 1 cm is not worth trying
+STOP_MARGIN = 10  # 1 mm: moves stop this short of the table's edge and other bases
 PART_ONE_ORDERS = frozenset({"move", "disengage", "reload", "shelter"})
 """The orders of part I (movement and its companions): ``orders=`` of a bot that
 leaves out the combat orders of part II (attack, shoot, charge, duel)."""
@@ -433,7 +435,10 @@ def _passes(attempt: Any, *args: Any) -> bool:
 
 def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator[Command]:
     """The unit as a block: still, towards the nearest enemy, straight on and
-    obliquely, at full and half length."""
+    obliquely, at full and half length, each stopped short of the table's edge, of
+    other miniatures and of the enemy's melee distance (see :func:`_free_lengths`),
+    and a boosted move only forward or sideways: moves ``decide`` would refuse for
+    those reasons are not tried."""
     unit = state["units"][uid]
     side = unit["side"]
     yield {"type": "order", "side": side, "order": "move", "minis": []}
@@ -444,22 +449,84 @@ def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator
     headings = [facing, (facing + 450) % 3600, (facing - 450) % 3600]
     if target is not None:
         headings.insert(0, geometry.heading(centre, target))
+    headings = list(dict.fromkeys(headings))
+    free = _free_lengths(state, unit, list(bases.values()), headings, allowance)
     seen = set()
-    for heading in headings:
+    for heading, room in zip(headings, free, strict=True):
         for share in (1.0, 0.5):
-            if (heading, share) in seen:
+            length = min(allowance * share - 1, room)
+            if length < MIN_MOVE:
                 continue
-            seen.add((heading, share))
-            length = allowance * share - 1
             dx = round(length * math.cos(math.radians(heading / 10)))
             dy = round(length * math.sin(math.radians(heading / 10)))
+            if (dx, dy) in seen:
+                continue
+            seen.add((dx, dy))
             true_heading = geometry.heading((0, 0), (dx, dy))
+            if boosted and any(
+                spatial.angle_between(true_heading, b.facing) > FORWARD_OR_SIDEWAYS
+                for b in bases.values()
+            ):
+                continue
             facing_after = _facing_for(next(iter(bases.values())), true_heading)
             minis = [
                 {"id": mid, "path": [[b.x + dx, b.y + dy]], "facing": facing_after}
                 for mid, b in bases.items()
             ]
             yield {"type": "order", "side": side, "order": "move", "minis": minis}
+
+
+def _free_lengths(
+    state: State, unit: dict[str, Any], mine: list[Base], headings: list[int], reach: int
+) -> list[float]:
+    """For each heading, how far the unit can go as a block (every miniature by the
+    same vector) before a miniature's bounding circle leaves the table or comes
+    within 1 mm of another miniature's (within the melee distance and 1 mm of an
+    enemy's): conservative, so that moves up to that length cross no miniature and
+    engage no enemy. Vectorised over headings x miniatures x others."""
+    here = board(state)
+    own = set(unit["minis"])
+    widest = max(b.bound for b in mine)
+    r = reach + 2 * widest + geometry.MELEE_DISTANCE + 2 * STOP_MARGIN
+    x0, x1 = min(b.x for b in mine) - r, max(b.x for b in mine) + r
+    y0, y1 = min(b.y for b in mine) - r, max(b.y for b in mine) + r
+    others = [m for m in here.in_box(x0, y0, x1, y1) if m not in own]
+    radians = np.radians(np.array(headings, dtype=np.float64) / 10)
+    u = np.stack([np.cos(radians), np.sin(radians)], axis=1)  # headings x 2
+    xy = np.array([(b.x, b.y) for b in mine], dtype=np.float64)  # minis x 2
+    bound = np.array([b.bound for b in mine], dtype=np.float64)
+    limit = np.full(len(headings), np.inf)
+    table = state["table"]
+    for axis, size in ((0, table["width"]), (1, table["height"])):
+        step = u[:, axis : axis + 1]  # headings x 1
+        pos = xy[None, :, axis]
+        ahead = np.where(step > 0, size - bound - pos, pos - bound) / np.where(
+            step == 0, 1.0, np.abs(step)
+        )
+        limit = np.minimum(limit, np.where(step == 0, np.inf, ahead).min(axis=1))
+    if others:
+        side = unit["side"]
+        them = [here.bases[o] for o in others]
+        oxy = np.array([(b.x, b.y) for b in them], dtype=np.float64)
+        pad = np.array(
+            [
+                STOP_MARGIN + (geometry.MELEE_DISTANCE if here.side_of[o] != side else 0)
+                for o in others
+            ],
+            dtype=np.float64,
+        )
+        grown = bound[:, None] + np.array([b.bound for b in them])[None, :] + pad[None, :]
+        d = xy[:, None, :] - oxy[None, :, :]  # minis x others x 2
+        along = np.einsum("hc,nkc->hnk", u, d)
+        room = along * along - (d * d).sum(axis=2)[None] + (grown * grown)[None]
+        root = np.sqrt(np.maximum(room, 0.0))
+        first = -along - root
+        # Entering the grown circle ahead, or already in it and closing in.
+        entry = np.where(first > 0, first, np.where(along < 0, 0.0, np.inf))
+        entry = np.where((room > 0) & (root - along > 0), entry, np.inf)
+        limit = np.minimum(limit, entry.min(axis=(1, 2)))
+    found: list[float] = (limit - STOP_MARGIN).tolist()
+    return found
 
 
 def _disengages(state: State, uid: str) -> Iterator[Command]:
