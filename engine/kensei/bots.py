@@ -479,54 +479,76 @@ def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator
 def _free_lengths(
     state: State, unit: dict[str, Any], mine: list[Base], headings: list[int], reach: int
 ) -> list[float]:
-    """For each heading, how far the unit can go as a block (every miniature by the
-    same vector) before a miniature's bounding circle leaves the table or comes
-    within 1 mm of another miniature's (within the melee distance and 1 mm of an
-    enemy's): conservative, so that moves up to that length cross no miniature and
-    engage no enemy. Vectorised over headings x miniatures x others."""
+    """For each heading, how far (up to a little more than ``reach``) the unit can go
+    as a block (every miniature by the same vector) before a miniature's bounding
+    circle leaves the table or comes within 1 mm of another miniature's (within the
+    melee distance and 1 mm of an enemy's): conservative, so that moves up to that
+    length cross no miniature and engage no enemy. Only the miniatures in the unit's
+    corridor ahead are measured one by one."""
     here = board(state)
     own = set(unit["minis"])
     widest = max(b.bound for b in mine)
     r = reach + 2 * widest + geometry.MELEE_DISTANCE + 2 * STOP_MARGIN
     x0, x1 = min(b.x for b in mine) - r, max(b.x for b in mine) + r
     y0, y1 = min(b.y for b in mine) - r, max(b.y for b in mine) + r
-    others = [m for m in here.in_box(x0, y0, x1, y1) if m not in own]
-    radians = np.radians(np.array(headings, dtype=np.float64) / 10)
-    u = np.stack([np.cos(radians), np.sin(radians)], axis=1)  # headings x 2
-    xy = np.array([(b.x, b.y) for b in mine], dtype=np.float64)  # minis x 2
-    bound = np.array([b.bound for b in mine], dtype=np.float64)
-    limit = np.full(len(headings), np.inf)
-    table = state["table"]
-    for axis, size in ((0, table["width"]), (1, table["height"])):
-        step = u[:, axis : axis + 1]  # headings x 1
-        pos = xy[None, :, axis]
-        ahead = np.where(step > 0, size - bound - pos, pos - bound) / np.where(
-            step == 0, 1.0, np.abs(step)
-        )
-        limit = np.minimum(limit, np.where(step == 0, np.inf, ahead).min(axis=1))
-    if others:
-        side = unit["side"]
-        them = [here.bases[o] for o in others]
-        oxy = np.array([(b.x, b.y) for b in them], dtype=np.float64)
-        pad = np.array(
-            [
-                STOP_MARGIN + (geometry.MELEE_DISTANCE if here.side_of[o] != side else 0)
-                for o in others
-            ],
-            dtype=np.float64,
-        )
-        grown = bound[:, None] + np.array([b.bound for b in them])[None, :] + pad[None, :]
-        d = xy[:, None, :] - oxy[None, :, :]  # minis x others x 2
-        along = np.einsum("hc,nkc->hnk", u, d)
-        room = along * along - (d * d).sum(axis=2)[None] + (grown * grown)[None]
-        root = np.sqrt(np.maximum(room, 0.0))
-        first = -along - root
-        # Entering the grown circle ahead, or already in it and closing in.
-        entry = np.where(first > 0, first, np.where(along < 0, 0.0, np.inf))
-        entry = np.where((room > 0) & (root - along > 0), entry, np.inf)
-        limit = np.minimum(limit, entry.min(axis=(1, 2)))
-    found: list[float] = (limit - STOP_MARGIN).tolist()
+    side = unit["side"]
+    them = []
+    for o in here.in_box(x0, y0, x1, y1):
+        if o not in own:
+            b = here.bases[o]
+            melee = geometry.MELEE_DISTANCE if here.side_of[o] != side else 0
+            them.append((b.x, b.y, b.bound + STOP_MARGIN + melee))
+    width, height = state["table"]["width"], state["table"]["height"]
+    found: list[float] = []
+    for heading in headings:
+        ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
+        limit = _table_room(mine, ux, uy, width, height)
+        # The unit's corridor: across the heading and along it (from its rear to
+        # its front moved by the reach).
+        acrosses = [b.y * ux - b.x * uy for b in mine]
+        alongs = [b.x * ux + b.y * uy for b in mine]
+        low = min(a - b.bound for a, b in zip(acrosses, mine, strict=True))
+        high = max(a + b.bound for a, b in zip(acrosses, mine, strict=True))
+        rear = min(a - b.bound for a, b in zip(alongs, mine, strict=True))
+        front = max(a + b.bound for a, b in zip(alongs, mine, strict=True)) + reach
+        for ox, oy, grow in them:
+            across = oy * ux - ox * uy
+            along = ox * ux + oy * uy
+            if across + grow <= low or across - grow >= high:
+                continue
+            if along + grow <= rear or along - grow >= front:
+                continue
+            for b, b_across, b_along in zip(mine, acrosses, alongs, strict=True):
+                gap = b.bound + grow
+                off = b_across - across
+                if off >= gap or off <= -gap:
+                    continue  # never within reach of each other on this heading
+                root = math.sqrt(gap * gap - off * off)
+                ahead = along - b_along  # how far ahead of the miniature the other is
+                if ahead + root <= 0:
+                    continue  # behind it
+                first = ahead - root
+                if first > 0:
+                    limit = min(limit, first)
+                elif ahead > 0:
+                    limit = 0.0  # already that close, and closing in
+        found.append(limit - STOP_MARGIN)
     return found
+
+
+def _table_room(mine: list[Base], ux: float, uy: float, width: int, height: int) -> float:
+    """How far the bases can go along (ux, uy) with their bounding circles on the table."""
+    limit = math.inf
+    for b in mine:
+        if ux > 0:
+            limit = min(limit, (width - b.bound - b.x) / ux)
+        elif ux < 0:
+            limit = min(limit, (b.x - b.bound) / -ux)
+        if uy > 0:
+            limit = min(limit, (height - b.bound - b.y) / uy)
+        elif uy < 0:
+            limit = min(limit, (b.y - b.bound) / -uy)
+    return limit
 
 
 def _disengages(state: State, uid: str) -> Iterator[Command]:
