@@ -499,27 +499,27 @@ def _free_lengths(
             melee = geometry.MELEE_DISTANCE if here.side_of[o] != side else 0
             them.append((b.x, b.y, b.bound + STOP_MARGIN + melee))
     width, height = state["table"]["width"], state["table"]["height"]
+    placed = [(b.x, b.y, b.bound) for b in mine]
     found: list[float] = []
     for heading in headings:
         ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
-        limit = _table_room(mine, ux, uy, width, height)
-        # The unit's corridor: across the heading and along it (from its rear to
-        # its front moved by the reach).
-        acrosses = [b.y * ux - b.x * uy for b in mine]
-        alongs = [b.x * ux + b.y * uy for b in mine]
-        low = min(a - b.bound for a, b in zip(acrosses, mine, strict=True))
-        high = max(a + b.bound for a, b in zip(acrosses, mine, strict=True))
-        rear = min(a - b.bound for a, b in zip(alongs, mine, strict=True))
-        front = max(a + b.bound for a, b in zip(alongs, mine, strict=True)) + reach
+        limit = min(_table_room(placed, ux, uy, width, height), reach + STOP_MARGIN)
+        # The unit's corridor: across the heading, and along it from its rear to its
+        # front moved as far as it may still go.
+        spots = [(y * ux - x * uy, x * ux + y * uy, bound) for x, y, bound in placed]
+        low = min(a - bound for a, _l, bound in spots)
+        high = max(a + bound for a, _l, bound in spots)
+        rear = min(along - bound for _a, along, bound in spots)
+        front = max(along + bound for _a, along, bound in spots)
         for ox, oy, grow in them:
             across = oy * ux - ox * uy
             along = ox * ux + oy * uy
             if across + grow <= low or across - grow >= high:
                 continue
-            if along + grow <= rear or along - grow >= front:
+            if along + grow <= rear or along - grow >= front + limit:
                 continue
-            for b, b_across, b_along in zip(mine, acrosses, alongs, strict=True):
-                gap = b.bound + grow
+            for b_across, b_along, bound in spots:
+                gap = bound + grow
                 off = b_across - across
                 if off >= gap or off <= -gap:
                     continue  # never within reach of each other on this heading
@@ -536,18 +536,20 @@ def _free_lengths(
     return found
 
 
-def _table_room(mine: list[Base], ux: float, uy: float, width: int, height: int) -> float:
-    """How far the bases can go along (ux, uy) with their bounding circles on the table."""
+def _table_room(
+    placed: list[tuple[int, int, float]], ux: float, uy: float, width: int, height: int
+) -> float:
+    """How far circles (x, y, radius) can go along (ux, uy) staying on the table."""
     limit = math.inf
-    for b in mine:
+    for x, y, bound in placed:
         if ux > 0:
-            limit = min(limit, (width - b.bound - b.x) / ux)
+            limit = min(limit, (width - bound - x) / ux)
         elif ux < 0:
-            limit = min(limit, (b.x - b.bound) / -ux)
+            limit = min(limit, (x - bound) / -ux)
         if uy > 0:
-            limit = min(limit, (height - b.bound - b.y) / uy)
+            limit = min(limit, (height - bound - y) / uy)
         elif uy < 0:
-            limit = min(limit, (b.y - b.bound) / -uy)
+            limit = min(limit, (y - bound) / -uy)
     return limit
 
 
