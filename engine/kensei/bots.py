@@ -528,9 +528,9 @@ def _free_lengths(
                 if ahead + root <= 0:
                     continue  # behind it
                 first = ahead - root
-                if first > 0:
-                    limit = min(limit, first)
-                elif ahead > 0:
+                if 0 < first < limit:
+                    limit = first
+                elif first <= 0 < ahead:
                     limit = 0.0  # already that close, and closing in
         found.append(limit - STOP_MARGIN)
     return found
@@ -540,16 +540,21 @@ def _table_room(
     placed: list[tuple[int, int, float]], ux: float, uy: float, width: int, height: int
 ) -> float:
     """How far circles (x, y, radius) can go along (ux, uy) staying on the table."""
+    xs = (
+        [x + bound for x, _y, bound in placed] if ux > 0 else [x - bound for x, _y, bound in placed]
+    )
+    ys = (
+        [y + bound for _x, y, bound in placed] if uy > 0 else [y - bound for _x, y, bound in placed]
+    )
     limit = math.inf
-    for x, y, bound in placed:
-        if ux > 0:
-            limit = min(limit, (width - bound - x) / ux)
-        elif ux < 0:
-            limit = min(limit, (x - bound) / -ux)
-        if uy > 0:
-            limit = min(limit, (height - bound - y) / uy)
-        elif uy < 0:
-            limit = min(limit, (y - bound) / -uy)
+    if ux > 0:
+        limit = (width - max(xs)) / ux
+    elif ux < 0:
+        limit = min(xs) / -ux
+    if uy > 0:
+        limit = min(limit, (height - max(ys)) / uy)
+    elif uy < 0:
+        limit = min(limit, min(ys) / -uy)
     return limit
 
 
