@@ -23,6 +23,7 @@ from engine.kensei.geometry_bases import (
     Scenery,
     Sight,
     _blocker,
+    _blocker_ring,
     _extent,
     distance_to_polygon,
     edge_distance,
@@ -232,8 +233,18 @@ class Scene:
         minx, miny, maxx, maxy = band.bbox()
         out: list[int] = []
         polygon: Polygon | None = None
+        ox, oy, ux, uy, half, length = band.ox, band.oy, band.ux, band.uy, band.half, band.length
         for n, (a, b, c, d) in enumerate(index.bounds):
             if a > maxx + EPSILON or c < minx - EPSILON or b > maxy + EPSILON or d < miny - EPSILON:
+                continue
+            # The circle holding the polygon must come within EPSILON of the band.
+            cx, cy, r = index.circles[n]
+            reach = r + EPSILON
+            across = (cy - oy) * ux - (cx - ox) * uy
+            along = (cx - ox) * ux + (cy - oy) * uy
+            if across > half + reach or across < -half - reach:
+                continue
+            if along < -reach or along > length + reach:
                 continue
             if index.convex[n]:
                 hit = _convex_meets_box(
@@ -305,19 +316,33 @@ class Scene:
                 bound = other.size / 2 / _CIRCUMSCRIBE + CUT_TOLERANCE + EPSILON
                 spread = bound
             else:
-                if _meets_both_sides(band, _blocker(other).exterior.coords):
-                    return True
+                # The blocker's half-width across the band is at most the square's
+                # plus CUT_TOLERANCE * sqrt(2) < spread: it meets both sides only if
+                # its span covers the band.
                 spread = _extent(other, -uy, ux) + 2 * CUT_TOLERANCE + EPSILON
+                if (
+                    across - spread <= -half
+                    and across + spread >= half
+                    and _meets_both_sides(band, _blocker_ring(other))
+                ):
+                    return True
                 bound = other.bound + 2 * CUT_TOLERANCE + EPSILON
             spans.append((across - spread, across + spread))
             boxes.append((other.x - bound, other.y - bound, other.x + bound, other.y + bound))
             blockers.append(_blocker(other))
         lone_ok = len(bases) * [True]
         for n in scenery:
-            if self._index.convex[n] and _meets_both_sides(band, self._index.vertices[n]):
-                return True
             offsets = [(py - oy) * ux - (px - ox) * uy for px, py in self._index.vertices[n]]
-            spans.append((min(offsets) - EPSILON, max(offsets) + EPSILON))
+            low, high = min(offsets), max(offsets)
+            # The first test of _convex_meets_box on both sides, on the same floats.
+            if (
+                self._index.convex[n]
+                and high >= half - EPSILON
+                and low <= -half + EPSILON
+                and _meets_both_sides(band, self._index.vertices[n])
+            ):
+                return True
+            spans.append((low - EPSILON, high + EPSILON))
             boxes.append(self._index.blocker_bounds[n])
             blockers.append(self._index.blockers[n])
             lone_ok.append(self._index.convex[n])
