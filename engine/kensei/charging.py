@@ -343,7 +343,7 @@ def _trace(
             for m, b in starts.items()
         }
 
-    def clear(spots: dict[str, Base], t: int) -> bool:
+    def unblocked(spots: dict[str, Base], t: int) -> bool:
         for spot in spots.values():
             if edge and not geometry.on_table(spot, table["width"], table["height"]):
                 return False
@@ -356,7 +356,7 @@ def _trace(
     travelled = 0
     while travelled < distance:
         step = min(travelled + STEP, distance)
-        if step >= first and not clear(at(step), step):
+        if step >= first and not unblocked(at(step), step):
             break
         travelled = step
     finals = at(travelled) if travelled else dict(starts)
