@@ -300,7 +300,7 @@ class Scene:
             return False
         spans: list[tuple[float, float]] = []
         boxes: list[tuple[float, float, float, float]] = []
-        blockers: list[Polygon] = []
+        blockers: list[Base | Polygon] = []  # bases made blockers only when needed
         for n in bases:
             other = self._list[n]
             along = (other.x - ox) * ux + (other.y - oy) * uy
@@ -329,7 +329,7 @@ class Scene:
                 bound = other.bound + 2 * CUT_TOLERANCE + EPSILON
             spans.append((across - spread, across + spread))
             boxes.append((other.x - bound, other.y - bound, other.x + bound, other.y + bound))
-            blockers.append(_blocker(other))
+            blockers.append(other)
         lone_ok = len(bases) * [True]
         for n in scenery:
             offsets = [(py - oy) * ux - (px - ox) * uy for px, py in self._index.vertices[n]]
@@ -349,9 +349,10 @@ class Scene:
         for group in _overlapping_groups(boxes):
             if len(group) == 1 and lone_ok[group[0]]:
                 continue  # a convex obstacle alone: decided above
-            if _covers(sorted(spans[k] for k in group), half) and _cuts(
-                band, [blockers[k] for k in group]
-            ):
+            if not _covers(sorted(spans[k] for k in group), half):
+                continue
+            shapes = [blockers[k] for k in group]
+            if _cuts(band, [_blocker(b) if isinstance(b, Base) else b for b in shapes]):
                 return True
         return False
 
