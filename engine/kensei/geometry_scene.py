@@ -83,6 +83,7 @@ class Scene:
         "_list",
         "_memo",
         "_reach",
+        "_seen",
         "_slot",
         "bases",
         "scenery",
@@ -101,6 +102,8 @@ class Scene:
         self._axes: _Axes | None = None  # built on the first sight query
         # Sight answers of this snapshot, by (observer, target) slot.
         self._memo: dict[tuple[int, int], _SightDetail] = {}
+        # seen_by answers, by (observers, targets).
+        self._seen: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, list[str]]] = {}
 
     def _reaches(self) -> tuple[tuple[int, int, float], ...]:
         """Each base's centre and bounding radius (plus EPSILON), in slot order."""
@@ -171,6 +174,22 @@ class Scene:
                     known = self._classify(band, key[1], scenery, touching)
                 memo[key] = known
         return [memo[key].sight for key in keys]
+
+    def seen_by(
+        self, observers: Sequence[MiniatureId], targets: Sequence[MiniatureId]
+    ) -> dict[MiniatureId, list[MiniatureId]]:
+        """For each observer, the targets it sees (partial or total line of sight), in
+        the given orders; remembered for this scene (a fresh copy every time)."""
+        key = (tuple(observers), tuple(targets))
+        found = self._seen.get(key)
+        if found is None:
+            pairs = [(m, t) for m in key[0] for t in key[1]]
+            found = {m: [] for m in key[0]}
+            for (m, t), sight in zip(pairs, self.line_of_sight_many(pairs), strict=True):
+                if sight != "none":
+                    found[m].append(t)
+            self._seen[key] = found
+        return {m: list(seen) for m, seen in found.items()}
 
     def in_cover(self, target_id: MiniatureId, observer_id: MiniatureId) -> bool:
         """The target is in cover from the observer ("Covers"): it is 2.5 cm or less

@@ -94,13 +94,7 @@ def sights(state: State, uid: str, target: str) -> dict[str, list[str]]:
     here = board(state)
     mine = [m for m in state["units"][uid]["minis"] if m in here.bases]
     theirs = [m for m in state["units"][target]["minis"] if m in here.bases]
-    pairs = [(m, t) for m in mine for t in theirs]
-    seen = here.scene.line_of_sight_many(pairs)
-    found: dict[str, list[str]] = {m: [] for m in mine}
-    for (m, t), sight in zip(pairs, seen, strict=True):
-        if sight != "none":
-            found[m].append(t)
-    return found
+    return here.scene.seen_by(mine, theirs)
 
 
 def in_range(state: State, uid: str, target: str, reach: int | None) -> dict[str, list[str]]:
