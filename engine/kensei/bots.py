@@ -58,8 +58,11 @@ def legal_commands(
 
 
 def accepted(state: State, side: str, command: Command) -> bool:
-    """Whether a command from :func:`candidates` passes ``decide``. Only orders
-    need the check: the other candidates are legal as they are built."""
+    """Whether a command from :func:`candidates` passes ``decide``. Only orders and
+    deployments need the check (a deployment already checked is remembered): the
+    other candidates are legal as they are built."""
+    if command["type"] == "deploy":
+        return _passes(decide_deploy, state, side, command["unit"], command["minis"])
     if command["type"] != "order":
         return True
     if _surely_refused(state, side, command):
@@ -228,10 +231,12 @@ def _deployments(state: State, side: str) -> Iterator[Command]:
                     found += 1
                     break
         else:
+            # Completing units: each unit's block (checked only when tried, so every
+            # unit is offered) or a lone leader's first free spot (checked here).
             completed = _complete_unit(state, side, uid, pending, zone=zone, facing=facing)
             if completed is not None:
                 yield completed
-                found += 1
+            continue
         if found >= 3:
             return
 
@@ -331,10 +336,8 @@ def _complete_unit(
             {"id": m, "x": x, "y": y, "facing": facing}
             for m, (x, y) in zip(pending, spots, strict=True)
         ]
-        command = {"type": "deploy", "side": side, "unit": uid, "minis": minis}
-        if _passes(decide_deploy, state, side, uid, minis):
-            return command
-        return None
+        # Checked by accepted() when the bot gets to it.
+        return {"type": "deploy", "side": side, "unit": uid, "minis": minis}
     # A lone leader: the first free spot behind the lines.
     for x, y in _anchor_spots(state, side, uid, zone):
         minis = [{"id": pending[0], "x": x, "y": y, "facing": facing}]
