@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any
 
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
@@ -29,8 +29,12 @@ from engine.kensei.bot_moves import (
     _moves,
     _nearest_enemy,
 )
+from engine.kensei.cards import best_keep
+from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
+from engine.kensei.lead import lead_candidates, leading, led_candidates
+from engine.kensei.opportunity import can_charge
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
@@ -160,6 +164,56 @@ def candidates(state: State, side: str, orders: Collection[str] | None = None) -
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
+    elif kind == "keep_cards":
+        yield {"type": "keep_cards", "side": side, "keep": best_keep(state, side)}
+    elif kind == "commander_activation":
+        for uid in prompt.options["units"]:
+            yield {"type": "commander_activation", "side": side, "unit": uid}
+        yield {"type": "commander_activation", "side": side, "unit": None}
+    elif kind == "opportunity_charge":
+        charging = orders is None or "charge" in orders  # a charge is an order of part II
+        yield from _opportunity_choices(state, side, prompt.options, charging=charging)
+    else:
+        yield from _combat_choices(side, kind, prompt.options)
+
+
+def _opportunity_choices(
+    state: State, side: str, options: Mapping[str, Any], *, charging: bool = True
+) -> Iterator[Command]:
+    """Let the move go, or (``charging``) charge it with the first unit that sees the
+    mover at a point of its move (the end first)."""
+    yield {"type": "opportunity_charge", "side": side}
+    if not charging:
+        return
+    for uid in options["units"]:
+        for point in reversed(options["points"]):
+            if can_charge(state, uid, point):
+                yield {"type": "opportunity_charge", "side": side, "unit": uid, "point": point}
+                return
+
+
+def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterator[Command]:
+    """Multiple combat: each shared miniature fights the first unit offered (then the
+    second), the combats and the defeated units in the order offered (then reversed);
+    a withdrawing unit faces any way offered; the winner makes no melee movement."""
+    if kind == "assign_fighters":
+        for pick in (0, -1):
+            assign = {mid: units[pick] for mid, units in options["minis"].items()}
+            yield {"type": "assign_fighters", "side": side, "assign": assign}
+    elif kind == "combat_order":
+        for order in (options["combats"], options["combats"][::-1]):
+            yield {"type": "combat_order", "side": side, "order": [list(p) for p in order]}
+    elif kind == "resolution_order":
+        for order in (options["units"], options["units"][::-1]):
+            yield {"type": "resolution_order", "side": side, "order": list(order)}
+    elif kind == "withdraw_facing":
+        for choice in options["choices"]:
+            yield {"type": "withdraw_facing", "side": side, "facing": choice}
+    elif kind == "melee_move":
+        yield {"type": "melee_move", "side": side}  # the bots stay where they are
+    elif kind == "attacked_side":
+        for attacked in options["sides"]:  # front first: the one that hurts least
+            yield {"type": "attacked_side", "side": side, "attacked": attacked}
 
 
 # -- setting up -----------------------------------------------------------------
@@ -344,8 +398,15 @@ def _complete_unit(
 # -- orders ---------------------------------------------------------------------
 
 
-def _orders(state: State, side: str, allowed: Collection[str] | None) -> Iterator[Command]:
+def _orders(
+    state: State, side: str, allowed: Collection[str] | None = None, *, led: bool = False
+) -> Iterator[Command]:
     activation = state["activation"]
+    if not led and leading(state):
+        yield from led_candidates(
+            state, side, lambda acting: _orders(acting, side, allowed, led=True)
+        )
+        return
     uid = activation["units"][side]
     unit = state["units"][uid]
     pending = activation["pending"]
@@ -368,6 +429,8 @@ def _orders(state: State, side: str, allowed: Collection[str] | None) -> Iterato
                 tried.append(duel)
         tried.extend(_charges(state, uid, orders))
         tried.extend(_shoots(state, uid, orders))
+        if orders >= 2 and not led:
+            tried.extend(c for c in lead_candidates(state, side, uid) if _worth_leading(state, c))
     tried.extend(_moves(state, uid, unit["mov"] * CM, boosted=False))
     if orders >= 2:
         tried.append({"type": "order", "side": side, "order": "move", "boost": True})
@@ -381,6 +444,12 @@ def _orders(state: State, side: str, allowed: Collection[str] | None) -> Iterato
         yield from (command for command in tried if command["order"] in allowed)
 
 
+def _worth_leading(state: State, lead: Command) -> bool:
+    """A Lead to charge or shoot when one of the led units could (the quick filters)."""
+    find = {"charge": _charges, "shoot": _shoots}.get(lead["common_order"])
+    return find is None or any(next(find(state, uid, 1), None) for uid in lead["units"])
+
+
 def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
     """Charge each enemy unit within reach of a charge (MOV + 6 cm, twice MOV + 6
     boosted; centre to centre, a quick filter: ``decide`` checks sight)."""
@@ -390,6 +459,7 @@ def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
     bases = _bases(state, unit["minis"])
     centre = _centre(list(bases.values()))
     here = board(state).bases
+    reach: list[str] = []
     for enemy, foe in live_units(state, other(unit["side"])):
         placed = [here[m] for m in foe["minis"] if m in here]
         if not placed or enemy in unit["no_charge_from"]:
@@ -397,9 +467,13 @@ def _charges(state: State, uid: str, orders: int) -> Iterator[Command]:
         gap = min(math.hypot(b.x - centre[0], b.y - centre[1]) for b in placed)
         charge = {"type": "order", "side": unit["side"], "order": "charge", "target": enemy}
         if gap <= (unit["mov"] + 6) * CM:
+            reach.append(enemy)
             yield charge
         elif orders >= 2 and gap <= (2 * unit["mov"] + 6) * CM:
             yield {**charge, "boost": True}
+    if len(reach) > 1 and len(unit["minis"]) > 1:  # a charge against several units
+        several = {"type": "order", "side": unit["side"], "order": "charge", "target": reach[0]}
+        yield {**several, "also": reach[1:2]}
 
 
 def _shoots(state: State, uid: str, orders: int) -> Iterator[Command]:
@@ -482,7 +556,9 @@ class _Scores:
     -1.5 (boosted -2.5), charging -2.8, attacking -2 (boosted -3), challenging to a
     duel -3.5 when its leader is no weaker (AT, then wounds left), else never; it
     accepts a duel when its leader is no weaker, boosted when it can; against a charge
-    it holds and shoots when it can, else takes it (it never flees)."""
+    it holds and shoots when it can, else takes it (it never flees). It keeps its
+    highest command cards and always takes the commander activation (the unit nearest
+    the enemy): the hand is discarded in the next maintenance anyway."""
 
     def __init__(self, state: State, side: str) -> None:
         self.state = state
@@ -505,9 +581,9 @@ class _Scores:
             point: tuple[int, int] | None = None
             if kind == "choose_active_side":
                 score = 0.0 if command["active"] == side else 1.0
-            elif kind == "choose_unit":
-                unit = state["units"][command["unit"]]
-                point = _centre(list(_bases(state, unit["minis"]).values()))
+            elif kind in ("choose_unit", "commander_activation"):
+                point = _unit_centre(state, command["unit"])
+                score = math.inf if point is None else 0.0  # declining: last of all
             elif kind == "order" and command["order"] == "move":
                 if command.get("boost"):
                     score = -1.0  # running is the fastest way forward
@@ -539,6 +615,8 @@ class _Scores:
                 )
             elif kind == "charge_reaction":
                 score = {"hold": -1.0, "none": 0.0, "flee": 1.0}[command["reaction"]]
+            elif kind == "order" and command["order"] == "lead":
+                score = _LEAD_SCORES[command["common_order"]]
             elif kind == "order" and command["order"] == "shoot":
                 score = -2.5 if command.get("boost") else -1.5  # shoot whenever in range
             elif kind == "order":
@@ -553,6 +631,11 @@ class _Scores:
             for n, distance in zip(waiting, _distances_to_enemy(state, side, points), strict=True):
                 scores[n] = distance
         return scores
+
+
+# GreedyBot leads when it may: several units fighting, shooting or charging at once
+# rank just before one unit doing it; leading a move before running.
+_LEAD_SCORES = {"attack": -3.2, "charge": -2.9, "shoot": -2.6, "move": -1.2}
 
 
 def _leader_edge(state: State, uid: str, enemy: str) -> int:
@@ -574,8 +657,17 @@ def _wounds(state: State, mid: str) -> int:
     return wounds
 
 
+def _unit_centre(state: State, uid: str | None) -> tuple[int, int] | None:
+    """The centre of a unit to activate (``None``: declining the commander activation)."""
+    if uid is None:
+        return None
+    return _centre(list(_bases(state, state["units"][uid]["minis"]).values()))
+
+
 def _here(state: State, side: str) -> float:
-    uid = state["activation"]["units"][side]
+    """How far the unit about to act is from the enemy (during a Lead, the next
+    activated unit: the leader may have fallen in his own led attack)."""
+    uid = still_waiting(state)[0] if leading(state) else state["activation"]["units"][side]
     bases = list(_bases(state, state["units"][uid]["minis"]).values())
     return _distance_to_enemy(state, side, _centre(bases))
 

@@ -1,12 +1,13 @@
-"""The Charge order and its reactions, Flee and Hold and shoot (Orders and Actions >
-Combat Orders > Charge; Reaction orders).
+"""The Charge order (Orders and Actions > Combat Orders > Charge); the reactions are
+in :mod:`engine.kensei.charge_reactions`.
 
-A Charge names its target unit (``charge_declared``); the engine traces the charge
-movement itself: the whole unit, keeping formation, goes straight at the target's
-miniature nearest to it, without turns, and stops when a miniature touches an
-enemy (or at the end of its charge distance); the miniatures that end in contact
-face the centre of the enemy they touch. Before the charge roll the charged unit's
-side may react (``charge_reaction``: ``flee`` or ``hold``); then
+A Charge names its target unit, and a multiple miniature unit may name more
+(``also``: a charge against several units, leading into a multiple combat); the
+engine traces the charge movement itself: the whole unit, keeping formation, goes
+straight at the targets' miniature nearest to it, without turns, and stops when a
+miniature touches an enemy (or at the end of its charge distance); the miniatures
+that end in contact face the centre of the enemy they touch. Before the charge roll
+each charged unit's side may react (``charge_reaction``: ``flee`` or ``hold``); then
 :func:`charge_step` rolls the charge (1D6 + MOV, twice MOV boosted), a Hold and
 shoot at the fixed range, the movement (``charge_moved``; a failed charge moves MOV)
 and the automatic attack (``attack_declared`` with ``charge``: no new order for the
@@ -15,24 +16,35 @@ charging side, the charged unit reacts as to any attack).
 
 from __future__ import annotations
 
+__all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_reaction"]
+
 import math
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
 from engine.kensei import geometry, rules, spatial
 from engine.kensei.board import board
+from engine.kensei.charge_reactions import (
+    centre_of,
+    charge_prompt,
+    decide_reaction,
+    reacting,
+    reactions,
+    targets_of,
+)
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
-from engine.kensei.falling_back import slide, spatial_base
+from engine.kensei.falling_back import spatial_base
 from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.geometry import Base
+from engine.kensei.multiple_combat import attack_event
+from engine.kensei.opportunity import resumed
 from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
 
 CM = 100
 STEP = 20  # the charge is traced in 2 mm steps
-REACTIONS = ("none", "flee", "hold")
 
 
 # -- the order ----------------------------------------------------------------------
@@ -41,7 +53,7 @@ REACTIONS = ("none", "flee", "hold")
 def decide_charge(state: State, side: str, uid: str, command: Command) -> list[Event]:
     """Charge: the active unit, not in melee combat and in formation, charges an enemy
     unit one of its miniatures sees."""
-    only_fields(command, {"type", "side", "order", "target", "boost"})
+    only_fields(command, {"type", "side", "order", "target", "also", "boost"})
     unit = state["units"][uid]
     boost = flag(command.get("boost", False), "boost")
     if state["activation"]["combat_done"][side]:
@@ -58,6 +70,36 @@ def decide_charge(state: State, side: str, uid: str, command: Command) -> list[E
             f"{unit_name(unit)} is out of formation: it cannot charge", rule=rules.CHARGE
         )
     target = text(command.get("target"), "target")
+    also = command.get("also", [])
+    if not isinstance(also, list) or not all(isinstance(u, str) and u for u in also):
+        raise InvalidCommand("also must be a list of unit ids")
+    targets = [target, *also]
+    if len(set(targets)) != len(targets):
+        raise InvalidCommand("a charge names each target unit once")
+    if also and len(unit["minis"]) < 2:
+        raise IllegalCommand(
+            f"{unit_name(unit)} is not a multiple miniature unit: it charges one unit",
+            rule=rules.CHARGE_TARGET,
+        )
+    for each in targets:
+        _check_target(state, side, uid, each)
+    declared: Event = {
+        "type": "charge_declared",
+        "side": side,
+        "unit": uid,
+        "target": target,
+        "boost": boost,
+        "orders_spent": 2 if boost else 1,
+    }
+    if also:  # a multiple miniature unit charges several units (multiple combat)
+        declared["targets"] = targets
+    return [declared]
+
+
+def _check_target(state: State, side: str, uid: str, target: str) -> None:
+    """A target of the charge: an enemy unit on the table, seen by a charging miniature
+    before it moves, not one the charger disengaged from this turn."""
+    unit = state["units"][uid]
     foe = state["units"].get(target)
     if foe is None or foe["side"] == side or foe["removed"]:
         raise IllegalCommand(f"there is no enemy unit {target} to charge", rule=rules.CHARGE)
@@ -74,99 +116,6 @@ def decide_charge(state: State, side: str, uid: str, command: Command) -> list[E
             f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
             rule=rules.CHARGE_TARGET,
         )
-    return [
-        {
-            "type": "charge_declared",
-            "side": side,
-            "unit": uid,
-            "target": target,
-            "boost": boost,
-            "orders_spent": 2 if boost else 1,
-        }
-    ]
-
-
-# -- the reaction ----------------------------------------------------------------------
-
-
-def reactions(state: State, pending: Mapping[str, Any]) -> list[str]:
-    """The reactions open to the charged unit: Flee (not Used, skirmishers even if
-    Used; not in melee), Hold and shoot (ranged weapons loaded, not Used, not in melee);
-    each spends an activation order of its side."""
-    target = pending["target"]
-    foe = state["units"][target]
-    if state["activation"]["orders"][foe["side"]] < 1 or engaged_units(state, target):
-        return ["none"]
-    found = ["none"]
-    if not foe["markers"]["used"] or foe["skirmish"]:
-        found.append("flee")
-    if foe["ranged"] and not foe["markers"]["used"] and not foe["markers"]["unloaded"]:
-        found.append("hold")
-    return found
-
-
-def charge_prompt(state: State) -> Prompt:
-    pending = state["activation"]["pending"]
-    foe = state["units"][pending["target"]]
-    return Prompt(
-        (foe["side"],),
-        "charge_reaction",
-        options={
-            "unit": pending["target"],
-            "charging": pending["unit"],
-            "reactions": reactions(state, pending),
-        },
-    )
-
-
-def decide_reaction(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
-    only_fields(command, {"type", "side", "reaction"})
-    pending = state["activation"]["pending"]
-    reaction = text(command.get("reaction", "none"), "reaction")
-    allowed = reactions(state, pending)
-    if reaction not in allowed:
-        rule = rules.FLEE if reaction == "flee" else rules.HOLD_AND_SHOOT
-        raise IllegalCommand(
-            f"{unit_name(state['units'][pending['target']])} cannot react with {reaction!r}; "
-            f"it may: {', '.join(allowed)}",
-            rule=rule,
-        )
-    events: list[Event] = [
-        {
-            "type": "charge_reacted",
-            "side": side,
-            "unit": pending["target"],
-            "reaction": reaction,
-            "orders_spent": 0 if reaction == "none" else 1,
-        }
-    ]
-    if reaction == "flee":
-        events.append(_flee(state, pending, dice))
-    return events
-
-
-def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
-    """Flee: 2D6 cm straight away from the charging unit, ending with the rearguard to
-    it (facing the way it fled); a Used Unit marker at once."""
-    target, charger = pending["target"], pending["unit"]
-    bases = board(state).bases
-    faces = dice.roll(2)
-    away = geometry.heading(_centre(state, charger), _centre(state, target))
-    if _centre(state, charger) == _centre(state, target):
-        away = bases[state["units"][target]["minis"][0]].facing
-    finals, lost, _caught = slide(
-        state, target, away, sum(faces) * CM, facing=away, chasing=frozenset(), halt=True
-    )
-    return {
-        "type": "fled",
-        "side": state["units"][target]["side"],
-        "unit": target,
-        "dice": faces,
-        "distance": sum(faces) * CM,
-        "heading": away,
-        "minis": finals,
-        "lost": lost,
-    }
 
 
 # -- rolling the charge on --------------------------------------------------------------
@@ -183,8 +132,8 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
         progress.emit(
             {
                 "type": "charge_reacted",
-                "side": state["units"][pending["target"]]["side"],
-                "unit": pending["target"],
+                "side": state["units"][reacting(pending)]["side"],
+                "unit": reacting(pending),
                 "reaction": "none",
                 "orders_spent": 0,
             }
@@ -195,7 +144,7 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
         return True
     if stage == "hold":
         reach = band_reach("short" if pending["reached"] else "intermediate")
-        target, charger = pending["target"], pending["unit"]
+        target, charger = (pending.get("holders") or [pending["target"]])[0], pending["unit"]
         event = _shot_event(
             state,
             state["units"][target]["side"],
@@ -212,21 +161,28 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
         return True
     progress.emit(_charge_move(state, pending))
     state = progress.state
-    uid, target = pending["unit"], pending["target"]
+    uid, targets = pending["unit"], targets_of(pending)
     fighting = [] if state["units"][uid]["removed"] else engaged_units(state, uid)
     if fighting and pending["reached"]:
-        enemy = target if target in fighting else fighting[0]
-        progress.emit(
-            {
-                "type": "attack_declared",
-                "side": pending["side"],
-                "unit": uid,
-                "target": enemy,
-                "boost": pending["boost"],
-                "orders_spent": 0,
-                "charge": True,
-            }
-        )
+        enemy = next((t for t in targets if t in fighting), fighting[0])
+        declared: Event = {
+            "type": "attack_declared",
+            "side": pending["side"],
+            "unit": uid,
+            "target": enemy,
+            "boost": pending["boost"],
+            "orders_spent": 0,
+            "charge": True,
+        }
+        if "targets" in pending:
+            declared["charged"] = targets
+        if pending.get("opportunity"):
+            declared["opportunity"] = True
+        progress.emit(attack_event(state, declared))
+    elif pending.get("opportunity"):  # no contact: the mover goes on with its move
+        rest = resumed(state, pending)
+        if rest is not None:
+            progress.emit(rest)
     return True
 
 
@@ -243,15 +199,16 @@ def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
         "die": die,
         "movement": movement,
         "allowance": allowance,
-        "reached": _reaches(state, pending["unit"], pending["target"], allowance),
+        "reached": _reaches(state, pending["unit"], targets_of(pending), allowance),
     }
 
 
-def _reaches(state: State, uid: str, target: str, allowance: int) -> bool:
+def _reaches(state: State, uid: str, targets: list[str], allowance: int) -> bool:
     bases = board(state).bases
-    for mid, seen in sights(state, uid, target).items():
-        if any(geometry.edge_distance(bases[mid], bases[t]) <= allowance + 1 for t in seen):
-            return True
+    for target in targets:
+        for mid, seen in sights(state, uid, target).items():
+            if any(geometry.edge_distance(bases[mid], bases[t]) <= allowance + 1 for t in seen):
+                return True
     return False
 
 
@@ -265,21 +222,15 @@ def _nearest_first(state: State, shooter: str, target: str) -> list[str]:
     )
 
 
-def _centre(state: State, uid: str) -> tuple[int, int]:
-    bases = board(state).bases
-    placed = [bases[m] for m in state["units"][uid]["minis"] if m in bases]
-    return (sum(b.x for b in placed) // len(placed), sum(b.y for b in placed) // len(placed))
-
-
 def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
     """4. Charge movement (failed: MOV cm the same way, no further consequences)."""
-    uid, target = pending["unit"], pending["target"]
+    uid, target, targets = pending["unit"], pending["target"], targets_of(pending)
     unit = state["units"][uid]
-    reached = pending["reached"] and _reaches(state, uid, target, pending["allowance"])
+    reached = pending["reached"] and _reaches(state, uid, targets, pending["allowance"])
     distance = pending["allowance"] if reached else pending["movement"] * CM
     here = board(state)
     mine = [m for m in unit["minis"] if m in here.bases]
-    theirs = [m for m in state["units"][target]["minis"] if m in here.bases]
+    theirs = [m for t in targets for m in state["units"][t]["minis"] if m in here.bases]
     event: Event = {
         "type": "charge_moved",
         "side": unit["side"],
@@ -292,8 +243,10 @@ def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
     }
     if not mine or not theirs or unit["markers"]["used"]:
         return {**event, "reached": False}  # destroyed, or fell back from Hold and shoot
-    start = _centre(state, uid)
-    seen = sorted({t for found in sights(state, uid, target).values() for t in found})
+    start = centre_of(state, uid)
+    seen = sorted(
+        {t for each in targets for found in sights(state, uid, each).values() for t in found}
+    )
     aim = seen or theirs
     goal = min(
         aim, key=lambda t: (math.hypot(here.bases[t].x - start[0], here.bases[t].y - start[1]), t)

@@ -18,6 +18,7 @@ from engine.kensei.board import board
 from engine.kensei.catalogue import load_catalogue
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.flow import engaged_units
+from engine.kensei.multiple_combat import attack_event
 from engine.kensei.profiles import Modifier
 
 SIDE_RANK = {"front": 0, "flank": 1, "rear": 2}
@@ -66,23 +67,26 @@ def decide_attack(state: State, side: str, uid: str, command: Command) -> list[E
                 f"{', '.join(fighting)}",
                 rule=rules.ATTACK,
             )
-    return [
-        {
-            "type": "attack_declared",
-            "side": side,
-            "unit": uid,
-            "target": target,
-            "boost": boost,
-            "orders_spent": 2 if boost else 1,
-        }
-    ]
+    declared: Event = {
+        "type": "attack_declared",
+        "side": side,
+        "unit": uid,
+        "target": target,
+        "boost": boost,
+        "orders_spent": 2 if boost else 1,
+    }
+    return [attack_event(state, declared)]
 
 
 # -- who attacks which side -------------------------------------------------------
 
 
-def engaged_pairs(state: State, uid: str, enemy: str) -> dict[str, list[str]]:
-    """Miniatures of ``uid`` in melee combat with miniatures of ``enemy`` (in unit order)."""
+def engaged_pairs(
+    state: State, uid: str, enemy: str, assigned: Mapping[str, str] | None = None
+) -> dict[str, list[str]]:
+    """Miniatures of ``uid`` in melee combat with miniatures of ``enemy`` (in unit order);
+    in a multiple combat, not those whose player made them fight another unit
+    (``assigned``: miniature -> the enemy unit it fights)."""
     unit = state["units"][uid]
     theirs = set(state["units"][enemy]["minis"])
     here = board(state)
@@ -91,20 +95,30 @@ def engaged_pairs(state: State, uid: str, enemy: str) -> dict[str, list[str]]:
     pairs = {}
     for mid in placed:
         foes = [e for e in found[mid] if e in theirs]
-        if foes:
+        if foes and (assigned is None or assigned.get(mid, enemy) == enemy):
             pairs[mid] = foes
     return pairs
 
 
-def unit_attack_side(state: State, uid: str, enemy: str) -> str:
+def unit_attack_side(
+    state: State, uid: str, enemy: str, assigned: Mapping[str, str] | None = None
+) -> str:
     """The side of ``enemy`` that ``uid`` attacks (Attacking by front, flank and
     rearguard): each miniature's side, front when it is itself attacked on its
     flank or rear; the unit's is the side of half or more of its miniatures. A
-    tie between sides is the attacked player's choice: he takes the one that
-    hurts least (front before flank before rear)."""
+    tie between sides is the attacked player's choice (``attacked_side``); without
+    it, the one that hurts least (front before flank before rear)."""
+    return attack_sides(state, uid, enemy, assigned)[0]
+
+
+def attack_sides(
+    state: State, uid: str, enemy: str, assigned: Mapping[str, str] | None = None
+) -> list[str]:
+    """The sides of ``enemy`` that ``uid`` may be attacking: one, or those tied (the
+    same number of its miniatures attacking each), front first."""
     bases = board(state).bases
     sides = []
-    for mid, foes in engaged_pairs(state, uid, enemy).items():
+    for mid, foes in engaged_pairs(state, uid, enemy, assigned).items():
         mine = bases[mid]
         best = "rear"
         for eid in foes:
@@ -113,13 +127,13 @@ def unit_attack_side(state: State, uid: str, enemy: str) -> str:
                 best = side
         sides.append(best)
     if not sides:
-        return "front"
+        return ["front"]
     counts = {side: sides.count(side) for side in SIDE_RANK}
     half = [side for side in SIDE_RANK if counts[side] * 2 >= len(sides)]
     if half:
-        return half[0]
+        return half
     most = max(counts.values())
-    return next(side for side in SIDE_RANK if counts[side] == most)
+    return [side for side in SIDE_RANK if counts[side] == most]
 
 
 def mini_attack_side(mine: geometry.Base, theirs: geometry.Base) -> str:
@@ -170,12 +184,14 @@ def in_formation(state: State, uid: str) -> bool:
     return not geometry.formation_problems(placed, skirmishers=unit["skirmish"])
 
 
-def behind_cover(state: State, uid: str, enemy: str) -> bool:
+def behind_cover(
+    state: State, uid: str, enemy: str, assigned: Mapping[str, str] | None = None
+) -> bool:
     """The enemy is behind cover when half or more of its miniatures in melee with the
     unit are in cover from a miniature fighting them (Covers)."""
     scene = board(state).scene
     covered: dict[str, bool] = {}
-    for mid, foes in engaged_pairs(state, uid, enemy).items():
+    for mid, foes in engaged_pairs(state, uid, enemy, assigned).items():
         for eid in foes:
             covered[eid] = covered.get(eid, False) or scene.in_cover(eid, mid)
     return bool(covered) and sum(covered.values()) * 2 >= len(covered)
@@ -191,15 +207,20 @@ def combat_table(
     charging: bool = False,
     charged: bool = False,
     without_leader: bool = False,
+    assigned: Mapping[str, str] | None = None,
+    chosen: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """One unit's Combat Roll against ``enemy``: ``dice`` and ``modifiers`` as
     ``[label, value]`` lines, their totals, the modifier it puts on the enemy's
-    dice, the modifier on its own wound dice and the side it attacks."""
+    dice, the modifier on its own wound dice and the side it attacks (``assigned``:
+    in a multiple combat, the enemy unit each miniature in contact with two fights;
+    ``chosen``: the sides the attacked players chose on a tie, by ``"unit>enemy"``)."""
     unit = state["units"][uid]
     foe = state["units"][enemy]
-    pairs = engaged_pairs(state, uid, enemy)
-    attacks = unit_attack_side(state, uid, enemy)
-    attacked_from = unit_attack_side(state, enemy, uid)
+    pairs = engaged_pairs(state, uid, enemy, assigned)
+    chosen = chosen or {}
+    attacks = chosen.get(f"{uid}>{enemy}") or unit_attack_side(state, uid, enemy, assigned)
+    attacked_from = chosen.get(f"{enemy}>{uid}") or unit_attack_side(state, enemy, uid, assigned)
     dice = _dice_lines(
         state,
         uid,
@@ -215,7 +236,7 @@ def combat_table(
         modifiers.append(["out of formation", -1])
     if foe["markers"]["sheltered"]:
         modifiers.append(["enemy sheltered", -1])
-    elif behind_cover(state, uid, enemy):
+    elif behind_cover(state, uid, enemy, assigned):
         modifiers.append(["enemy behind cover", -1])
     if charged and unit["ranged"]:
         modifiers.append(["shooting troop receiving a charge", -1])

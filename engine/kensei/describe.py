@@ -55,6 +55,23 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "unit_removed": lambda e: f"{e['unit']} is removed ({e['reason']})",
     "markers_cleared": lambda e: "Used and Stunned markers removed",
+    "hand_discarded": lambda e: (
+        f"side {e['side']} discards its hand ({e['count']} card(s), face down; {e['reason']})"
+    ),
+    "cards_drawn": lambda e: f"side {e['side']} draws {e['count']} command card(s)",
+    "deck_reshuffled": lambda e: (
+        f"side {e['side']} shuffles its discard pile ({e['count']} cards) into a new deck"
+    ),
+    "cards_kept": lambda e: (
+        f"side {e['side']} keeps {e['kept']} command card(s) and discards {e['discarded']}"
+    ),
+    "commander_activation_offered": lambda e: (
+        f"side {e['side']} may discard its hand to activate one more troop"
+    ),
+    "commander_activation_declined": lambda e: f"side {e['side']} keeps its hand",
+    "commander_activated": lambda e: (
+        f"commander activation: side {e['side']} activates {e['unit']}"
+    ),
     "initiative_rolled": lambda e: (
         "initiative "
         + ", then ".join(f"A {r['A']} / B {r['B']}" for r in e["rolls"])
@@ -82,7 +99,9 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         + (f", losing {', '.join(e['casualties'])}" if e["casualties"] else "")
     ),
     "attack_declared": lambda e: (
-        f"{e['unit']} attacks {e['target']}" + (" (boosted)" if e["boost"] else "")
+        f"{e['unit']} attacks {e['target']}"
+        + (" (boosted)" if e["boost"] else "")
+        + (f": a multiple combat of {', '.join(e['group'])}" if "group" in e else "")
     ),
     "reactive_attack_declared": lambda e: (
         f"{e['unit']} fights back"
@@ -95,7 +114,46 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         for r in e["rolls"]
     ),
     "combat_result": lambda e: (
-        f"{e['winner']} wins, {e['loser']} is defeated" if e["winner"] else "the combat is a tie"
+        (
+            f"side {e['winning_side']} wins the multiple combat: {', '.join(e['losers'])} defeated"
+            if e["winning_side"]
+            else "the multiple combat is a tie"
+        )
+        if "losers" in e
+        else (
+            f"{e['winner']} wins, {e['loser']} is defeated"
+            if e["winner"]
+            else "the combat is a tie"
+        )
+    ),
+    "fighters_assigned": lambda e: "side {} assigns {}".format(
+        e["side"], ", ".join(f"{m} to {u}" for m, u in e["assign"].items())
+    ),
+    "combats_ordered": lambda e: (
+        "combats in the order " + ", ".join(f"{a} vs {b}" for a, b in e["combats"])
+    ),
+    "next_combat": lambda e: f"next combat: {e['fight'][0]} vs {e['fight'][1]}",
+    "resolution_ordered": lambda e: f"defeated units resolve in order {', '.join(e['units'])}",
+    "next_chase": lambda e: "the next winner may chase",
+    "move_declared": lambda e: f"{e['unit']} indicates its move: the enemy may charge it",
+    "opportunity_declared": lambda e: (
+        f"{e['unit']} makes an opportunity charge on {e['target']} at the {e['point']} of its move"
+    ),
+    "move_resumed": lambda e: f"{e['unit']} completes its move",
+    "attacked_side_chosen": lambda e: (
+        f"side {e['side']} takes {e['attacker']}'s attack on the {e['attacked']} of {e['unit']}"
+    ),
+    "facing_asked": lambda e: f"{e['unit']} may choose its facing ({', '.join(e['choices'])})",
+    "withdraw_faced": lambda e: f"{e['unit']} faces: {e['facing']}",
+    "combat_closing": lambda e: (
+        f"{', '.join(e['melee_moves'])} may make a 5 cm melee movement"
+        if e["melee_moves"]
+        else "the combat closes"
+    ),
+    "melee_moved": lambda e: (
+        f"{e['unit']} makes a melee movement"
+        if e["minis"]
+        else f"{e['unit']} makes no melee movement"
     ),
     "miniatures_lost": lambda e: f"{e['unit']} loses {', '.join(e['minis'])} ({e['reason']})",
     "fell_back": lambda e: (
@@ -116,9 +174,25 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "duel_answered": lambda e: (
         f"{e['unit']} accepts the duel"
+        + (
+            f"; {e['placed'][0]['id']} takes the place of {e['placed'][1]['id']}"
+            if e.get("placed")
+            else ""
+        )
         if e["accept"]
         else f"{e['unit']} refuses the duel: {e['dishonoured']} is dishonoured"
     ),
+    "lead_declared": lambda e: (
+        f"{e['leader']} ({e['unit']}) leads {', '.join(e['units'])}: all {e['common_order']}; "
+        + ", ".join(
+            f"{r['unit']} order roll {r['die']} + INI {r['ini']}" + (" and ki" if r["ki"] else "")
+            for r in e["rolls"]
+        )
+    ),
+    "lead_ki_chosen": lambda e: f"{e['unit']} calls on its ki: {e['ability']}",
+    "led_order": lambda e: f"{e['unit']} gives the common order",
+    "lead_passed": lambda e: f"{e['unit']} does not give the common order",
+    "lead_ended": lambda e: f"the Lead is over: Used Unit markers on {', '.join(e['used'])}",
     "reloaded": lambda e: f"{e['unit']} reloads ({e['removed']} marker(s) removed)",
     "sheltered": lambda e: f"{e['unit']} takes shelter",
     "leader_joined": lambda e: f"{e['leader_unit']} joins {e['unit']} as its leader",

@@ -52,7 +52,7 @@ def _leader_on_table(state: State, uid: str) -> str | None:
 def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Event]:
     """Challenge to a duel: the active unit's leader challenges the leader of an enemy
     unit he is in melee combat with."""
-    only_fields(command, {"type", "side", "order", "target", "boost"})
+    only_fields(command, {"type", "side", "order", "target", "boost", "swap_with"})
     unit = state["units"][uid]
     boost = flag(command.get("boost", False), "boost")
     if state["activation"]["combat_done"][side]:
@@ -79,10 +79,12 @@ def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Eve
                 "action may involve it until the end of the turn",
                 rule=rules.DUEL_ACCEPTED,
             )
-    if leader not in engaged_pairs(state, uid, target):
+    pairs = engaged_pairs(state, uid, target)
+    if leader not in pairs:
         raise IllegalCommand(
             f"the leader {leader} is not in melee combat with {unit_name(foe)}", rule=rules.DUEL
         )
+    swap = _placing(state, leader, enemy_leader, pairs[leader], command.get("swap_with"))
     return [
         {
             "type": "duel_declared",
@@ -93,8 +95,40 @@ def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Eve
             "target_leader": enemy_leader,
             "boost": boost,
             "orders_spent": 2 if boost else 1,
+            "swap_with": swap,
         }
     ]
+
+
+def _placing(
+    state: State, leader: str, enemy_leader: str, foes: list[str], chosen: Any
+) -> str | None:
+    """The Duel is accepted, 1.: leaders not in close combat are placed in contact by the
+    challenger without losing their units' formation. The challenger is in melee with
+    the challenged unit, so the challenged leader exchanges places (and facing) with a
+    miniature of his unit in melee with the challenger, on the same base: his unit keeps
+    the very same spots, so its formation. The challenger names that miniature
+    (``swap_with``), by default the first in unit order; with none on the same base the
+    leaders fight where they stand. None when no exchange is made."""
+    if enemy_leader in foes:
+        if chosen is not None:
+            raise IllegalCommand(
+                f"{leader} and {enemy_leader} are already in melee combat: no one is moved",
+                rule=rules.DUEL_ACCEPTED,
+            )
+        return None
+    base = state["minis"][enemy_leader]["base"]
+    unit = state["units"][state["minis"][enemy_leader]["unit"]]
+    options = [m for m in unit["minis"] if m in foes and state["minis"][m]["base"] == base]
+    if chosen is None:
+        return options[0] if options else None
+    if chosen not in options:
+        raise IllegalCommand(
+            f"{enemy_leader} can only exchange places with a miniature of his unit in melee "
+            f"combat with {leader} on the same base: {', '.join(options) or 'there is none'}",
+            rule=rules.DUEL_ACCEPTED,
+        )
+    return str(chosen)
 
 
 # -- the answer ------------------------------------------------------------------------
@@ -141,7 +175,22 @@ def decide_duel_answer(state: State, side: str, command: Command, dice: Dice) ->
             "orders_spent": 2 if boost else min(orders, 1),
             "without_order": orders == 0,
             "dishonoured": None if accept else pending["leaders"][uid],
+            "placed": _placed(state, pending["leaders"][uid], pending.get("swap"))
+            if accept
+            else [],
         }
+    ]
+
+
+def _placed(state: State, leader: str, swap: str | None) -> list[dict[str, Any]]:
+    """The exchange of places of an accepted duel (see :func:`_placing`)."""
+    if swap is None:
+        return []
+    here = board(state).bases
+    a, b = here[leader], here[swap]
+    return [
+        {"id": leader, "x": b.x, "y": b.y, "facing": b.facing},
+        {"id": swap, "x": a.x, "y": a.y, "facing": a.facing},
     ]
 
 

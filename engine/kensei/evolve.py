@@ -391,4 +391,9 @@ def _battle_ended(state: State, event: Event) -> State:
 
 
 # The handlers of part II register themselves on import.
-from engine.kensei import evolve_combat, evolve_duel  # noqa: E402, F401
+from engine.kensei import (  # noqa: E402, F401
+    evolve_cards,
+    evolve_combat,
+    evolve_duel,
+    evolve_lead,
+)

@@ -27,7 +27,9 @@ def _pending(state: State, **change: Any) -> State:
 @handles("attack_declared")
 def _attack_declared(state: State, event: Event) -> State:
     activation = state["activation"]
-    combat_done = {**activation["combat_done"], event["side"]: True}
+    combat_done = dict(activation["combat_done"])
+    if not event.get("opportunity"):  # an opportunity charge is a reaction, not the turn
+        combat_done[event["side"]] = True
     pending = {
         "kind": "combat",
         "stage": "react",
@@ -39,12 +41,25 @@ def _attack_declared(state: State, event: Event) -> State:
         "taken": {},
         "chase": None,
         "charging": event["unit"] if event.get("charge") else None,
-        "charged": event["target"] if event.get("charge") else None,
+        "charged": (event.get("charged") or event["target"]) if event.get("charge") else None,
     }
+    if "group" in event:  # a multiple combat: every unit of the group but the attacker reacts
+        pending.update(
+            group=list(event["group"]),
+            combats=[list(pair) for pair in event["combats"]],
+            fight=list(event["combats"][0]),
+            reacting=[uid for uid in event["group"] if uid != event["unit"]],
+            assigned=[],
+            assign={},
+            ordered=False,
+            tally=[],
+        )
     state = {
         **state,
         "activation": {**activation, "combat_done": combat_done, "pending": pending},
     }
+    if event.get("opportunity"):
+        return state
     return spend_orders(state, event["side"], event["orders_spent"])
 
 
@@ -62,7 +77,7 @@ def _shot(state: State, event: Event) -> State:
         combat_done = {**activation["combat_done"], side: True}
         activation = {**activation, "combat_done": combat_done}
     if event["lost"] and event["hold"]:
-        activation = {**activation, "pending": {**activation["pending"], "stage": "move"}}
+        activation = {**activation, "pending": _after_hold(activation["pending"])}
     if not event["lost"]:
         activation = {
             **activation,
@@ -78,13 +93,22 @@ def _shot(state: State, event: Event) -> State:
                 "taken": {},
                 "chase": None,
                 "before": event["before"],
-                "resume": {**activation["pending"], "stage": "move"} if event["hold"] else None,
+                "resume": _after_hold(activation["pending"]) if event["hold"] else None,
             },
         }
     state = {**state, "activation": activation}
     if event["orders_spent"]:
         state = spend_orders(state, side, event["orders_spent"])
     return state
+
+
+def _after_hold(charge: dict[str, Any]) -> dict[str, Any]:
+    """The charge after a Hold and shoot: the next charged unit holding shoots, else
+    the charge moves."""
+    holders = charge.get("holders")
+    if holders:
+        return {**charge, "holders": holders[1:], "stage": "hold" if holders[1:] else "move"}
+    return {**charge, "stage": "move"}
 
 
 def reactive_order_spent(activation: dict[str, Any], event: Event) -> dict[str, Any]:
@@ -108,6 +132,10 @@ def _reactive_attack(state: State, event: Event) -> State:
     activation = state["activation"]
     uid = event["unit"]
     pending = activation["pending"]
+    change: dict[str, Any] = {"stage": "roll"}
+    if "reacting" in pending:  # a multiple combat: the next unit of the group reacts
+        reacting = [u for u in pending["reacting"] if u != uid]
+        change = {"stage": "react" if reacting else "roll", "reacting": reacting}
     return {
         **state,
         "activation": {
@@ -115,7 +143,7 @@ def _reactive_attack(state: State, event: Event) -> State:
             **reactive_order_spent(activation, event),
             "pending": {
                 **pending,
-                "stage": "roll",
+                **change,
                 "boost": {**pending["boost"], uid: event["boost"]},
                 "without_order": {**pending["without_order"], uid: event["without_order"]},
             },
@@ -130,14 +158,21 @@ def _combat_rolled(state: State, event: Event) -> State:
 
 @handles("combat_result")
 def _combat_result(state: State, event: Event) -> State:
-    return _pending(state, stage="result")
+    if "losers" in event:  # a multiple combat: the defeated units, resolved in order
+        return _pending(
+            state, stage="result", losers=list(event["losers"]), winners=list(event["winners"])
+        )
+    winners = [event["winner"]] if event["winner"] else []
+    return _pending(state, stage="result", winners=winners)
 
 
 @handles("chase_offered")
 def _chase_offered(state: State, event: Event) -> State:
-    return _pending(
-        state, stage="chase", chase={"unit": event["unit"], "fleeing": event["fleeing"]}
-    )
+    offer = {"unit": event["unit"], "fleeing": event["fleeing"]}
+    pending = state["activation"]["pending"]
+    if pending["stage"] == "chase":  # a multiple combat: another winner may chase after
+        return _pending(state, chases=[*pending.get("chases", []), offer])
+    return _pending(state, stage="chase", chase=offer)
 
 
 def lose_minis(state: State, uid: str, lost: list[str]) -> State:
@@ -238,18 +273,25 @@ def _combat_ended(state: State, _event: Event) -> State:
 # -- the charge (see engine.kensei.charging) ----------------------------------------------
 
 
-@handles("charge_declared")
-def _charge_declared(state: State, event: Event) -> State:
-    activation = state["activation"]
-    pending = {
+def charge_pending(event: Event) -> dict[str, Any]:
+    """A charge waiting for its target's reaction (a Charge, an opportunity charge)."""
+    return {
         "kind": "charge",
         "stage": "reaction",
         "side": event["side"],
         "unit": event["unit"],
         "target": event["target"],
-        "boost": event["boost"],
+        "boost": event.get("boost", False),
         "reaction": None,
     }
+
+
+@handles("charge_declared")
+def _charge_declared(state: State, event: Event) -> State:
+    activation = state["activation"]
+    pending = charge_pending(event)
+    if "targets" in event:  # several charged units, each reacting in turn
+        pending.update(targets=list(event["targets"]), reacting=list(event["targets"]), holders=[])
     combat_done = {**activation["combat_done"], event["side"]: True}
     state = {
         **state,
@@ -270,6 +312,15 @@ def _charge_reacted(state: State, event: Event) -> State:
     if orders[following] <= 0:
         following = "A" if orders["A"] > 0 else "B"
     pending = {**activation["pending"], "stage": "roll", "reaction": event["reaction"]}
+    if "reacting" in pending:  # several charged units: the next one reacts
+        waiting = [u for u in pending["reacting"] if u != uid]
+        holders = pending["holders"] + ([uid] if event["reaction"] == "hold" else [])
+        pending.update(
+            stage="reaction" if waiting else "roll",
+            reacting=waiting,
+            holders=holders,
+            reaction="hold" if holders else event["reaction"],
+        )
     return {
         **state,
         "activation": {
@@ -315,3 +366,7 @@ def _charge_moved(state: State, event: Event) -> State:
         change["markers"] = {**unit["markers"], "sheltered": False}
     state = with_units(state, {uid: change})
     return {**state, "activation": {**state["activation"], "pending": None}}
+
+
+# Multiple combat's handlers register themselves on import.
+from engine.kensei import evolve_multiple, evolve_opportunity  # noqa: E402, F401

@@ -17,6 +17,7 @@ def _duel_declared(state: State, event: Event) -> State:
         "defender": event["target"],
         "leaders": {event["unit"]: event["leader"], event["target"]: event["target_leader"]},
         "boost": {event["unit"]: event["boost"]},
+        "swap": event.get("swap_with"),
     }
     combat_done = {**activation["combat_done"], event["side"]: True}
     state = {
@@ -48,6 +49,14 @@ def _duel_answered(state: State, event: Event) -> State:
     }
     if event["accept"]:
         pending["duel"] = dict(duel["leaders"])
+        # 1. The challenged leader is placed in close combat with the challenger.
+        state = with_minis(
+            state,
+            {
+                m["id"]: {"x": m["x"], "y": m["y"], "facing": m["facing"]}
+                for m in event.get("placed", [])
+            },
+        )
     else:
         pending["refused"] = event["dishonoured"]
         state = with_minis(state, {event["dishonoured"]: {"dishonoured": True}})

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Dice, Event, Outcome, State, Termination
+from engine.core import Dice, Event, State
 from engine.kensei import geometry
 from engine.kensei.board import board
+from engine.kensei.cards import draw_new_cards, keeping, offer_commander_activation
 from engine.kensei.evolve import evolve
+from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.queries import (
     SIDES,
-    battle_points,
     general_unit,
     honour_of,
     initiative_of,
@@ -30,9 +31,8 @@ from engine.kensei.queries import (
     other,
     unused_units,
 )
+from engine.kensei.scoring import check_ends_battle, end_check, final_outcome
 
-LAST_TURN = 5
-FIRST_CHECKED_TURN = 3
 GENERAL_REACH = 1500  # 15 cm: Repeat honour roll
 
 
@@ -64,8 +64,12 @@ def advance(progress: Progress, dice: Dice) -> None:
         elif phase == "activation":
             if not _activation_step(progress, dice):
                 return
+        elif phase == "maintenance":
+            if keeping(state):
+                return
+            _finish_maintenance(progress, dice)
         elif phase == "end_of_turn":
-            if state["turn"] >= LAST_TURN:
+            if state["turn"] >= state["scenario"]["last_turn"]:
                 progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
             else:
                 _start_turn(progress, dice, state["turn"] + 1)
@@ -128,17 +132,28 @@ def next_deployer(state: State, side: str) -> str:
 
 def _start_turn(progress: Progress, dice: Dice, turn: int) -> None:
     progress.emit({"type": "turn_started", "turn": turn})
+    if _end_of_battle_check(progress):
+        return
+    if turn > 1:
+        draw_new_cards(progress, dice)
+        if keeping(progress.state):
+            return  # the keep_cards prompt; advance() finishes the maintenance after it
+    _finish_maintenance(progress, dice)
+
+
+def _finish_maintenance(progress: Progress, dice: Dice) -> None:
+    """The steps after the command cards are kept, then the initiative roll."""
     if _maintenance(progress, dice):
         return
     _initiative_roll(progress, dice)
 
 
-def _maintenance(progress: Progress, dice: Dice) -> bool:
-    """Maintenance steps in order; True when the battle ended here."""
+def _end_of_battle_check(progress: Progress) -> bool:
+    """Maintenance > 1. Check if it's the end of the battle; True when it ended."""
     state = progress.state
-    if state["turn"] >= FIRST_CHECKED_TURN:
-        points = {side: battle_points(state, side) for side in SIDES}
-        ended = any(points[s] > 2 * points[other(s)] for s in SIDES)
+    points = end_check(state)
+    if points is not None:
+        ended = check_ends_battle(state, points)
         progress.emit(
             {"type": "battle_checked", "turn": state["turn"], "points": points, "ended": ended}
         )
@@ -147,7 +162,12 @@ def _maintenance(progress: Progress, dice: Dice) -> bool:
                 {"type": "battle_ended", "outcome": final_outcome(progress.state, checked=True)}
             )
             return True
-    # Steps 2 and 3 (command cards, commander's orders) belong to part III.
+    return False
+
+
+def _maintenance(progress: Progress, dice: Dice) -> bool:
+    """Maintenance steps 4 and 5 (step 2 is in :mod:`engine.kensei.cards`; step 3,
+    commander's orders, is pending); True when the battle ended here."""
     for uid, unit in list(live_units(progress.state)):
         if unit["markers"]["fleeing"]:
             _retreat_honour_roll(progress, dice, uid)
@@ -162,7 +182,7 @@ def _retreat_honour_roll(progress: Progress, dice: Dice, uid: str) -> None:
     state = progress.state
     target = honour_of(state, uid)
     modifiers = []
-    if engaged_units(state, uid):
+    if touching_units(state, uid):
         target -= 1
         modifiers.append("engaged -1")
     faces, best_of_two = honour_dice(state, uid, dice)
@@ -210,7 +230,18 @@ def near_general(state: State, uid: str) -> bool:
 
 
 def engaged_units(state: State, uid: str) -> list[str]:
-    """Enemy units in melee combat with ``uid`` (Melee combat: 2.5 cm, facing)."""
+    """Enemy units in melee combat with ``uid`` (Melee combat: 2.5 cm, facing). A unit
+    that did not duel is not in melee combat with units that duelled this turn: it "may
+    act normally" (Challenge to a duel > Multiple Combats)."""
+    found = touching_units(state, uid)
+    units = state["units"]
+    if not found or units[uid].get("duelled"):
+        return found
+    return [enemy for enemy in found if not units[enemy].get("duelled")]
+
+
+def touching_units(state: State, uid: str) -> list[str]:
+    """Enemy units with a miniature engaged with one of ``uid``'s, duels or not."""
     unit = state["units"][uid]
     here = board(state)
     found: set[str] = set()
@@ -261,6 +292,12 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
     if activation["ki_pending"]:
         return False
     pending = activation["pending"]
+    if pending is None and activation.get("lead") is not None:
+        # Lead: the activated units give the common order one after the other.
+        if activation["lead"]["ki_pending"] or still_waiting(state):
+            return False
+        progress.emit(lead_ended(state))
+        return True
     if pending is not None:
         # A combat or a charge rolls on in its own module, which builds on this one.
         if pending["kind"] == "charge":
@@ -281,6 +318,14 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
     return True
 
 
+def lead_ended(state: State) -> Event:
+    """Lead: once the action is completed, the activated units receive the Used marker."""
+    lead = state["activation"]["lead"]
+    units = state["units"]
+    used = [uid for uid in lead["units"] if not units[uid]["removed"] and units[uid]["minis"]]
+    return {"type": "lead_ended", "side": lead["side"], "unit": lead["leader"], "used": used}
+
+
 def _next_activation(progress: Progress) -> bool:
     """Start the next pair of activations, or end the activation phase."""
     state = progress.state
@@ -290,6 +335,10 @@ def _next_activation(progress: Progress) -> bool:
         return True
     lead = max(counts[s] - counts[other(s)] for s in SIDES)
     if (not unused["A"] and not unused["B"]) or lead >= 1:
+        if state["commander_activation"]["offer"] is not None or offer_commander_activation(
+            progress
+        ):
+            return False
         progress.emit({"type": "turn_ended", "turn": state["turn"]})
         return True
     only = [side for side in SIDES if unused[side]]
@@ -344,25 +393,3 @@ def orders_for(die: int, ini: int) -> tuple[int, bool]:
     if total >= 4:
         return 2, False
     return 1, False
-
-
-# -- the end --------------------------------------------------------------------
-
-
-def final_outcome(state: State, *, checked: bool = False) -> dict[str, Any]:
-    """Score the battle with the scenario's victory points (see scenarios)."""
-    points = {side: battle_points(state, side) for side in SIDES}
-    alive = {side: any(True for _ in live_units(state, side)) for side in SIDES}
-    if not all(alive.values()):
-        termination = Termination.ANNIHILATION
-        winner = next((side for side in SIDES if alive[side]), None)
-        detail = "a side has no troops left on the table"
-    else:
-        termination = Termination.VICTORY_CONDITION if checked else Termination.TURN_LIMIT
-        winner = None if points["A"] == points["B"] else max(SIDES, key=points.__getitem__)
-        detail = (
-            "one side scored more than double the other's battle points"
-            if checked
-            else f"end of turn {state['turn']}"
-        )
-    return Outcome(termination, winner, points, detail).to_dict()

@@ -23,6 +23,7 @@ from engine.kensei.commands import flag, only_fields, paths, text
 from engine.kensei.duel import decide_duel
 from engine.kensei.flow import engaged_units
 from engine.kensei.geometry import Base
+from engine.kensei.lead import decide_lead, decide_led_order, leading
 from engine.kensei.queries import base_of, duelled, live_units, other
 from engine.kensei.remember import Remembered
 from engine.kensei.shooting import decide_shoot
@@ -33,8 +34,7 @@ LEAVE_REACH = 500  # "Place the leader at 5 cm of any miniature of the unit"
 FACING_TOLERANCE = 450  # a unit "looking at the movement direction": within 45 degrees
 FORWARD_OR_SIDEWAYS = 900  # boosted moves stay within the visual field: 90 degrees either side
 
-ORDERS = ("move", "disengage", "reload", "shelter", "attack", "shoot", "charge", "duel")
-COMBAT_ORDERS = ("lead",)
+ORDERS = ("move", "disengage", "reload", "shelter", "attack", "shoot", "charge", "duel", "lead")
 
 
 def unit_name(unit: Mapping[str, Any]) -> str:
@@ -52,8 +52,18 @@ def decide_order(state: State, side: str, command: Command, dice: Dice) -> list[
 _REMEMBERED = Remembered()
 
 
-def _decide_order(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+def _decide_order(
+    state: State, side: str, command: Command, dice: Dice, *, led: bool = False
+) -> list[Event]:
     order = text(command.get("order"), "order")
+    if not led and leading(state):
+        # Lead: an activated unit gives the common order as the active unit.
+        return decide_led_order(
+            state,
+            side,
+            command,
+            lambda acting, rest: _decide_order(acting, side, rest, dice, led=True),
+        )
     activation = state["activation"]
     uid: str = activation["units"][side]
     unit = state["units"][uid]
@@ -95,11 +105,8 @@ def _decide_order(state: State, side: str, command: Command, dice: Dice) -> list
         if order == "charge":
             return decide_charge(state, side, uid, command)
         return decide_attack(state, side, uid, command)
-    if order in COMBAT_ORDERS:
-        raise IllegalCommand(
-            f"the {order} order is part II of the Kensei engine and not implemented yet",
-            rule=rules.USING_ORDERS,
-        )
+    if order == "lead":
+        return decide_lead(state, side, uid, command, dice)
     if order not in ORDERS:
         raise InvalidCommand(f"unknown order {order!r}; orders are {', '.join(ORDERS)}")
     cost = 2 if boost or order == "disengage" else 1
@@ -294,10 +301,17 @@ def _plan(state: State, uid: str, moves: list[dict[str, Any]]) -> Plan:
 
 
 def _engaged_minis(state: State, uid: str) -> dict[str, bool]:
+    """Whether each miniature of the unit is in melee combat. A unit that did not duel
+    is not in melee combat with units that duelled this turn (Challenge to a duel >
+    Multiple Combats: they "may act normally")."""
     unit = state["units"][uid]
-    here = board(state)
+    found = board(state).engaged_minis(unit["minis"], unit["side"])
+    if duelled(state, uid):
+        return {mid: bool(enemies) for mid, enemies in found.items()}
+    minis = state["minis"]
     return {
-        mid: bool(found) for mid, found in here.engaged_minis(unit["minis"], unit["side"]).items()
+        mid: any(not duelled(state, minis[e]["unit"]) for e in enemies)
+        for mid, enemies in found.items()
     }
 
 

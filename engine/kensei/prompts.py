@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from engine.core import Prompt, State
+from engine.kensei.cards import commander_prompt, keep_prompt
 from engine.kensei.charging import charge_prompt
 from engine.kensei.duel import duel_prompt
 from engine.kensei.flow import choosers, deployment_candidates
+from engine.kensei.lead import lead_prompt, leading
+from engine.kensei.opportunity import opportunity_prompt
 from engine.kensei.queries import SIDES, unused_units
 from engine.kensei.resolution import combat_prompt
 
@@ -48,10 +51,15 @@ def _prompt(state: State) -> Prompt | None:
                 "zone": state["scenario"]["zones"][side],
             },
         )
+    if phase == "maintenance":
+        return keep_prompt(state)
     if phase != "activation":  # pragma: no cover - advance() never rests elsewhere
         raise AssertionError(f"no prompt in phase {phase}")
     activation = state["activation"]
     if activation is None:
+        offered = commander_prompt(state)
+        if offered is not None:
+            return offered
         holder = state["initiative"]
         return Prompt((holder,), "choose_active_side", options={"choices": list(SIDES)})
     if not activation["rolled"]:
@@ -69,6 +77,10 @@ def _prompt(state: State) -> Prompt | None:
         return charge_prompt(state)
     if pending is not None and pending["kind"] == "duel":
         return duel_prompt(state)
+    if pending is not None and pending["kind"] == "opportunity":
+        return opportunity_prompt(state)
+    if leading(state):
+        return lead_prompt(state)
     if pending is not None:
         return Prompt(
             (pending["side"],),

@@ -15,8 +15,14 @@ for the rest of the game, stopping where a player decides:
 4. victory and defeat, isolated miniatures, the defeated unit's Honour Roll, its
    withdraw or retreat (``fell_back``) and the winner's chase (``chase``).
 
-Wounds and casualties are in :mod:`engine.kensei.casualties`, the withdraw, retreat
-and chase movements in :mod:`engine.kensei.falling_back`.
+In a multiple combat (:mod:`engine.kensei.multiple_combat`) every unit of the group
+but the attacker reacts in turn, the players say which unit each miniature in
+contact with two fights and the order of the combats, then steps 2 and 3 run for
+each combat of the chain (``next_combat``) before step 4 for the whole group.
+
+Wounds and casualties are in :mod:`engine.kensei.casualties`, the outcome in
+:mod:`engine.kensei.melee_outcome`, the withdraw, retreat and chase movements in
+:mod:`engine.kensei.falling_back`.
 """
 
 from __future__ import annotations
@@ -32,16 +38,41 @@ from engine.kensei.casualties import (
     damage_of,
     needs_choice,
     preference_of,
-    remove_isolated,
-    score,
 )
 from engine.kensei.combat import combat_table, unit_name
+from engine.kensei.combat_closing import (
+    close,
+    decide_facing,
+    decide_melee_move,
+    facing_prompt,
+    melee_move_prompt,
+)
 from engine.kensei.commands import flag, integer, only_fields
 from engine.kensei.duel import duel_damage, duel_table
-from engine.kensei.falling_back import chase, fall_back
-from engine.kensei.flow import Progress, engaged_units, honour_dice
-from engine.kensei.queries import honour_of
+from engine.kensei.falling_back import chase
+from engine.kensei.flow import Progress
+from engine.kensei.melee_outcome import (
+    decide_resolution_order,
+    fighters,
+    outcome,
+    resolution_prompt,
+    resolve_losers,
+    shot_outcome,
+)
+from engine.kensei.multiple_combat import chain_question, decide_chain, next_combat
 from engine.kensei.rolls import success_roll, wound_roll
+from engine.kensei.side_choice import decide_side, side_question
+
+CHAIN_KINDS = ("assign_fighters", "combat_order")
+# The answers of a multiple combat and of the end of a combat.
+MULTIPLE_KINDS = (
+    *CHAIN_KINDS,
+    "resolution_order",
+    "withdraw_facing",
+    "melee_move",
+    "attacked_side",
+)
+
 
 # -- the prompts ----------------------------------------------------------------
 
@@ -50,8 +81,12 @@ def combat_prompt(state: State) -> Prompt:
     """Who decides next in the pending combat."""
     pending = state["activation"]["pending"]
     stage = pending["stage"]
+    if pending.get("facings"):
+        return facing_prompt(state, pending["facings"][0])
+    if pending.get("closing"):
+        return melee_move_prompt(state, pending["melee_moves"][0])
     if stage == "react":
-        uid = pending["defender"]
+        uid = _reacting(pending)
         side = state["units"][uid]["side"]
         return Prompt(
             (side,),
@@ -62,6 +97,16 @@ def combat_prompt(state: State) -> Prompt:
                 "orders": state["activation"]["orders"][side],
             },
         )
+    if stage == "roll":
+        question = chain_question(state, pending)
+        if question is None:
+            tie = side_question(state, pending, fighters(pending))
+            assert tie is not None  # combat_step rolls when nothing is left to decide
+            return tie
+        kind, side, options = question
+        return Prompt((side,), kind, options=options)
+    if stage == "result":
+        return resolution_prompt(state)
     if stage == "casualties":
         uid = _awaiting(pending)
         damage = pending["damage"][uid]
@@ -86,14 +131,14 @@ def combat_prompt(state: State) -> Prompt:
 
 
 def _awaiting(pending: Mapping[str, Any]) -> str:
-    return next(uid for uid in _fighters(pending) if uid not in pending["taken"])
+    return next(uid for uid in fighters(pending) if uid not in pending["taken"])
 
 
-def _fighters(pending: Mapping[str, Any]) -> list[str]:
-    """The units that take wounds: both in a melee, the target of a shoot."""
-    if pending.get("mode") == "shoot":
-        return [pending["defender"]]
-    return [pending["attacker"], pending["defender"]]
+def _reacting(pending: Mapping[str, Any]) -> str:
+    """The unit whose reactive attack is awaited (in a multiple combat every unit of
+    the group but the attacker reacts, the attacked one first)."""
+    reacting = pending.get("reacting")
+    return str(reacting[0]) if reacting else str(pending["defender"])
 
 
 # -- the answers ----------------------------------------------------------------
@@ -101,6 +146,16 @@ def _fighters(pending: Mapping[str, Any]) -> list[str]:
 
 def decide_answer(state: State, side: str, kind: str, command: Command, dice: Dice) -> list[Event]:
     pending = state["activation"]["pending"]
+    if kind in CHAIN_KINDS:
+        return decide_chain(state, side, kind, command)
+    if kind == "resolution_order":
+        return decide_resolution_order(state, side, command)
+    if kind == "attacked_side":
+        return [decide_side(state, side, command, combat_prompt(state))]
+    if kind == "withdraw_facing":
+        return [decide_facing(state, side, command, pending["facings"][0])]
+    if kind == "melee_move":
+        return [decide_melee_move(state, side, command, pending["melee_moves"][0])]
     if kind == "react":
         only_fields(command, {"type", "side", "boost"})
         boost = flag(command.get("boost", False), "boost")
@@ -128,19 +183,14 @@ def decide_answer(state: State, side: str, kind: str, command: Command, dice: Di
             casualty_event(state, uid, damage, protect=protect, preference=preference, dice=dice)
         ]
     only_fields(command, {"type", "side", "chase"})
+    last: Event = {"type": "next_chase"}  # another winner may chase next (multiple combat)
     if not flag(command.get("chase"), "chase"):
-        return [
-            {"type": "chase_declined", "unit": pending["chase"]["unit"]},
-            {"type": "combat_ended"},
-        ]
-    return [
-        *chase(state, pending["chase"]["unit"], pending["chase"]["fleeing"], dice),
-        {"type": "combat_ended"},
-    ]
+        return [{"type": "chase_declined", "unit": pending["chase"]["unit"]}, last]
+    return [*chase(state, pending["chase"]["unit"], pending["chase"]["fleeing"], dice), last]
 
 
 def _reaction(state: State, pending: Mapping[str, Any], boost: bool) -> Event:
-    uid = pending["defender"]
+    uid = _reacting(pending)
     side = state["units"][uid]["side"]
     orders = state["activation"]["orders"][side]
     return {
@@ -161,21 +211,43 @@ def combat_step(progress: Progress, dice: Dice) -> bool:
     state = progress.state
     pending = state["activation"]["pending"]
     stage = pending["stage"]
+    if pending.get("facings"):
+        return False
+    if pending.get("closing"):
+        if pending["melee_moves"]:
+            return False
+        progress.emit({"type": "combat_ended"})
+        return True
+    if stage == "chase" and pending["chase"] is None:  # every chase answered
+        close(progress)
+        return True
     if stage == "react":
-        side = state["units"][pending["defender"]]["side"]
+        side = state["units"][_reacting(pending)]["side"]
         if state["activation"]["orders"][side] >= 2:
             return False
         progress.emit(_reaction(state, pending, False))
         return True
     if stage == "roll":
+        if chain_question(state, pending) is not None:
+            return False
+        if side_question(state, pending, fighters(pending)) is not None:
+            return False
         progress.emit(_rolls(state, pending, dice))
         return True
+    if stage == "result":  # a multiple combat's defeated units, once ordered
+        if not pending.get("losers_ordered"):
+            return False
+        resolve_losers(progress, dice, pending["losers"], pending["winners"])
+        return True
     if stage == "casualties":
-        if all(uid in pending["taken"] for uid in _fighters(pending)):
+        if all(uid in pending["taken"] for uid in fighters(pending)):
+            following = next_combat(state, pending)
             if pending.get("mode") == "shoot":
-                _shot_outcome(progress, dice)
+                shot_outcome(progress, dice)
+            elif following is not None:
+                progress.emit({"type": "next_combat", "fight": following})
             else:
-                _outcome(progress, dice)
+                outcome(progress, dice)
             return True
         uid = _awaiting(pending)
         damage = pending["damage"][uid]
@@ -191,7 +263,7 @@ def combat_step(progress: Progress, dice: Dice) -> bool:
 
 def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     """Both Combat Rolls at once, then both Wound Rolls."""
-    attacker, defender = _fighters(pending)
+    attacker, defender = fighters(pending)
     duel = pending.get("duel")
     refused = pending.get("refused")
     tables = {
@@ -211,8 +283,10 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
             boosted=pending["boost"].get(uid, False),
             without_order=pending["without_order"].get(uid, False),
             charging=pending.get("charging") == uid,
-            charged=pending.get("charged") == uid,
+            charged=_is_charged(pending, uid),
             without_leader=refused is not None and state["units"][uid]["leader"] == refused,
+            assigned=pending.get("assign"),
+            chosen=pending.get("sides_chosen"),
         )
         for uid, enemy in ((attacker, defender), (defender, attacker))
     }
@@ -243,111 +317,8 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     }
 
 
-# -- the outcome --------------------------------------------------------------------
-
-
-def _outcome(progress: Progress, dice: Dice) -> None:
-    state = progress.state
-    pending = state["activation"]["pending"]
-    a, b = _fighters(pending)
-    taken = pending["taken"]
-    duel = pending.get("duel")
-    gone = {uid: state["units"][uid]["removed"] for uid in (a, b)}
-    if duel:  # the duel is lost by the leader who dies, else by the more wounded one
-        gone = {uid: duel[uid] in taken[uid]["casualties"] for uid in (a, b)}
-    scores = {uid: score(state, uid, taken[uid]) for uid in (a, b)}
-    singles = bool(duel) or (state["units"][a]["single"] and state["units"][b]["single"])
-    measure = {uid: taken[uid]["wounds"] for uid in (a, b)} if singles else scores
-    winner = loser = None
-    if gone[a] != gone[b]:
-        loser = a if gone[a] else b
-    elif measure[a] != measure[b]:
-        loser = a if measure[a] > measure[b] else b
-    if loser is not None:
-        winner = b if loser == a else a
-    progress.emit({"type": "combat_result", "winner": winner, "loser": loser, "casualties": scores})
-    for uid in (a, b):
-        remove_isolated(progress, uid)
-    if loser is None or progress.state["units"][loser]["removed"]:
-        progress.emit({"type": "combat_ended"})
-        return
-    fell = _honour(progress, dice, loser)
-    state = progress.state
-    chase_possible = (
-        fell == "retreat"
-        and not duel  # the men around respect the duel: no chase
-        and winner is not None
-        and not state["units"][winner]["removed"]
-        and not state["units"][loser]["removed"]
-        and all(uid == loser for uid in engaged_units(state, winner))
-    )
-    if chase_possible:
-        progress.emit({"type": "chase_offered", "unit": winner, "fleeing": loser})
-    else:
-        progress.emit({"type": "combat_ended"})
-
-
-def _shot_outcome(progress: Progress, dice: Dice) -> None:
-    """After a shoot: isolated miniatures, then the target's Honour Roll when it lost
-    half or more of the miniatures it had when shot (4. Honour Roll); no chase."""
-    state = progress.state
-    pending = state["activation"]["pending"]
-    target, shooter = pending["defender"], pending["attacker"]
-    lost = len(pending["taken"][target]["casualties"])
-    before = pending["before"]
-    progress.emit(
-        {
-            "type": "shoot_result",
-            "unit": target,
-            "casualties": lost,
-            "before": before,
-            "honour_roll": 2 * lost >= before and lost > 0,
-        }
-    )
-    remove_isolated(progress, target)
-    if 2 * lost >= before and lost > 0 and not progress.state["units"][target]["removed"]:
-        _honour(progress, dice, target, reason="shot", away_from=shooter)
-    progress.emit({"type": "combat_ended"})
-
-
-def _honour(
-    progress: Progress,
-    dice: Dice,
-    uid: str,
-    *,
-    reason: str = "defeated",
-    away_from: str | None = None,
-) -> str | None:
-    """The defeated unit's Honour Roll; on a failure it withdraws or retreats (a
-    creature takes an extra wound instead). Returns "withdraw", "retreat" or None."""
-    state = progress.state
-    unit = state["units"][uid]
-    target = honour_of(state, uid)
-    faces, best_of_two = honour_dice(state, uid, dice)
-    success = min(faces) <= target
-    progress.emit(
-        {
-            "type": "honour_rolled",
-            "unit": uid,
-            "reason": reason,
-            "dice": faces,
-            "best_of_two": best_of_two,
-            "target": target,
-            "modifiers": [],
-            "success": success,
-        }
-    )
-    if success:
-        return None
-    if unit.get("presence"):
-        damage = damage_of(state, uid, 1, 0, 0)
-        damage["stunned"] = unit["markers"]["stunned"]
-        progress.emit(
-            casualty_event(state, uid, damage, protect=0, preference=[], dice=dice, combat=False)
-        )
-        return None
-    remaining = sum(1 for m in unit["minis"] if unit["single"] or m != unit["leader"])
-    kind = "withdraw" if 2 * remaining >= unit["initial"] else "retreat"
-    progress.emit(fall_back(state, uid, kind, dice, away_from=away_from))
-    remove_isolated(progress, uid)
-    return kind
+def _is_charged(pending: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` received the charge that led to this combat (a charge against
+    several units names them all)."""
+    charged = pending.get("charged")
+    return uid == charged or (isinstance(charged, list) and uid in charged)

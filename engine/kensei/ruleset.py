@@ -29,6 +29,12 @@ from engine.core import (
 )
 from engine.kensei import armies, rules
 from engine.kensei.bots import RandomBot, legal_commands
+from engine.kensei.cards import (
+    decide_commander_activation,
+    decide_keep,
+    initial_cards,
+    initial_commander_activation,
+)
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
 from engine.kensei.charging import decide_reaction
 from engine.kensei.commands import only_fields, placements, text
@@ -37,14 +43,24 @@ from engine.kensei.duel import decide_duel_answer
 from engine.kensei.evolve import evolve
 from engine.kensei.flow import Progress, advance
 from engine.kensei.forces import forces
+from engine.kensei.lead import ki_chooser
+from engine.kensei.opportunity import decide_opportunity, intercept
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
-from engine.kensei.resolution import decide_answer
-from engine.kensei.scenarios import SCENARIOS
+from engine.kensei.resolution import MULTIPLE_KINDS, decide_answer
+from engine.kensei.scenarios import DEFAULT_SCENARIO, SCENARIOS, scenario_state
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
+from engine.kensei.views import view, view_event
 
 # Which prompt each command answers, and the rule a player breaks by answering out of turn.
+# The sample army lists shipped in data/armies/ (labelled sample data there).
+SAMPLE_FACTIONS = ("buke", "kuge", "otokodate", "sohei")
+SAMPLE_BATTLE_SIZES = (250, 400, 600)
+
+# A scenario without extra scenery: the players are still asked (nothing to place).
+NO_EXTRA_SCENERY = {"dice": [], "elements": 0, "rule": "none: the scenario has no extra scenery"}
+
 ANSWERS = {
     "choose_scenery_order": ("scenery_order", rules.SCENERY),
     "place_scenery": ("place_scenery", rules.SCENERY),
@@ -58,6 +74,15 @@ ANSWERS = {
     "chase": ("chase", rules.CHASING),
     "charge_reaction": ("charge_reaction", rules.CHARGE),
     "duel_answer": ("duel_answer", rules.DUEL),
+    "assign_fighters": ("assign_fighters", rules.MULTIPLE_COMBAT),
+    "combat_order": ("combat_order", rules.MULTIPLE_COMBAT),
+    "resolution_order": ("resolution_order", rules.MULTIPLE_COMBAT),
+    "withdraw_facing": ("withdraw_facing", rules.FALLING_BACK),
+    "melee_move": ("melee_move", rules.MELEE_MOVEMENTS),
+    "opportunity_charge": ("opportunity_charge", rules.OPPORTUNITY_CHARGE),
+    "attacked_side": ("attacked_side", rules.ATTACK_SIDES),
+    "keep_cards": ("keep_cards", rules.DRAW_COMMAND_CARDS),
+    "commander_activation": ("commander_activation", rules.COMMANDER_ACTIVATION),
 }
 
 
@@ -80,7 +105,7 @@ def sample_armies() -> list[str]:
 class Kensei(Ruleset):
     id = "kensei"
     title = "Kensei (living rules 2020)"
-    version = "0.4.0"
+    version = "0.5.0"
     event_schema = 1
 
     # -- setting up -------------------------------------------------------------
@@ -91,11 +116,11 @@ class Kensei(Ruleset):
         extra = sorted(set(setup) - {"armies", "scenario", "names"})
         if extra:
             raise InvalidCommand(f"setup: unexpected field(s) {', '.join(extra)}")
-        scenario_id = setup.get("scenario", "pitched-battle")
+        scenario_id = setup.get("scenario", DEFAULT_SCENARIO)
         scenario = SCENARIOS.get(scenario_id) if isinstance(scenario_id, str) else None
         if scenario is None:
             raise InvalidCommand(
-                f"setup: unknown scenario {scenario_id!r}; there is {', '.join(SCENARIOS)}"
+                f"setup: unknown scenario {scenario_id!r}; the scenarios are {', '.join(SCENARIOS)}"
             )
         raw_armies = setup.get("armies")
         if not isinstance(raw_armies, Mapping) or sorted(raw_armies) != list(SIDES):
@@ -120,17 +145,15 @@ class Kensei(Ruleset):
                 f"({sides['A']['battle_size']} and {sides['B']['battle_size']} given)"
             )
         extra_scenery = {
-            side: extra_scenery_roll(sides[side]["commander_level"], seed) for side in SIDES
+            side: extra_scenery_roll(sides[side]["commander_level"], seed)
+            if scenario["extra_scenery"]
+            else NO_EXTRA_SCENERY
+            for side in SIDES
         }
         levels = {side: sides[side]["commander_level"] for side in SIDES}
         state: State = {
             "table": dict(scenario["table"]),
-            "scenario": {
-                "id": scenario["id"],
-                "name": scenario["name"],
-                "zones": {side: list(zone) for side, zone in scenario["zones"].items()},
-                "last_turn": scenario["last_turn"],
-            },
+            "scenario": scenario_state(scenario),
             "scenery": [
                 {**piece, "points": [list(p) for p in piece["points"]], "by": None}
                 for piece in scenario["scenery"]
@@ -152,6 +175,7 @@ class Kensei(Ruleset):
             "activations": {"A": 0, "B": 0},
             "battle_points": {"A": 0, "B": 0},
             "finished": None,
+            "commander_activation": initial_commander_activation(),
         }
         if levels["A"] != levels["B"]:
             state["setup"]["scenery_chooser"] = "A" if levels["A"] > levels["B"] else "B"
@@ -162,6 +186,9 @@ class Kensei(Ruleset):
             state["phase"] = "scenery"
             state["setup"]["scenery_queue"] = [first, other(first)]
             state["setup"]["scenery_first_roll"] = die
+        # Game System > 5: each deck shuffled and the first hands drawn (recorded in
+        # the initial state, which is stored).
+        state["cards"] = initial_cards(sides, seed)
         return state
 
     @staticmethod
@@ -267,7 +294,7 @@ class Kensei(Ruleset):
             return [{"type": "unit_chosen", "side": side, "unit": uid}]
         if kind == "choose_ki":
             only_fields(command, {"type", "side", "ability"})
-            uid = state["activation"]["units"][side]
+            uid, chosen = ki_chooser(state, side)
             ability = text(command.get("ability"), "ability")
             offered = state["units"][uid]["abilities"]["ki"]
             if ability not in offered:
@@ -276,14 +303,20 @@ class Kensei(Ruleset):
                     f"of {', '.join(offered)}",
                     rule=rules.KI_ABILITIES,
                 )
-            return [{"type": "ki_chosen", "side": side, "unit": uid, "ability": ability}]
-        if kind in ("react", "casualties", "chase"):
+            return [{"type": chosen, "side": side, "unit": uid, "ability": ability}]
+        if kind in ("react", "casualties", "chase", *MULTIPLE_KINDS):
             return decide_answer(state, side, kind, command, dice)
         if kind == "charge_reaction":
             return decide_reaction(state, side, command, dice)
         if kind == "duel_answer":
             return decide_duel_answer(state, side, command, dice)
-        return decide_order(state, side, command, dice)
+        if kind == "opportunity_charge":
+            return decide_opportunity(state, side, command)
+        if kind == "keep_cards":
+            return decide_keep(state, side, command)
+        if kind == "commander_activation":
+            return decide_commander_activation(state, side, command)
+        return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
 
@@ -291,8 +324,10 @@ class Kensei(Ruleset):
         return evolve(state, event)
 
     def view(self, state: State, side: str | None) -> dict[str, Any]:
-        # Part I keeps nothing hidden: hands and commander's orders come with part III.
-        return state
+        return view(state, side)
+
+    def view_event(self, event: Event, side: str | None, *, game_over: bool) -> Event:
+        return view_event(event, side, game_over=game_over)
 
     def outcome(self, state: State) -> Outcome | None:
         finished = state["finished"]
@@ -302,9 +337,25 @@ class Kensei(Ruleset):
         return legal_commands(state, side)
 
     def sample_setups(self) -> list[Setup]:
+        """Every pairing of the sample armies (mirrors too) at each battle size, in
+        every scenario; the first is the benchmarks', and the first few (the demo's)
+        go through the scenarios."""
+        first = [("buke", "kuge", 400), ("sohei", "otokodate", 250)]
+        pairings = first + [
+            (a, b, points)
+            for points in SAMPLE_BATTLE_SIZES
+            for a in SAMPLE_FACTIONS
+            for b in SAMPLE_FACTIONS
+            if (a, b, points) not in first
+        ]
+        scenarios = list(SCENARIOS)
         return [
-            {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"},
-            {"armies": {"A": "sohei-250", "B": "otokodate-250"}, "scenario": "pitched-battle"},
+            {
+                "armies": {"A": f"{a}-{points}", "B": f"{b}-{points}"},
+                "scenario": scenarios[(k + turn) % len(scenarios)],
+            }
+            for k, (a, b, points) in enumerate(pairings)
+            for turn in range(len(scenarios))
         ]
 
     def describe(self, event: Event) -> str:
@@ -331,4 +382,13 @@ def _say(kind: str) -> str:
         "chase": "decide whether to chase",
         "charge_reaction": "react to the charge",
         "duel_answer": "accept or refuse the duel",
+        "assign_fighters": "say which enemy unit each miniature in contact with two fights",
+        "combat_order": "order the combats of the multiple combat",
+        "resolution_order": "order the defeated units' resolutions",
+        "withdraw_facing": "face the withdrawing unit",
+        "melee_move": "make the winner's melee movement",
+        "opportunity_charge": "declare an opportunity charge or let the move go",
+        "attacked_side": "choose the side attacked",
+        "keep_cards": "choose the command cards to keep",
+        "commander_activation": "decide on the commander activation",
     }.get(kind, kind)

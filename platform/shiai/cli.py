@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+import time
+
 import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from replays import registry
 from replays.bot_games import play_bot_game
+from replays.errors import UnknownRuleset
+from replays.simulate import Simulated, simulate
 from shiai.accounts import ROLES, AccountError
 from shiai.demo import seed_demo_tournament
 from shiai.migrations import upgrade
@@ -20,6 +25,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(seed_demo)
     app.cli.add_command(rebuild_read_models)
     app.cli.add_command(create_account)
+    app.cli.add_command(simulate_command)
 
 
 @click.command("migrate")
@@ -90,6 +96,47 @@ def create_account(username: str, display_name: str | None, role: str, password:
     except AccountError as error:
         raise click.ClickException(error.message) from None
     click.echo(f"{role} account {username} created ({account_id})")
+
+
+@click.command("simulate")
+@with_appcontext
+@click.option("--system", "ruleset_id", required=True, help="the ruleset's id, e.g. kensei")
+@click.option("--games", type=click.IntRange(min=1), required=True)
+@click.option("--seed", required=True, help="the simulation's seed: the same seed, the same games")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--first", type=click.IntRange(min=0), default=0, help="the first game's number")
+def simulate_command(ruleset_id: str, games: int, seed: str, workers: int, first: int) -> None:
+    """Play bot games into the store, reproducibly from the seed (games already
+    stored by the same seed are kept, not played again)."""
+    records = current_app.extensions["shiai"].records
+    try:
+        registry.get(ruleset_id)
+    except UnknownRuleset as error:
+        known = ", ".join(ruleset.id for ruleset in registry.installed()) or "none"
+        raise click.BadParameter(f"{error} (installed: {known})", param_hint="--system") from None
+    started = time.perf_counter()
+    with click.progressbar(length=games, label=f"{ruleset_id} games", file=sys.stderr) as bar:
+
+        def stored(game: Simulated) -> None:
+            bar.update(1)
+
+        done = simulate(
+            records,
+            ruleset_id,
+            games=games,
+            seed=seed,
+            workers=workers,
+            database_url=current_app.config["SHIAI_DATABASE_URL"],
+            first=first,
+            on_stored=stored,
+        )
+    elapsed = time.perf_counter() - started
+    new = [game for game in done if game.stored]
+    click.echo(
+        f"{len(new)} games stored, {len(done) - len(new)} already there; "
+        f"{sum(game.steps for game in new)} steps in {elapsed:.1f} s "
+        f"({len(new) / elapsed:.2f} games/s with {workers} worker(s))"
+    )
 
 
 def main() -> None:

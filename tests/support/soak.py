@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from engine.core import Command, SeededDice, state_hash
 from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.ruleset import Kensei, sample_armies
+from engine.kensei.scenarios import SCENARIOS as SCENARIO_DATA
 
 KENSEI = Kensei()
 SIZES = sorted({name.rsplit("-", 1)[1] for name in sample_armies()}, key=int)
 FACTIONS = sorted({name.rsplit("-", 1)[0] for name in sample_armies()})
 BOTS = {"greedy": GreedyBot, "random": RandomBot}
+SCENARIOS = list(SCENARIO_DATA)
 PAIRINGS = list(itertools.product(SIZES, FACTIONS, FACTIONS, sorted(BOTS), sorted(BOTS)))
 
 
@@ -40,10 +42,12 @@ class SoakResult:
 
 
 def setup_for(game: int) -> tuple[dict[str, object], tuple[str, str], str]:
-    size, faction_a, faction_b, bot_a, bot_b = PAIRINGS[game % len(PAIRINGS)]
+    """Game ``n`` plays scenario ``n mod 4`` (every scenario in turn) with the
+    pairing ``n // 4`` (sizes, factions and bots, every one in 4 x 192 games)."""
+    size, faction_a, faction_b, bot_a, bot_b = PAIRINGS[game // len(SCENARIOS) % len(PAIRINGS)]
     setup = {
         "armies": {"A": f"{faction_a}-{size}", "B": f"{faction_b}-{size}"},
-        "scenario": "pitched-battle",
+        "scenario": SCENARIOS[game % len(SCENARIOS)],
     }
     return setup, (bot_a, bot_b), f"soak-{game}"
 

@@ -13,7 +13,7 @@ from replays.records import GameSummary
 from shiai.errors import BadRequest
 from shiai.web.auth import csrf_token, current_account
 from shiai.web.queries import list_games
-from shiai.web.viewing import View, resolve_view
+from shiai.web.viewing import View, resolve_view, seat_view
 
 bp = Blueprint("games", __name__)
 
@@ -58,7 +58,7 @@ def _speed() -> int:
 def game(game_id: UUID) -> ResponseReturnValue:
     records = current_app.extensions["shiai"].records
     summary = records.summary(game_id)
-    view = resolve_view(summary, request.args.get("view"))
+    view = resolve_view(summary, request.args.get("view") or seat_view(summary))
     raw_step = request.args.get("step")
     if raw_step is None:
         step = summary.last_step

@@ -49,6 +49,17 @@ def player_sides(game_id: UUID) -> tuple[str, ...]:
     return sides
 
 
+def seat_view(summary: GameSummary) -> str | None:
+    """The view a game's page opens with when ``?view=`` is not given: a running game
+    shows the signed-in player of one side that side's own view (its hand, its
+    sealed answers); everyone else, a hot-seat host (who plays both sides and
+    chooses) and every visitor of an ended game start from the spectator view."""
+    if summary.outcome is not None:
+        return None
+    own = player_sides(summary.id)
+    return own[0] if len(own) == 1 else None
+
+
 def resolve_view(summary: GameSummary, raw: str | None) -> View:
     """The view asked for with ``?view=`` (default: spectator), checked.
 

@@ -12,7 +12,7 @@ import functools
 
 import pytest
 
-from engine.core import EnteredDice, IllegalCommand, State
+from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
@@ -186,3 +186,128 @@ def test_no_reaction_keeps_the_charge_going():
     after, _ = play(state, CHARGE, dice=EnteredDice([]))
     after, events = play(after, NO_REACTION, dice=EnteredDice([3] + [1] * 40))
     assert events_of(events, "charge_moved")[0]["reached"]
+
+
+def two_targets(b_orders: int = 2) -> State:
+    """B's ashigaru (left) and archers (right) side by side, 12 cm in front of A."""
+    state = edited(table(b_orders=b_orders))
+    clear_table(state, (CHARGER, TARGET, ARCHERS))
+    state["units"][ARCHERS]["markers"].update(used=False, unloaded=0)
+    left, right = state["units"][TARGET]["minis"], state["units"][ARCHERS]["minis"]
+    for k, mid in enumerate(left):
+        put(state, mid, 3310 - (k % 4) * 310, 4450 + (k // 4) * 310, 2700)
+    for k, mid in enumerate(right):
+        put(state, mid, 3620 + (k % 3) * 310, 4450 + (k // 3) * 310, 2700)
+    return state
+
+
+def test_select_the_enemy_target_unit_a_multiple_miniature_unit_charges_several_units():
+    charge = {**CHARGE, "also": [ARCHERS]}
+    after, _ = play(two_targets(), charge, dice=EnteredDice([]))
+    assert KENSEI.prompt(after).options["unit"] == TARGET  # each charged unit reacts in turn
+    after, _ = play(after, NO_REACTION, dice=EnteredDice([]))
+    assert KENSEI.prompt(after).options["unit"] == ARCHERS
+    after, events = play(after, NO_REACTION, dice=EnteredDice([3] + [1] * 60))
+    moved = events_of(events, "charge_moved")[0]
+    assert moved["reached"]
+    attack = events_of(events, "attack_declared")[0]
+    assert attack["group"][:1] == [CHARGER]
+    assert set(attack["group"]) == {CHARGER, TARGET, ARCHERS}  # a multiple combat
+    assert attack["charged"] == [TARGET, ARCHERS]
+    state = after
+    while (prompt := KENSEI.prompt(state)) is not None and prompt.kind != "order":
+        option = next(iter(KENSEI.legal(state, prompt.sides[0])))
+        state, found = play(state, option, dice=EnteredDice([1] * 60))
+        events += found
+    rolls = [r for e in events_of(events, "combat_rolled") for r in e["rolls"]]
+    assert {r["enemy"] for r in rolls if r["unit"] == CHARGER} == {TARGET, ARCHERS}
+    assert all(["charge", 1] in r["dice_lines"] for r in rolls if r["unit"] == CHARGER)
+
+
+def test_select_the_enemy_target_unit_every_target_in_sight_and_named_once():
+    state = two_targets()
+    with pytest.raises(InvalidCommand):
+        play(state, {**CHARGE, "also": [TARGET]})
+    state = two_targets()  # a fresh board: the table changes
+    far = state["units"]["B.u3"]["minis"]
+    for k, mid in enumerate(far):
+        put(state, mid, 2000 + k * 300, 600, 2700)
+    assert refused(state, {**CHARGE, "also": ["B.u3"]}).rule == rules.CHARGE_TARGET
+
+
+def advance_move(state: State, forward: int = 200) -> dict:
+    """A's samurai step forward (towards B) ``forward`` tenths of a millimetre."""
+    minis = [
+        {
+            "id": m,
+            "path": [[state["minis"][m]["x"], state["minis"][m]["y"] + forward]],
+            "facing": 900,
+        }
+        for m in state["units"][CHARGER]["minis"]
+    ]
+    return {"type": "order", "side": "A", "order": "move", "minis": minis}
+
+
+def test_opportunity_charge_declared_when_the_enemy_indicates_its_move():
+    state = table(b_orders=1)
+    after, events = play(state, advance_move(state), dice=EnteredDice([]))
+    assert events_of(events, "move_declared")
+    prompt = KENSEI.prompt(after)
+    assert prompt.kind == "opportunity_charge"
+    assert prompt.sides == ("B",)
+    assert TARGET in prompt.options["units"]
+    assert prompt.options["points"] == ["start", "middle", "end"]
+    # Declined: the move is made as indicated.
+    done, events = play(after, {"type": "opportunity_charge", "side": "B"}, dice=EnteredDice([]))
+    moved = events_of(events, "moved")[0]
+    assert done["minis"][moved["minis"][0]["id"]]["y"] == 3200
+    # No enemy unit able to charge (no order left): no question, the move is made.
+    state = table(b_orders=0)
+    _, events = play(state, advance_move(state), dice=EnteredDice([]))
+    assert events_of(events, "moved")
+    assert not events_of(events, "move_declared")
+
+
+def test_opportunity_charge_the_mover_stops_and_is_attacked_at_the_chosen_point():
+    state = table(b_orders=2)
+    after, _ = play(state, advance_move(state, 400), dice=EnteredDice([]))
+    declare = {"type": "opportunity_charge", "side": "B", "unit": TARGET, "point": "middle"}
+    with pytest.raises(IllegalCommand) as caught:
+        play(after, {**declare, "unit": "B.u3"})
+    assert caught.value.rule == rules.OPPORTUNITY_CHARGE
+    after, events = play(after, declare, dice=EnteredDice([]))
+    stop = events_of(events, "moved")[0]
+    assert {m["y"] for m in stop["minis"]} == {3200, 2890}  # halfway: 2 of 4 cm
+    declared = events_of(events, "opportunity_declared")[0]
+    assert declared["orders_spent"] == 1
+    assert after["activation"]["orders"]["B"] == 1
+    assert TARGET in after["activation"]["reactors"]  # Used at the end of the activation
+    # The mover may react as any charged unit; then B's charge: MOV + 6 reaches.
+    while KENSEI.prompt(after).kind == "charge_reaction":
+        after, found = play(
+            after,
+            {"type": "charge_reaction", "side": "A", "reaction": "none"},
+            dice=EnteredDice([6] + [1] * 60),
+        )
+        events += found
+    attack = events_of(events, "attack_declared")[0]
+    assert (attack["unit"], attack["target"], attack.get("opportunity")) == (TARGET, CHARGER, True)
+    assert not after["activation"]["combat_done"]["B"]  # a reaction, not B's combat order
+
+
+def test_opportunity_charge_without_contact_the_mover_completes_its_move():
+    state = table(b_orders=2, gap=1500)  # 15 cm from the start: MOV 10 + 1 falls short
+    after, _ = play(state, advance_move(state, 400), dice=EnteredDice([]))
+    declare = {"type": "opportunity_charge", "side": "B", "unit": TARGET, "point": "start"}
+    after, events = play(after, declare, dice=EnteredDice([]))
+    while KENSEI.prompt(after).kind == "charge_reaction":
+        after, found = play(
+            after,
+            {"type": "charge_reaction", "side": "A", "reaction": "none"},
+            dice=EnteredDice([1] * 10),
+        )
+        events += found
+    assert not events_of(events, "charge_moved")[0]["reached"]
+    resumed = events_of(events, "move_resumed")[0]
+    assert {m["y"] for m in resumed["minis"]} == {3400, 3090}
+    assert not events_of(events, "attack_declared")

@@ -134,6 +134,26 @@ def test_attacking_by_front_flank_and_rearguard():
     assert not any(line[0] == "Katana" for line in a["dice_lines"])
 
 
+def test_attacking_by_front_flank_and_rearguard_the_attacked_player_decides_a_tie():
+    # A's second samurai turns east: B's second ashigaru now attacks its flank, the
+    # first still A's front: one miniature on each side, a tie that A decides.
+    state = engaged(b_orders=0)
+    state["minis"][MINIS[1]]["facing"] = 0
+    after, _ = play(state, ATTACK, dice=EnteredDice([]))
+    prompt = KENSEI.prompt(after)
+    assert prompt.kind == "attacked_side"
+    assert prompt.sides == ("A",)
+    assert prompt.options == {"attacker": ENEMY, "unit": UNIT, "sides": ["front", "flank"]}
+    with pytest.raises(IllegalCommand) as caught:
+        play(after, {"type": "attacked_side", "side": "A", "attacked": "rear"})
+    assert caught.value.rule == rules.ATTACK_SIDES
+    choice = {"type": "attacked_side", "side": "A", "attacked": "flank"}
+    _, events = play(after, choice, dice=EnteredDice([1] * 40))
+    b_roll = next(r for r in events_of(events, "combat_rolled")[0]["rolls"] if r["unit"] == ENEMY)
+    assert b_roll["side"] == "flank"
+    assert ["attacks the flank", 1] in b_roll["modifier_lines"]
+
+
 def test_boosting_an_attack_two_orders_and_one_more_die():
     state = engaged(b_orders=2)
     dice = EnteredDice([1] * 20)
@@ -224,7 +244,65 @@ def test_victory_and_defeated_unit_honour_roll_and_withdraw():
     assert fell["distance"] == 700
     assert done["units"][ENEMY]["markers"]["used"]
     assert not done["units"][ENEMY]["markers"]["fleeing"]
-    assert done["activation"]["pending"] is None
+    assert KENSEI.prompt(done).kind == "withdraw_facing"  # then the closing steps
+
+
+def withdrawn() -> tuple[State, list[dict], EnteredDice]:
+    """B has withdrawn (as above) and may choose its facing."""
+    dice = EnteredDice([6, 6, 6, 1, 1, 1, 1, 4, 4, 4, 6, 3, 4])
+    after, _ = play(engaged(b_orders=0), ATTACK, dice=dice)
+    done, events = play(after, {"type": "casualties", "side": "B"}, dice=dice)
+    return done, events, dice
+
+
+def test_withdrawn_or_retreating_movements_a_withdrawing_unit_may_face_anywhere():
+    done, events, _ = withdrawn()
+    heading = events_of(events, "fell_back")[0]["heading"]
+    prompt = KENSEI.prompt(done)
+    assert prompt.kind == "withdraw_facing"
+    assert prompt.sides == ("B",)
+    assert prompt.options["choices"] == ["keep", "enemy", "away"]
+    with pytest.raises(IllegalCommand) as caught:
+        play(done, {"type": "withdraw_facing", "side": "B", "facing": "sideways"})
+    assert caught.value.rule == rules.FALLING_BACK
+    after, events = play(done, {"type": "withdraw_facing", "side": "B", "facing": "enemy"})
+    faced = events_of(events, "withdraw_faced")[0]
+    assert {m["facing"] for m in faced["minis"]} == {(heading + 1800) % 3600}
+    assert all(
+        after["minis"][m]["facing"] == (heading + 1800) % 3600
+        for m in after["units"][ENEMY]["minis"]
+    )
+
+
+def test_melee_movements_the_winner_may_move_5_cm_or_stay():
+    done, _, _ = withdrawn()
+    done, _ = play(done, {"type": "withdraw_facing", "side": "B", "facing": "keep"})
+    prompt = KENSEI.prompt(done)
+    assert prompt.kind == "melee_move"
+    assert prompt.sides == ("A",)
+    assert prompt.options["distance"] == 500
+    assert set(prompt.options["minis"]) == set(MINIS)  # B withdrew: none in melee
+    # Forward 6 cm is too far; 4 cm towards the enemy is a melee movement.
+    step = [
+        {"id": m, "path": [[done["minis"][m]["x"], done["minis"][m]["y"] + 600]], "facing": 900}
+        for m in MINIS
+    ]
+    with pytest.raises(IllegalCommand):
+        play(done, {"type": "melee_move", "side": "A", "minis": step})
+    back = [
+        {**m, "path": [[m["path"][0][0], m["path"][0][1] - 1000]], "facing": 2700} for m in step
+    ]
+    with pytest.raises(IllegalCommand) as caught:  # away from the enemy
+        play(done, {"type": "melee_move", "side": "A", "minis": back})
+    assert caught.value.rule == rules.MELEE_MOVEMENTS
+    step = [{**m, "path": [[m["path"][0][0], m["path"][0][1] - 200]]} for m in step]
+    after, events = play(done, {"type": "melee_move", "side": "A", "minis": step})
+    assert events_of(events, "melee_moved")[0]["minis"]
+    assert after["minis"][MINIS[0]]["y"] == ORIGIN[1] + 400
+    assert after["activation"]["pending"] is None
+    stayed, events = play(done, {"type": "melee_move", "side": "A"})
+    assert events_of(events, "melee_moved")[0]["minis"] == []
+    assert stayed["activation"]["pending"] is None
 
 
 def test_withdrawn_or_retreating_movements_retreat_faces_away_with_a_fleeing_marker():
@@ -284,4 +362,4 @@ def test_chasing_is_the_winners_choice():
     done, events = play(after, {"type": "chase", "side": "A", "chase": True}, dice=dice)
     assert events_of(events, "honour_rolled")[0]["reason"] == "chase"
     assert events_of(events, "chased")
-    assert done["activation"]["pending"] is None
+    assert KENSEI.prompt(done).kind in ("melee_move", "order", "choose_unit")

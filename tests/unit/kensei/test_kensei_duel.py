@@ -12,7 +12,9 @@ import functools
 import pytest
 
 from engine.core import Dice, IllegalCommand, State
-from engine.kensei import rules
+from engine.kensei import geometry, rules
+from engine.kensei.board import board
+from engine.kensei.flow import engaged_units
 from engine.kensei.queries import honour_of, initiative_of
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
@@ -180,3 +182,87 @@ def test_boosting_a_duel_boosts_the_attack_on_either_side():
     with pytest.raises(IllegalCommand) as caught:
         play(state, answer(True, boost=True))
     assert caught.value.rule == rules.BOOSTING_DUEL
+
+
+def captain_at_the_end(state: State) -> str:
+    """The captain and the guard at the right end of the rank exchange places: the
+    captain is no longer in contact with A's leader. Returns that guard."""
+    end = [m for m in state["units"][GUARD]["minis"] if m != CAPTAIN][-1]
+    a, b = dict(state["minis"][CAPTAIN]), dict(state["minis"][end])
+    put(state, CAPTAIN, b["x"], b["y"], b["facing"])
+    put(state, end, a["x"], a["y"], a["facing"])
+    return end
+
+
+def test_the_duel_is_accepted_1_the_challenger_places_the_leaders_in_close_combat():
+    state = duel_table_state()
+    captain_at_the_end(state)
+    spots = {m: (state["minis"][m]["x"], state["minis"][m]["y"]) for m in state["minis"]}
+    here = board(state).bases
+    assert not geometry.engaged(here["A.u6.m1"], here[CAPTAIN])
+    state, events = play(state, DUEL)
+    swap = of(events, "duel_declared")[0]["swap_with"]
+    assert geometry.engaged(here["A.u6.m1"], here[swap])  # a guard fighting the leader
+    after, events = play(state, answer(True), dice=ByCall([5], [1], [5, 1], [3]))
+    assert of(events, "duel_answered")[0]["placed"][0]["id"] == CAPTAIN
+    assert (after["minis"][CAPTAIN]["x"], after["minis"][CAPTAIN]["y"]) == spots[swap]
+    assert (after["minis"][swap]["x"], after["minis"][swap]["y"]) == spots[CAPTAIN]
+    placed = board(after).bases
+    assert geometry.engaged(placed["A.u6.m1"], placed[CAPTAIN])
+    # The guards stand on the very same spots: their formation is what it was.
+    before = {(b.x, b.y) for m, b in here.items() if m in after["units"][GUARD]["minis"]}
+    assert {(placed[m].x, placed[m].y) for m in after["units"][GUARD]["minis"]} == before
+    b_roll = next(r for r in of(events, "combat_rolled")[0]["rolls"] if r["unit"] == GUARD)
+    assert b_roll["leader"] == CAPTAIN
+
+
+def test_the_duel_is_accepted_1_the_exchange_is_with_a_miniature_in_melee_with_the_challenger():
+    state = duel_table_state()
+    end = captain_at_the_end(state)
+    far = state["units"][GUARD]["minis"][0]
+    with pytest.raises(IllegalCommand) as caught:
+        play(state, {**DUEL, "swap_with": far})
+    assert caught.value.rule == rules.DUEL_ACCEPTED
+    state, events = play(state, {**DUEL, "swap_with": end})
+    assert of(events, "duel_declared")[0]["swap_with"] == end
+    # Leaders already in close combat are not moved; a refused duel moves no one.
+    with pytest.raises(IllegalCommand) as caught:
+        play(duel_table_state(), {**DUEL, "swap_with": end})
+    assert "already in melee combat" in caught.value.message
+    after, events = play(state, answer(False), dice=ByCall([1], [1], [3]))
+    assert of(events, "duel_answered")[0]["placed"] == []
+    assert after["minis"][CAPTAIN]["x"] == state["minis"][CAPTAIN]["x"]
+
+
+def test_multiple_combats_units_engaged_with_the_duelling_units_are_not_in_melee_combat():
+    state = duel_table_state()
+    samurai = state["units"]["A.u2"]["minis"]
+    for k, mid in enumerate(samurai):
+        put(state, mid, ORIGIN[0] - (2 + k % 3) * PITCH, ORIGIN[1] - (k // 3) * PITCH, 900)
+    state["activation"]["units"]["A"] = "A.u2"
+    away = {
+        "type": "order",
+        "side": "A",
+        "order": "move",
+        "minis": [
+            {
+                "id": m,
+                "path": [[state["minis"][m]["x"], state["minis"][m]["y"] - 400]],
+                "facing": 2700,
+            }
+            for m in samurai
+        ],
+    }
+    assert engaged_units(state, "A.u2") == [GUARD]
+    with pytest.raises(IllegalCommand) as caught:
+        play(state, away)
+    assert caught.value.rule == rules.MOVE  # engaged: it may only rotate
+    state["units"][GUARD]["duelled"] = True
+    assert engaged_units(state, "A.u2") == []
+    _moved, events = play(state, away)  # it acts normally: it moves off
+    assert of(events, "moved")[0]["displaced"]
+    _after, events = play(state, {"type": "order", "side": "A", "order": "shelter"})
+    assert of(events, "sheltered")
+    with pytest.raises(IllegalCommand) as caught:  # but it may not attack them
+        play(state, {"type": "order", "side": "A", "order": "attack", "target": GUARD})
+    assert caught.value.rule == rules.DUEL_ACCEPTED

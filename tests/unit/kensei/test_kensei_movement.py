@@ -159,6 +159,7 @@ def lone_move(path: list[list[int]], facing: int) -> dict:
 
 def test_engage_in_melee_combat_at_the_first_moment_of_sight_not_round_another_side():
     state = lone_leader_facing_an_enemy()
+    state["activation"]["orders"]["B"] = 0  # the Kampaku's side cannot opportunity-charge
     # Straight in at the Kampaku's front: engaged where it first came within 2.5 cm.
     _after, events = play(state, lone_move([near_kampaku(-100, -350)], facing=740))
     assert next(e for e in events if e["type"] == "moved")["engaging"] == [[LONE, ENEMY]]
@@ -435,10 +436,6 @@ def test_shelter_not_for_mounted_or_skirmishers_or_engaged_units():
     refused(state, {"type": "order", "side": "A", "order": "shelter"}, rules.SHELTER, "mounted")
     engaged = engaged_state()
     refused(engaged, {"type": "order", "side": "A", "order": "shelter"}, rules.SHELTER, "engaged")
-
-
-def test_lead_order_is_refused_until_implemented():
-    refused(fresh(), {"type": "order", "side": "A", "order": "lead"}, rules.USING_ORDERS, "part II")
 
 
 def test_malformed_order_is_invalid_not_illegal():

@@ -23,6 +23,7 @@ from engine.kensei import geometry
 from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.queries import base_of
 from engine.kensei.ruleset import sample_armies
+from engine.kensei.scenarios import SCENARIOS
 from tests.unit.kensei.support import KENSEI, replay_hashes
 
 SIZES = sorted({name.rsplit("-", 1)[1] for name in sample_armies()}, key=int)
@@ -187,20 +188,21 @@ class MarkerLedger:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     # A whole battle per example: shrinking would replay dozens of them, and the
-    # four drawn values already say which game failed.
+    # five drawn values already say which game failed.
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 @given(
     size=st.sampled_from(SIZES),
     factions=st.tuples(st.sampled_from(FACTIONS), st.sampled_from(FACTIONS)),
     bots=st.tuples(st.sampled_from(sorted(BOTS)), st.sampled_from(sorted(BOTS))),
+    scenario=st.sampled_from(sorted(SCENARIOS)),
     seed=st.integers(min_value=0, max_value=10**9),
 )
 def test_bot_games_keep_the_table_sound_and_replay_exactly(
-    size: str, factions: tuple[str, str], bots: tuple[str, str], seed: int
+    size: str, factions: tuple[str, str], bots: tuple[str, str], scenario: str, seed: int
 ) -> None:
     armies = {side: f"{faction}-{size}" for side, faction in zip("AB", factions, strict=False)}
-    setup = {"armies": armies, "scenario": "pitched-battle"}
+    setup = {"armies": armies, "scenario": scenario}
     game_seed = f"property-{seed}"
     state = KENSEI.start(dict(setup), SeededDice(game_seed, 0))
     players = {

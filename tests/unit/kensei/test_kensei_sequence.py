@@ -190,8 +190,16 @@ def test_game_sequence_turn_one_starts_after_deployment_with_initiative_rolled()
     assert all(m["placed"] for m in state["minis"].values())
 
 
+def _without_choice_of_cards(state: State) -> State:
+    """Commander level 0 on both sides: the maintenance draws no more cards than the
+    hand limit, so no side has to choose which to keep (Draw new command cards)."""
+    for record in state["sides"].values():
+        record["commander_level"] = 0
+    return state
+
+
 def test_initiative_phase_higher_die_wins_ties_rolled_again():
-    state = edited(_first_activation())
+    state = _without_choice_of_cards(edited(_first_activation()))
     state["phase"] = "end_of_turn"
     state["activation"] = None
     side = "A"
@@ -263,7 +271,7 @@ def test_used_units_marked_when_every_order_is_spent():
 
 
 def test_remove_markers_used_and_stunned_at_maintenance():
-    state = bots_until(lambda s: s["turn"] == 2)
+    state = bots_until(lambda s: s["turn"] == 2 and s["phase"] == "activation")
     assert not any(u["markers"]["used"] for u in state["units"].values())
     assert not any(u["markers"]["stunned"] for u in state["units"].values())
 
@@ -273,6 +281,7 @@ def test_activation_phase_ends_when_a_side_has_one_activation_more():
     state["activations"] = {"A": 3, "B": 2}
     for uid in [u for u, unit in state["units"].items() if unit["side"] == "B"]:
         state["units"][uid]["markers"]["used"] = True
+    state["cards"]["A"]["hand"] = []  # no commander activation without cards in hand
     progress = Progress(state)
     advance(progress, SeededDice("x", 1))
     assert progress.events[0]["type"] == "turn_ended"
@@ -315,7 +324,7 @@ def test_end_of_battle_check_from_turn_three_leaders_one_point_general_two():
 
 
 def test_retreating_troops_honour_roll_failure_removes_the_unit():
-    state = edited(_first_activation())
+    state = _without_choice_of_cards(edited(_first_activation()))
     state["phase"] = "end_of_turn"
     state["activation"] = None
     uid = "B.u2"

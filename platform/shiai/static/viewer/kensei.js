@@ -152,8 +152,21 @@ function summary(state) {
   for (const side of ["A", "B"]) {
     const record = state.sides[side];
     rows.push([`Side ${side}`, `${record.name} (${record.faction}), ${record.cost} pts${record.general_dead ? ", general dead" : ""}`]);
+    if (state.cards) rows.push([`Cards ${side}`, cardsText(state.cards[side])]);
   }
   return rows;
+}
+
+// A side's command cards as the view shows them: values where the view may see
+// them (its own hand, everything once the battle is over), counts otherwise.
+function cardsText(cards) {
+  const pile = (value) => (Array.isArray(value) ? (value.length ? `${value.length} (${value.join(" ")})` : "0") : String(value));
+  const deck = Array.isArray(cards.deck) ? cards.deck.length : cards.deck;
+  const faceUp = cards.discard.filter((card) => card.value !== null).map((card) => card.value);
+  const hidden = cards.discard.length - faceUp.length;
+  const discard = `${cards.discard.length}${faceUp.length ? ` (${faceUp.join(" ")}${hidden ? `, ${hidden} face down` : ""})` : ""}`;
+  const drawn = pile(cards.drawn);
+  return `hand ${pile(cards.hand)}${drawn !== "0" ? `, drawn ${drawn}` : ""}, deck ${deck}, discard ${discard}`;
 }
 
 function units(state) {

@@ -2,8 +2,9 @@
 // the active side, the unit to activate, ki abilities, the orders (a move drawn as
 // waypoints on the board, with the distance left; attack, shoot and charge with a
 // target picked from a list or by clicking one of its miniatures) and the combat
-// answers (reactive attack, charge reaction, casualties, chase). Kinds that are not
-// here fall back to the generic JSON editor.
+// answers (reactive attack, charge reaction, casualties, chase), the command cards to
+// keep in maintenance and the commander activation. Kinds that are not here fall
+// back to the generic JSON editor.
 import { SIDE_COLOURS } from "./kensei-board.js";
 import { button, choose, coordinates, el, svgEl } from "./play-controls.js";
 
@@ -69,7 +70,43 @@ const KINDS = {
     [["Chase", { type: "chase", side, chase: true }], ["Stay", { type: "chase", side, chase: false }]],
     hooks,
   ),
+  keep_cards: keepCards,
+  commander_activation: (prompt, side, state, hooks) => choices(
+    `The activation phase is over: discard your whole hand (${prompt.options.cards} card(s), face down) to activate one more unit?`,
+    [
+      ...prompt.options.units.map((uid) => [`Activate ${unitLabel(state, uid)}`, { type: "commander_activation", side, unit: uid }]),
+      ["Keep the hand", { type: "commander_activation", side, unit: null }],
+    ],
+    hooks,
+  ),
 };
+
+// Maintenance: tick the drawn cards to keep (the highest are ticked). The drawn
+// cards are in the side's own view only; another view falls back to the JSON editor.
+function keepCards(prompt, side, state, hooks) {
+  const drawn = state.cards && state.cards[side] ? state.cards[side].drawn : null;
+  if (!Array.isArray(drawn)) return null;
+  const limit = prompt.options.limit[side];
+  const ranked = drawn.map((value, index) => ({ value, index })).sort((a, b) => b.value - a.value);
+  const boxes = ranked.map((card, rank) => ({
+    value: card.value,
+    box: el("input", { type: "checkbox", id: `keep-${card.index}`, checked: rank < limit }),
+  }));
+  const list = el("p", { className: "choices" });
+  boxes.forEach(({ value, box }) => list.append(el("label", { htmlFor: box.id }, box, ` ${value}`), " "));
+  const control = {
+    title: `Keep up to ${limit} of the ${drawn.length} command cards you drew; the rest are discarded face down.`,
+    element: list,
+    generic: false,
+    command() {
+      const keep = boxes.filter(({ box }) => box.checked).map(({ value }) => value);
+      if (keep.length > limit) throw new Error(`keep at most ${limit} cards`);
+      return { type: "keep_cards", side, keep };
+    },
+  };
+  list.append(confirm("Keep these cards", control, hooks, "keep-confirm"));
+  return control;
+}
 
 const REACTIONS = { none: "No reaction", flee: "Flee (2D6 away)", hold: "Hold and shoot" };
 const TARGETED = ["attack", "shoot", "charge"];

@@ -1,0 +1,119 @@
+"""The reactions of charged units, Flee and Hold and shoot (Orders and Actions >
+Reaction orders), and who reacts: every charged unit in turn (a multiple miniature
+unit may charge several units). The charge itself is in :mod:`engine.kensei.charging`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.kensei import geometry, rules
+from engine.kensei.board import board
+from engine.kensei.combat import unit_name
+from engine.kensei.commands import only_fields, text
+from engine.kensei.falling_back import slide
+from engine.kensei.flow import engaged_units
+
+CM = 100
+
+
+def targets_of(pending: Mapping[str, Any]) -> list[str]:
+    """The charged units (the first is the one named as ``target``)."""
+    return list(pending.get("targets") or [pending["target"]])
+
+
+def reacting(pending: Mapping[str, Any]) -> str:
+    """The charged unit whose reaction is awaited (each target in turn)."""
+    waiting = pending.get("reacting")
+    return str(waiting[0]) if waiting else str(pending["target"])
+
+
+# -- the reaction ----------------------------------------------------------------------
+
+
+def reactions(state: State, pending: Mapping[str, Any]) -> list[str]:
+    """The reactions open to the charged unit: Flee (not Used, skirmishers even if
+    Used; not in melee), Hold and shoot (ranged weapons loaded, not Used, not in melee);
+    each spends an activation order of its side."""
+    target = reacting(pending)
+    foe = state["units"][target]
+    if state["activation"]["orders"][foe["side"]] < 1 or engaged_units(state, target):
+        return ["none"]
+    found = ["none"]
+    if not foe["markers"]["used"] or foe["skirmish"]:
+        found.append("flee")
+    if foe["ranged"] and not foe["markers"]["used"] and not foe["markers"]["unloaded"]:
+        found.append("hold")
+    return found
+
+
+def charge_prompt(state: State) -> Prompt:
+    pending = state["activation"]["pending"]
+    foe = state["units"][reacting(pending)]
+    return Prompt(
+        (foe["side"],),
+        "charge_reaction",
+        options={
+            "unit": reacting(pending),
+            "charging": pending["unit"],
+            "reactions": reactions(state, pending),
+        },
+    )
+
+
+def decide_reaction(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+    only_fields(command, {"type", "side", "reaction"})
+    pending = state["activation"]["pending"]
+    reaction = text(command.get("reaction", "none"), "reaction")
+    allowed = reactions(state, pending)
+    if reaction not in allowed:
+        rule = rules.FLEE if reaction == "flee" else rules.HOLD_AND_SHOOT
+        raise IllegalCommand(
+            f"{unit_name(state['units'][reacting(pending)])} cannot react with {reaction!r}; "
+            f"it may: {', '.join(allowed)}",
+            rule=rule,
+        )
+    events: list[Event] = [
+        {
+            "type": "charge_reacted",
+            "side": side,
+            "unit": reacting(pending),
+            "reaction": reaction,
+            "orders_spent": 0 if reaction == "none" else 1,
+        }
+    ]
+    if reaction == "flee":
+        events.append(_flee(state, pending, dice))
+    return events
+
+
+def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
+    """Flee: 2D6 cm straight away from the charging unit, ending with the rearguard to
+    it (facing the way it fled); a Used Unit marker at once."""
+    target, charger = reacting(pending), pending["unit"]
+    bases = board(state).bases
+    faces = dice.roll(2)
+    away = geometry.heading(centre_of(state, charger), centre_of(state, target))
+    if centre_of(state, charger) == centre_of(state, target):
+        away = bases[state["units"][target]["minis"][0]].facing
+    finals, lost, _caught = slide(
+        state, target, away, sum(faces) * CM, facing=away, chasing=frozenset(), halt=True
+    )
+    return {
+        "type": "fled",
+        "side": state["units"][target]["side"],
+        "unit": target,
+        "dice": faces,
+        "distance": sum(faces) * CM,
+        "heading": away,
+        "minis": finals,
+        "lost": lost,
+    }
+
+
+def centre_of(state: State, uid: str) -> tuple[int, int]:
+    bases = board(state).bases
+    placed = [bases[m] for m in state["units"][uid]["minis"] if m in bases]
+    return (sum(b.x for b in placed) // len(placed), sum(b.y for b in placed) // len(placed))

@@ -1,0 +1,31 @@
+"""Applying the events of an opportunity charge (see :mod:`engine.kensei.opportunity`)."""
+
+from __future__ import annotations
+
+from engine.core import Event, State
+from engine.kensei.evolve import handles
+from engine.kensei.evolve_combat import charge_pending, reactive_order_spent
+from engine.kensei.evolve_multiple import placed
+
+
+@handles("move_declared")
+def _move_declared(state: State, event: Event) -> State:
+    activation = state["activation"]
+    pending = {"kind": "opportunity", "side": event["side"], "moved": event["moved"]}
+    return {**state, "activation": {**activation, "pending": pending}}
+
+
+@handles("opportunity_declared")
+def _opportunity_declared(state: State, event: Event) -> State:
+    """The reacting side's order (its pool, not its turn) and the charge on the mover."""
+    activation = state["activation"]
+    pending = {**charge_pending(event), "opportunity": True, "resume": list(event["resume"])}
+    return {
+        **state,
+        "activation": {**activation, **reactive_order_spent(activation, event), "pending": pending},
+    }
+
+
+@handles("move_resumed")
+def _move_resumed(state: State, event: Event) -> State:
+    return placed(state, event["minis"])

@@ -1,0 +1,229 @@
+"""Opportunity charge (Orders and Actions > Reaction orders > Opportunity charge).
+
+"A unit without a Used Unit marker may perform this order if an enemy troop performs
+a movement of any kind. This order must be declared at the time the unit indicates
+where it is going to move." When a Move (plain, boosted, or a disengage) is decided
+and the other side has a unit that could charge the mover, the move waits
+(``move_declared``) and that side is asked (``opportunity_charge``): decline, and
+the move is made; or name the charging unit and the point of the move where it meets
+the mover: its *start*, *middle* (every miniature halfway along its path) or *end*.
+The mover stops at that point (``moved`` there) and the opportunity charge is run as
+a Charge against it (``opportunity_declared``: an activation order of the reacting
+side, as any reaction, and a Used Unit marker at the end of the activation). If the
+charge makes no contact, the mover completes its move (``move_resumed``) unless its
+end spots are taken by then.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import Command, Event, IllegalCommand, Prompt, State
+from engine.kensei import geometry, rules
+from engine.kensei.board import board
+from engine.kensei.combat import in_formation, unit_name
+from engine.kensei.commands import only_fields, text
+from engine.kensei.falling_back import spatial_base
+from engine.kensei.flow import engaged_units
+from engine.kensei.queries import live_units, other
+from engine.kensei.shooting import sights
+
+CM = 100
+POINTS = ("start", "middle", "end")
+MOVES = ("move", "boosted_move", "disengage")
+
+
+def intercept(state: State, side: str, events: list[Event]) -> list[Event]:
+    """A Move that enemy units could charge waits for their side's answer."""
+    if len(events) != 1 or events[0]["type"] != "moved" or state["activation"] is None:
+        return events
+    moved = events[0]
+    if moved["order"] not in MOVES or not moved["displaced"]:
+        return events
+    units = chargers(state, moved)
+    if not units:
+        return events
+    return [{"type": "move_declared", "side": side, "unit": moved["unit"], "moved": moved}]
+
+
+def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
+    """Units of the other side that could charge the mover: not Used, not in melee, in
+    formation, an order left to their side, the mover within MOV + 6 cm of the unit's
+    centre (a quick filter) and seen before it moves or where it ends."""
+    mover = moved["unit"]
+    side = other(moved["side"])
+    if state["activation"]["orders"][side] < 1:
+        return []
+    here = board(state)
+    ends = [(m["x"], m["y"]) for m in moved["minis"]]
+    spots = ends + [(b.x, b.y) for m in state["units"][mover]["minis"] if (b := here.bases.get(m))]
+    ended = _with_minis(state, moved["minis"])
+    found = []
+    for uid, unit in live_units(state, side):
+        placed = [here.bases[m] for m in unit["minis"] if m in here.bases]
+        if unit["markers"]["used"] or not placed or mover in unit["no_charge_from"]:
+            continue
+        if unit.get("duelled"):
+            continue
+        cx = sum(b.x for b in placed) // len(placed)
+        cy = sum(b.y for b in placed) // len(placed)
+        reach = (unit["mov"] + 6) * CM
+        if not any(math.hypot(x - cx, y - cy) <= reach for x, y in spots):
+            continue
+        if engaged_units(state, uid) or not in_formation(state, uid):
+            continue
+        if any(sights(state, uid, mover).values()) or any(sights(ended, uid, mover).values()):
+            found.append(uid)
+    return found
+
+
+def _with_minis(state: State, minis: Sequence[Mapping[str, Any]]) -> State:
+    """The state with some miniatures moved (a hypothesis: nothing is recorded)."""
+    changed = dict(state["minis"])
+    for m in minis:
+        changed[m["id"]] = {**changed[m["id"]], "x": m["x"], "y": m["y"], "facing": m["facing"]}
+    return {**state, "minis": changed}
+
+
+def at_point(state: State, moved: Mapping[str, Any], point: str) -> list[dict[str, Any]]:
+    """Where the moving miniatures are at ``point`` of the move (``middle``: halfway
+    along each path, facing where they will end)."""
+    if point == "end":
+        return [dict(m) for m in moved["minis"]]
+    spots = []
+    for m in moved["minis"]:
+        start = state["minis"][m["id"]]
+        x, y, facing = start["x"], start["y"], start["facing"]
+        if point == "middle" and m["path"]:
+            x, y = _halfway((x, y), m["path"])
+            facing = m["facing"]
+        spots.append({"id": m["id"], "path": [], "x": x, "y": y, "facing": facing})
+    return spots
+
+
+def _halfway(start: tuple[int, int], path: list[list[int]]) -> tuple[int, int]:
+    left = geometry.path_length(start, path) / 2
+    previous = start
+    for point in path:
+        leg = math.hypot(point[0] - previous[0], point[1] - previous[1])
+        if leg >= left and leg > 0:
+            t = left / leg
+            return (
+                round(previous[0] + (point[0] - previous[0]) * t),
+                round(previous[1] + (point[1] - previous[1]) * t),
+            )
+        left -= leg
+        previous = (point[0], point[1])
+    return previous
+
+
+def points(state: State, moved: Mapping[str, Any]) -> list[str]:
+    """The points of the move where the mover may be met: its spots there overlap no
+    other base (the start and the end always qualify)."""
+    found = []
+    here = board(state)
+    mine = {m["id"] for m in moved["minis"]} | set(state["units"][moved["unit"]]["minis"])
+    for point in POINTS:
+        spots = at_point(state, moved, point)
+        clear = point != "middle" or all(
+            not geometry.overlaps(_base(here, s), here.bases[o])
+            for s in spots
+            for o in here.bases
+            if o not in mine
+        )
+        clear = clear and not any(
+            geometry.overlaps(_base(here, a), _base(here, b))
+            for i, a in enumerate(spots)
+            for b in spots[i + 1 :]
+        )
+        if clear:
+            found.append(point)
+    return found
+
+
+def _base(here: Any, spot: Mapping[str, Any]) -> geometry.Base:
+    return spatial_base(here.bases[spot["id"]], spot["x"], spot["y"], spot["facing"])
+
+
+# -- the prompt and the answer --------------------------------------------------------
+
+
+def opportunity_prompt(state: State) -> Prompt:
+    pending = state["activation"]["pending"]
+    moved = pending["moved"]
+    return Prompt(
+        (other(moved["side"]),),
+        "opportunity_charge",
+        options={
+            "mover": moved["unit"],
+            "units": chargers(state, moved),
+            "points": points(state, moved),
+        },
+    )
+
+
+def can_charge(state: State, uid: str, point: str) -> bool:
+    """Whether ``uid`` sees the mover at ``point`` of its move."""
+    moved = state["activation"]["pending"]["moved"]
+    spots = at_point(state, moved, point)
+    return any(sights(_with_minis(state, spots), uid, moved["unit"]).values())
+
+
+def decide_opportunity(state: State, side: str, command: Command) -> list[Event]:
+    only_fields(command, {"type", "side", "unit", "point"})
+    moved = state["activation"]["pending"]["moved"]
+    if command.get("unit") is None:
+        return [moved]  # no opportunity charge: the move is made
+    uid = text(command.get("unit"), "unit")
+    point = text(command.get("point", "start"), "point")
+    options = opportunity_prompt(state).options
+    if uid not in options["units"]:
+        raise IllegalCommand(
+            f"{uid} cannot make an opportunity charge on {moved['unit']}; "
+            f"units that can: {', '.join(options['units'])}",
+            rule=rules.OPPORTUNITY_CHARGE,
+        )
+    if point not in options["points"]:
+        raise IllegalCommand(
+            f"the mover cannot be met at {point!r}; points: {', '.join(options['points'])}",
+            rule=rules.OPPORTUNITY_CHARGE,
+        )
+    spots = at_point(state, moved, point)
+    if not can_charge(state, uid, point):
+        raise IllegalCommand(
+            f"no miniature of {unit_name(state['units'][uid])} sees {moved['unit']} at the "
+            f"{point} of its move",
+            rule=rules.CHARGE_TARGET,
+        )
+    stop = {**moved, "minis": spots, "displaced": point != "start"}
+    return [
+        stop,
+        {
+            "type": "opportunity_declared",
+            "side": side,
+            "unit": uid,
+            "target": moved["unit"],
+            "point": point,
+            "orders_spent": 1,
+            "resume": [] if point == "end" else [dict(m) for m in moved["minis"]],
+        },
+    ]
+
+
+def resumed(state: State, pending: Mapping[str, Any]) -> Event | None:
+    """After an opportunity charge without contact: the rest of the mover's move, if it
+    is still on the table, not fled, and its end spots overlap no base."""
+    mover = pending["target"]
+    unit = state["units"][mover]
+    if not pending.get("resume") or unit["removed"] or unit["markers"]["used"]:
+        return None
+    here = board(state)
+    ends = [m for m in pending["resume"] if m["id"] in here.bases]
+    own = set(unit["minis"])
+    for m in ends:
+        spot = _base(here, m)
+        if any(geometry.overlaps(spot, b) for o, b in here.bases.items() if o not in own):
+            return None
+    return {"type": "move_resumed", "unit": mover, "minis": ends}

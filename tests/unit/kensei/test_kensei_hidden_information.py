@@ -1,0 +1,135 @@
+"""Hidden information over random bot games (issue 5, item 8).
+
+Hypothesis draws the armies, the bots and the seed; the bots play the whole
+battle. While it runs, after every event and for every viewer (each side and a
+spectator):
+
+- the view holds no card another side keeps hidden: hands and drawn cards of
+  the other side are counts, decks are counts, face-down discards of the other
+  side have no value;
+- the view does not depend on those cards at all: the hidden cards are dealt
+  again at random (the other side's hand, drawn cards, deck and face-down
+  discards among themselves, and the viewer's own deck order) and the view is
+  the same; so is the prompt, at every decision point;
+- the events show the viewer no sealed cards of another side and no deck order;
+- the choice of cards to keep is a sealed prompt (its command is hidden too).
+
+Once the battle is over every view is the whole state.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from engine.core import Event, SeededDice, State
+from tests.unit.kensei.support import KENSEI
+from tests.unit.kensei.test_kensei_properties import BOTS, FACTIONS, SIZES
+
+VIEWERS = ("A", "B", None)
+
+
+def _dealt_again(state: State, viewer: str | None, rng: random.Random) -> State:
+    """``state`` with every card hidden from ``viewer`` dealt again at random."""
+    cards = copy.deepcopy(state["cards"])
+    for owner, mine in cards.items():
+        if owner == viewer:
+            rng.shuffle(mine["deck"])
+            continue
+        hidden = [card for card in mine["discard"] if not card["face_up"]]
+        values = mine["deck"] + mine["hand"] + mine["drawn"] + [c["value"] for c in hidden]
+        rng.shuffle(values)
+        for key in ("deck", "hand", "drawn"):
+            count = len(mine[key])
+            mine[key], values = values[:count], values[count:]
+        for card, value in zip(hidden, values, strict=True):
+            card["value"] = value
+    return {**state, "cards": cards}
+
+
+def _check_view(state: State, viewer: str | None, rng: random.Random) -> None:
+    seen = KENSEI.view(state, viewer)
+    for owner, mine in seen["cards"].items():
+        assert isinstance(mine["deck"], int), (owner, viewer)
+        if owner == viewer:
+            continue
+        assert isinstance(mine["hand"], int), (owner, viewer)
+        assert isinstance(mine["drawn"], int), (owner, viewer)
+        assert all(c["value"] is None for c in mine["discard"] if not c["face_up"])
+    assert KENSEI.view(_dealt_again(state, viewer, rng), viewer) == seen, viewer
+
+
+def _check_event(event: Event, viewer: str | None) -> None:
+    shown = KENSEI.view_event(event, viewer, game_over=False)
+    if "sealed" in event and event.get("sealed_for") != viewer:
+        assert shown["sealed"] is None, (event["type"], viewer)
+    if "secret" in event:
+        assert shown["secret"] is None, (event["type"], viewer)
+
+
+def _check_prompt(state: State, rng: random.Random) -> None:
+    prompt = KENSEI.prompt(state)
+    assert prompt is not None
+    if prompt.kind == "keep_cards":
+        assert prompt.sealed
+    for viewer in VIEWERS:
+        again = KENSEI.prompt(_dealt_again(state, viewer, rng))
+        assert again is not None
+        assert again.to_dict() == prompt.to_dict(), viewer
+
+
+# A battle: its size, each side's faction and bot, and the seed.
+BATTLES = st.tuples(
+    st.sampled_from(SIZES),
+    st.lists(st.sampled_from(FACTIONS), min_size=2, max_size=2),
+    st.lists(st.sampled_from(sorted(BOTS)), min_size=2, max_size=2),
+    st.integers(min_value=0, max_value=10**9),
+)
+
+
+# A whole battle per example: no shrinking (the drawn battle says which game failed).
+ONE_BATTLE_EACH = settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+
+
+@ONE_BATTLE_EACH
+@given(battle=BATTLES)
+def test_no_view_contains_another_sides_hidden_cards_while_the_game_runs(
+    battle: tuple[str, list[str], list[str], int],
+) -> None:
+    size, factions, bots, seed = battle
+    armies = {side: f"{faction}-{size}" for side, faction in zip("AB", factions, strict=True)}
+    game_seed = f"hidden-{seed}"
+    state = KENSEI.start({"armies": armies}, SeededDice(game_seed, 0))
+    players: dict[str, Any] = {
+        side: BOTS[kind](f"{game_seed}-{side}") for side, kind in zip("AB", bots, strict=True)
+    }
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    for viewer in VIEWERS:
+        _check_view(state, viewer, rng)
+    index = 0
+    while (prompt := KENSEI.prompt(state)) is not None:
+        _check_prompt(state, rng)
+        side = prompt.sides[0]
+        command = players[side].choose(KENSEI, state, side)
+        assert command is not None
+        index += 1
+        for event in KENSEI.decide(state, command, SeededDice(game_seed, index)):
+            state = KENSEI.evolve(state, event)
+            kinds.add(event["type"])
+            for viewer in VIEWERS:
+                _check_event(event, viewer)
+                if state["phase"] != "over":
+                    _check_view(state, viewer, rng)
+    for viewer in VIEWERS:
+        assert KENSEI.view(state, viewer) is state
+    assert {"cards_drawn", "hand_discarded"} <= kinds or state["turn"] < 2
