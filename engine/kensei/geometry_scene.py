@@ -191,6 +191,25 @@ class Scene:
             self._seen[key] = found
         return {m: list(seen) for m, seen in found.items()}
 
+    def sees_any(self, observers: Sequence[MiniatureId], targets: Sequence[MiniatureId]) -> bool:
+        """Whether some observer sees some target (``any`` of :meth:`seen_by`), asking
+        the nearest pairs first and stopping at the first sight (the single query gives
+        the batched answers)."""
+        known = self._seen.get((tuple(observers), tuple(targets)))
+        if known is not None:
+            return any(known.values())
+        slot, bases = self._slot, self._list
+        pairs = sorted(
+            (
+                (bases[o].x - bases[t].x) ** 2 + (bases[o].y - bases[t].y) ** 2,
+                o,
+                t,
+            )
+            for o in (slot[m] for m in observers)
+            for t in (slot[m] for m in targets)
+        )
+        return any(self._sight(o, t).sight != "none" for _d, o, t in pairs)
+
     def in_cover(self, target_id: MiniatureId, observer_id: MiniatureId) -> bool:
         """The target is in cover from the observer ("Covers"): it is 2.5 cm or less
         from an obstacle, and that obstacle makes the observer's line of sight partial

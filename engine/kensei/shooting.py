@@ -81,7 +81,7 @@ def check_target(state: State, uid: str, target: str) -> None:
             "it cannot be a target of a shoot",
             rule=rules.SHOOT_TARGET,
         )
-    if not any(sights(state, uid, target).values()):
+    if not sees_any(state, uid, target):
         raise IllegalCommand(
             f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
             rule=rules.SHOOT_TARGET,
@@ -95,6 +95,15 @@ def sights(state: State, uid: str, target: str) -> dict[str, list[str]]:
     mine = [m for m in state["units"][uid]["minis"] if m in here.bases]
     theirs = [m for m in state["units"][target]["minis"] if m in here.bases]
     return here.scene.seen_by(mine, theirs)
+
+
+def sees_any(state: State, uid: str, target: str) -> bool:
+    """Whether a placed miniature of ``uid`` sees one of the target's (``any`` of
+    :func:`sights`, stopping at the first sight)."""
+    here = board(state)
+    mine = [m for m in state["units"][uid]["minis"] if m in here.bases]
+    theirs = [m for m in state["units"][target]["minis"] if m in here.bases]
+    return here.scene.sees_any(mine, theirs)
 
 
 def in_range(state: State, uid: str, target: str, reach: int | None) -> dict[str, list[str]]:
