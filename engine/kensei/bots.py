@@ -15,14 +15,20 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any
 
-import numpy as np
-
 from engine.core import Command, CommandRefused, Dice, Ruleset, State
-from engine.kensei import geometry, spatial
+from engine.kensei import spatial
 from engine.kensei.board import board
+from engine.kensei.bot_moves import (
+    _bases,
+    _centre,
+    _disengages,
+    _enemies,
+    _moves,
+    _nearest_enemy,
+)
 from engine.kensei.cards import best_keep
 from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.flow import deployment_candidates, engaged_units
@@ -36,6 +42,9 @@ from engine.kensei.setup import decide_deploy, decide_scenery
 from engine.kensei.shooting import reach_of
 
 CM = 100
+PART_ONE_ORDERS = frozenset({"move", "disengage", "reload", "shelter"})
+"""The orders of part I (movement and its companions): ``orders=`` of a bot that
+leaves out the combat orders of part II (attack, shoot, charge, duel)."""
 BLOCK_ROWS = 2
 SPOT_STEP = 100  # deployment spots are tried on a 1 cm grid
 
@@ -47,14 +56,21 @@ class _NoDice(Dice):
         return [1] * count
 
 
-def legal_commands(state: State, side: str) -> Iterator[Command]:
+def legal_commands(
+    state: State, side: str, orders: Collection[str] | None = None
+) -> Iterator[Command]:
     """Every sampled command for ``side`` that ``decide`` accepts."""
-    return (command for command in candidates(state, side) if accepted(state, side, command))
+    return (
+        command for command in candidates(state, side, orders) if accepted(state, side, command)
+    )
 
 
 def accepted(state: State, side: str, command: Command) -> bool:
-    """Whether a command from :func:`candidates` passes ``decide``. Only orders
-    need the check: the other candidates are legal as they are built."""
+    """Whether a command from :func:`candidates` passes ``decide``. Only orders and
+    deployments need the check (a deployment already checked is remembered): the
+    other candidates are legal as they are built."""
+    if command["type"] == "deploy":
+        return _passes(decide_deploy, state, side, command["unit"], command["minis"])
     if command["type"] != "order":
         return True
     if _surely_refused(state, side, command):
@@ -97,8 +113,9 @@ def _surely_refused(state: State, side: str, command: Command) -> bool:
     return False
 
 
-def candidates(state: State, side: str) -> Iterator[Command]:
-    """Commands worth trying for ``side`` at this moment (see the module's text)."""
+def candidates(state: State, side: str, orders: Collection[str] | None = None) -> Iterator[Command]:
+    """Commands worth trying for ``side`` at this moment (see the module's text);
+    ``orders``, when given, the only orders to give (e.g. :data:`PART_ONE_ORDERS`)."""
     prompt = prompt_for(state)
     if prompt is None or side not in prompt.sides:
         return
@@ -120,7 +137,7 @@ def candidates(state: State, side: str) -> Iterator[Command]:
         for ability in prompt.options["abilities"]:
             yield {"type": "choose_ki", "side": side, "ability": ability}
     elif kind == "order":
-        yield from _orders(state, side)
+        yield from _orders(state, side, orders)
     elif kind == "react":
         if prompt.options["orders"] >= 2:
             yield {"type": "react", "side": side, "boost": True}
@@ -154,15 +171,20 @@ def candidates(state: State, side: str) -> Iterator[Command]:
             yield {"type": "commander_activation", "side": side, "unit": uid}
         yield {"type": "commander_activation", "side": side, "unit": None}
     elif kind == "opportunity_charge":
-        yield from _opportunity_choices(state, side, prompt.options)
+        charging = orders is None or "charge" in orders  # a charge is an order of part II
+        yield from _opportunity_choices(state, side, prompt.options, charging=charging)
     else:
         yield from _combat_choices(side, kind, prompt.options)
 
 
-def _opportunity_choices(state: State, side: str, options: Mapping[str, Any]) -> Iterator[Command]:
-    """Let the move go, or charge it with the first unit that sees the mover at a point
-    of its move (the end first)."""
+def _opportunity_choices(
+    state: State, side: str, options: Mapping[str, Any], *, charging: bool = True
+) -> Iterator[Command]:
+    """Let the move go, or (``charging``) charge it with the first unit that sees the
+    mover at a point of its move (the end first)."""
     yield {"type": "opportunity_charge", "side": side}
+    if not charging:
+        return
     for uid in options["units"]:
         for point in reversed(options["points"]):
             if can_charge(state, uid, point):
@@ -236,15 +258,6 @@ def _pitch(base: Base) -> int:
     return min(base.size + 60, (base.size + 250) * 1000 // 1415)
 
 
-def _facing_for(base: Base, heading: int) -> int:
-    """Round bases face the heading; square ones the nearest quarter turn (a
-    square turned by 90 degrees covers the same ground, so a block of them
-    turns without its bases overlapping). Either is within 45 degrees."""
-    if base.shape == "round":
-        return heading
-    return (round(heading / 900) * 900) % 3600
-
-
 def _deployments(state: State, side: str) -> Iterator[Command]:
     stage = state["deployment"]["stage"]
     zone = state["scenario"]["zones"][side]
@@ -267,10 +280,12 @@ def _deployments(state: State, side: str) -> Iterator[Command]:
                     found += 1
                     break
         else:
+            # Completing units: each unit's block (checked only when tried, so every
+            # unit is offered) or a lone leader's first free spot (checked here).
             completed = _complete_unit(state, side, uid, pending, zone=zone, facing=facing)
             if completed is not None:
                 yield completed
-                found += 1
+            continue
         if found >= 3:
             return
 
@@ -370,10 +385,8 @@ def _complete_unit(
             {"id": m, "x": x, "y": y, "facing": facing}
             for m, (x, y) in zip(pending, spots, strict=True)
         ]
-        command = {"type": "deploy", "side": side, "unit": uid, "minis": minis}
-        if _passes(decide_deploy, state, side, uid, minis):
-            return command
-        return None
+        # Checked by accepted() when the bot gets to it.
+        return {"type": "deploy", "side": side, "unit": uid, "minis": minis}
     # A lone leader: the first free spot behind the lines.
     for x, y in _anchor_spots(state, side, uid, zone):
         minis = [{"id": pending[0], "x": x, "y": y, "facing": facing}]
@@ -385,10 +398,14 @@ def _complete_unit(
 # -- orders ---------------------------------------------------------------------
 
 
-def _orders(state: State, side: str, *, led: bool = False) -> Iterator[Command]:
+def _orders(
+    state: State, side: str, allowed: Collection[str] | None = None, *, led: bool = False
+) -> Iterator[Command]:
     activation = state["activation"]
     if not led and leading(state):
-        yield from led_candidates(state, side, lambda acting: _orders(acting, side, led=True))
+        yield from led_candidates(
+            state, side, lambda acting: _orders(acting, side, allowed, led=True)
+        )
         return
     uid = activation["units"][side]
     unit = state["units"][uid]
@@ -398,7 +415,8 @@ def _orders(state: State, side: str, *, led: bool = False) -> Iterator[Command]:
         return
     orders = activation["orders"][side]
     tried: list[Command] = []
-    if not activation["combat_done"][side]:
+    combat = allowed is None or not {"attack", "duel", "charge", "shoot"}.isdisjoint(allowed)
+    if combat and not activation["combat_done"][side]:
         for target in engaged_units(state, uid):
             attack = {"type": "order", "side": side, "order": "attack", "target": target}
             if orders >= 2:
@@ -420,7 +438,10 @@ def _orders(state: State, side: str, *, led: bool = False) -> Iterator[Command]:
     if unit["markers"]["unloaded"]:
         tried.append({"type": "order", "side": side, "order": "reload"})
     tried.append({"type": "order", "side": side, "order": "shelter"})
-    yield from tried
+    if allowed is None:
+        yield from tried
+    else:
+        yield from (command for command in tried if command["order"] in allowed)
 
 
 def _worth_leading(state: State, lead: Command) -> bool:
@@ -484,126 +505,6 @@ def _passes(attempt: Any, *args: Any) -> bool:
     return True
 
 
-def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator[Command]:
-    """The unit as a block: still, towards the nearest enemy, straight on and
-    obliquely, at full and half length."""
-    unit = state["units"][uid]
-    side = unit["side"]
-    yield {"type": "order", "side": side, "order": "move", "minis": []}
-    bases = _bases(state, unit["minis"])
-    centre = _centre(list(bases.values()))
-    target = _nearest_enemy(state, side, centre)
-    facing = next(iter(bases.values())).facing
-    headings = [facing, (facing + 450) % 3600, (facing - 450) % 3600]
-    if target is not None:
-        headings.insert(0, geometry.heading(centre, target))
-    seen = set()
-    for heading in headings:
-        for share in (1.0, 0.5):
-            if (heading, share) in seen:
-                continue
-            seen.add((heading, share))
-            length = allowance * share - 1
-            dx = round(length * math.cos(math.radians(heading / 10)))
-            dy = round(length * math.sin(math.radians(heading / 10)))
-            true_heading = geometry.heading((0, 0), (dx, dy))
-            facing_after = _facing_for(next(iter(bases.values())), true_heading)
-            minis = [
-                {"id": mid, "path": [[b.x + dx, b.y + dy]], "facing": facing_after}
-                for mid, b in bases.items()
-            ]
-            yield {"type": "order", "side": side, "order": "move", "minis": minis}
-
-
-def _disengages(state: State, uid: str) -> Iterator[Command]:
-    unit = state["units"][uid]
-    bases = _bases(state, unit["minis"])
-    centre = _centre(list(bases.values()))
-    enemy = _nearest_enemy(state, unit["side"], centre)
-    if enemy is None:
-        return
-    away = geometry.heading(enemy, centre)
-    length = unit["mov"] * CM - 1
-    dx = round(length * math.cos(math.radians(away / 10)))
-    dy = round(length * math.sin(math.radians(away / 10)))
-    facing = _facing_for(next(iter(bases.values())), geometry.heading((0, 0), (dx, dy)))
-    minis = [{"id": m, "path": [[b.x + dx, b.y + dy]], "facing": facing} for m, b in bases.items()]
-    yield {"type": "order", "side": unit["side"], "order": "disengage", "minis": minis}
-
-
-def _centre(bases: list[Base]) -> tuple[int, int]:
-    return (
-        sum(b.x for b in bases) // len(bases),
-        sum(b.y for b in bases) // len(bases),
-    )
-
-
-def _nearest_enemy(state: State, side: str, point: tuple[int, int]) -> tuple[int, int] | None:
-    """The centre of the placed enemy miniature nearest to the point (the first in
-    army-list order on a tie)."""
-    enemies = _enemies(state, side)
-    if point not in enemies.nearest:
-        enemies.nearest[point] = enemies.search(point)
-    return enemies.nearest[point]
-
-
-class _Enemies:
-    """The placed enemy miniatures' centres (in army-list order, also as integer
-    arrays for a vectorised nearest-point search) and the answers given so far."""
-
-    def __init__(self, points: list[tuple[int, int]]) -> None:
-        self.points = points
-        self.xs = np.array([x for x, _y in points], dtype=np.int64)
-        self.ys = np.array([y for _x, y in points], dtype=np.int64)
-        self.nearest: dict[tuple[int, int], tuple[int, int] | None] = {}
-
-    def search(self, point: tuple[int, int]) -> tuple[int, int] | None:
-        """Squared distances are exact integers; a tie goes to the first in army-list
-        order (``argmin`` returns the first minimum)."""
-        if not self.points:
-            return None
-        dx = self.xs - point[0]
-        dy = self.ys - point[1]
-        return self.points[int((dx * dx + dy * dy).argmin())]
-
-    def search_many(self, points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """:meth:`search` of several points (at least one enemy), in one go."""
-        xy = np.array(points, dtype=np.int64)
-        dx = self.xs[None, :] - xy[:, 0:1]
-        dy = self.ys[None, :] - xy[:, 1:2]
-        found = (dx * dx + dy * dy).argmin(axis=1).tolist()
-        return [self.points[k] for k in found]
-
-
-_ENEMIES: list[tuple[Any, Any, str, _Enemies]] = []
-
-
-def _enemies(state: State, side: str) -> _Enemies:
-    """The enemies of ``side``, remembered for the last few states (by the identity of
-    their units and miniatures, which this keeps alive)."""
-    units, minis = state["units"], state["minis"]
-    for known_units, known_minis, known_side, found in _ENEMIES:
-        if known_units is units and known_minis is minis and known_side == side:
-            return found
-    found = _Enemies(
-        [
-            (mini["x"], mini["y"])
-            for _uid, enemy in live_units(state, other(side))
-            for mid in enemy["minis"]
-            if (mini := minis[mid])["placed"]
-        ]
-    )
-    _ENEMIES.insert(0, (units, minis, side, found))
-    del _ENEMIES[8:]
-    return found
-
-
-def _bases(state: State, mids: list[str]) -> dict[str, Base]:
-    """The bases of some miniatures, by id (from the state's board when placed)."""
-    placed = board(state).bases
-    return {mid: placed.get(mid) or base_of(state, mid) for mid in mids}
-
-
 # -- the bots ------------------------------------------------------------------------
 
 
@@ -616,11 +517,12 @@ class RandomBot:
     generator: the candidates in a random order, the first legal one taken (the
     first legal element of a uniform shuffle is uniform among the legal ones)."""
 
-    def __init__(self, seed: int | str) -> None:
+    def __init__(self, seed: int | str, *, orders: Collection[str] | None = None) -> None:
         self._random = random.Random(seed)
+        self._orders = orders
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
-        options = list(candidates(state, side))
+        options = list(candidates(state, side, self._orders))
         self._random.shuffle(options)
         return _first_accepted(state, side, options)
 
@@ -631,11 +533,12 @@ class GreedyBot:
     first the unit nearest to the enemy. Ties are broken by its seeded generator
     (a shuffle before a stable sort by score)."""
 
-    def __init__(self, seed: int | str) -> None:
+    def __init__(self, seed: int | str, *, orders: Collection[str] | None = None) -> None:
         self._random = random.Random(seed)
+        self._orders = orders
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
-        options = list(candidates(state, side))
+        options = list(candidates(state, side, self._orders))
         self._random.shuffle(options)
         scores = _Scores(state, side).of(options)
         ranked = sorted(range(len(options)), key=scores.__getitem__)  # stable, as list.sort

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
-from engine.kensei import abilities, geometry, rules
+from engine.kensei import abilities, geometry, rules, spatial
 from engine.kensei.board import board
 from engine.kensei.charge_reactions import (
     centre_of,
@@ -291,28 +291,39 @@ def _trace(
     ]
     table = state["table"]
     scene = here.scene
+    # Filters that leave the stop point as it was: only the bases whose bounding
+    # circles the move brings near each miniature's, the table's edge and the
+    # scenery only when the swept box reaches them; no step is checked before the
+    # first one where something could stop the charge.
+    windows = spatial.overlap_windows(starts, [here.bases[o] for o in others], ux, uy)
+    x0, y0, x1, y1 = spatial.swept_box(starts.values(), ux * distance, uy * distance)
+    edge = not (x0 >= 0 and y0 >= 0 and x1 <= table["width"] and y1 <= table["height"])
+    scenery = scene.scenery_near(x0, y0, x1, y1)
+    first = -math.inf if edge or scenery else min((w[0] for w in windows), default=math.inf)
 
-    def at(t: int) -> dict[str, Base] | None:
-        spots = {
+    def at(t: int) -> dict[str, Base]:
+        return {
             m: spatial_base(b, b.x + round(ux * t), b.y + round(uy * t), b.facing)
             for m, b in starts.items()
         }
-        for spot in spots.values():
-            if not geometry.on_table(spot, table["width"], table["height"]):
-                return None
-            if scene.over_impassable(spot) is not None:
-                return None
-            if any(geometry.overlaps(spot, here.bases[o]) for o in others):
-                return None
-        return spots
 
-    travelled, finals = 0, dict(starts)
+    def unblocked(spots: dict[str, Base], t: int) -> bool:
+        for spot in spots.values():
+            if edge and not geometry.on_table(spot, table["width"], table["height"]):
+                return False
+            if scenery and scene.over_impassable(spot) is not None:
+                return False
+        return not any(
+            geometry.overlaps(spots[m], other) for lo, hi, m, other in windows if lo <= t <= hi
+        )
+
+    travelled = 0
     while travelled < distance:
         step = min(travelled + STEP, distance)
-        spots = at(step)
-        if spots is None:
+        if step >= first and not unblocked(at(step), step):
             break
-        travelled, finals = step, spots
+        travelled = step
+    finals = at(travelled) if travelled else dict(starts)
     side = state["minis"][mine[0]]["side"]
     enemies = [o for o in others if here.side_of[o] != side]
     for m, base in list(finals.items()):

@@ -193,6 +193,12 @@ def _blocker(base: Base) -> Polygon:
     return Point(base.x, base.y).buffer(radius, quad_segs=QUAD_SEGS)
 
 
+@lru_cache(maxsize=8192)
+def _blocker_ring(base: Base) -> tuple[FloatXY, ...]:
+    """The vertices of :func:`_blocker` (its exterior ring, the first repeated last)."""
+    return tuple((float(x), float(y)) for x, y in _blocker(base).exterior.coords)
+
+
 def _point_distance(base: Base, px: float, py: float) -> float:
     """Distance from a point to the base (0 inside or on the border)."""
     dx = px - base.x

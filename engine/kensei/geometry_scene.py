@@ -23,6 +23,7 @@ from engine.kensei.geometry_bases import (
     Scenery,
     Sight,
     _blocker,
+    _blocker_ring,
     _extent,
     distance_to_polygon,
     edge_distance,
@@ -82,6 +83,7 @@ class Scene:
         "_list",
         "_memo",
         "_reach",
+        "_seen",
         "_slot",
         "bases",
         "scenery",
@@ -100,6 +102,8 @@ class Scene:
         self._axes: _Axes | None = None  # built on the first sight query
         # Sight answers of this snapshot, by (observer, target) slot.
         self._memo: dict[tuple[int, int], _SightDetail] = {}
+        # seen_by answers, by (observers, targets).
+        self._seen: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, list[str]]] = {}
 
     def _reaches(self) -> tuple[tuple[int, int, float], ...]:
         """Each base's centre and bounding radius (plus EPSILON), in slot order."""
@@ -147,16 +151,18 @@ class Scene:
         separating axes), so the answers are identical."""
         if not pairs:
             return []
-        obs = np.fromiter((self._slot[o] for o, _ in pairs), dtype=np.intp, count=len(pairs))
-        tgt = np.fromiter((self._slot[t] for _, t in pairs), dtype=np.intp, count=len(pairs))
-        bands = _Bands.between(_base_arrays(self._list), obs, tgt)
-        near_rows = bands.near_bases(_base_arrays(self._list), obs, tgt).tolist()
-        results: list[Sight] = []
-        memo = self._memo
-        for k, band in enumerate(bands.rows()):
-            key = (int(obs[k]), int(tgt[k]))
-            known = memo.get(key)
-            if known is None:
+        slot, memo = self._slot, self._memo
+        keys = [(slot[o], slot[t]) for o, t in pairs]
+        missing = sorted({key for key in keys if key not in memo})
+        if missing:
+            # Each pair's arithmetic is elementwise: computing only the unknown pairs
+            # gives them the same answers as computing them all.
+            obs = np.fromiter((o for o, _ in missing), dtype=np.intp, count=len(missing))
+            tgt = np.fromiter((t for _, t in missing), dtype=np.intp, count=len(missing))
+            bands = _Bands.between(_base_arrays(self._list), obs, tgt)
+            near_rows = bands.near_bases(_base_arrays(self._list), obs, tgt).tolist()
+            for k, band in enumerate(bands.rows()):
+                key = missing[k]
                 if band is None:
                     known = _SightDetail("none")
                 elif band.length <= 0:
@@ -167,8 +173,42 @@ class Scene:
                     scenery = self._scenery_touching(band)
                     known = self._classify(band, key[1], scenery, touching)
                 memo[key] = known
-            results.append(known.sight)
-        return results
+        return [memo[key].sight for key in keys]
+
+    def seen_by(
+        self, observers: Sequence[MiniatureId], targets: Sequence[MiniatureId]
+    ) -> dict[MiniatureId, list[MiniatureId]]:
+        """For each observer, the targets it sees (partial or total line of sight), in
+        the given orders; remembered for this scene (a fresh copy every time)."""
+        key = (tuple(observers), tuple(targets))
+        found = self._seen.get(key)
+        if found is None:
+            pairs = [(m, t) for m in key[0] for t in key[1]]
+            found = {m: [] for m in key[0]}
+            for (m, t), sight in zip(pairs, self.line_of_sight_many(pairs), strict=True):
+                if sight != "none":
+                    found[m].append(t)
+            self._seen[key] = found
+        return {m: list(seen) for m, seen in found.items()}
+
+    def sees_any(self, observers: Sequence[MiniatureId], targets: Sequence[MiniatureId]) -> bool:
+        """Whether some observer sees some target (``any`` of :meth:`seen_by`), asking
+        the nearest pairs first and stopping at the first sight (the single query gives
+        the batched answers)."""
+        known = self._seen.get((tuple(observers), tuple(targets)))
+        if known is not None:
+            return any(known.values())
+        slot, bases = self._slot, self._list
+        pairs = sorted(
+            (
+                (bases[o].x - bases[t].x) ** 2 + (bases[o].y - bases[t].y) ** 2,
+                o,
+                t,
+            )
+            for o in (slot[m] for m in observers)
+            for t in (slot[m] for m in targets)
+        )
+        return any(self._sight(o, t).sight != "none" for _d, o, t in pairs)
 
     def in_cover(self, target_id: MiniatureId, observer_id: MiniatureId) -> bool:
         """The target is in cover from the observer ("Covers"): it is 2.5 cm or less
@@ -231,8 +271,18 @@ class Scene:
         minx, miny, maxx, maxy = band.bbox()
         out: list[int] = []
         polygon: Polygon | None = None
+        ox, oy, ux, uy, half, length = band.ox, band.oy, band.ux, band.uy, band.half, band.length
         for n, (a, b, c, d) in enumerate(index.bounds):
             if a > maxx + EPSILON or c < minx - EPSILON or b > maxy + EPSILON or d < miny - EPSILON:
+                continue
+            # The circle holding the polygon must come within EPSILON of the band.
+            cx, cy, r = index.circles[n]
+            reach = r + EPSILON
+            across = (cy - oy) * ux - (cx - ox) * uy
+            along = (cx - ox) * ux + (cy - oy) * uy
+            if across > half + reach or across < -half - reach:
+                continue
+            if along < -reach or along > length + reach:
                 continue
             if index.convex[n]:
                 hit = _convex_meets_box(
@@ -284,9 +334,11 @@ class Scene:
         polygon operations decide.
         """
         ox, oy, ux, uy, half, length = band.ox, band.oy, band.ux, band.uy, band.half, band.length
+        if not self._may_cut(band, scenery, bases):
+            return False
         spans: list[tuple[float, float]] = []
         boxes: list[tuple[float, float, float, float]] = []
-        blockers: list[Polygon] = []
+        blockers: list[Base | Polygon] = []  # bases made blockers only when needed
         for n in bases:
             other = self._list[n]
             along = (other.x - ox) * ux + (other.y - oy) * uy
@@ -302,30 +354,64 @@ class Scene:
                 bound = other.size / 2 / _CIRCUMSCRIBE + CUT_TOLERANCE + EPSILON
                 spread = bound
             else:
-                if _meets_both_sides(band, _blocker(other).exterior.coords):
-                    return True
+                # The blocker's half-width across the band is at most the square's
+                # plus CUT_TOLERANCE * sqrt(2) < spread: it meets both sides only if
+                # its span covers the band.
                 spread = _extent(other, -uy, ux) + 2 * CUT_TOLERANCE + EPSILON
+                if (
+                    across - spread <= -half
+                    and across + spread >= half
+                    and _meets_both_sides(band, _blocker_ring(other))
+                ):
+                    return True
                 bound = other.bound + 2 * CUT_TOLERANCE + EPSILON
             spans.append((across - spread, across + spread))
             boxes.append((other.x - bound, other.y - bound, other.x + bound, other.y + bound))
-            blockers.append(_blocker(other))
+            blockers.append(other)
         lone_ok = len(bases) * [True]
         for n in scenery:
-            if self._index.convex[n] and _meets_both_sides(band, self._index.vertices[n]):
-                return True
             offsets = [(py - oy) * ux - (px - ox) * uy for px, py in self._index.vertices[n]]
-            spans.append((min(offsets) - EPSILON, max(offsets) + EPSILON))
+            low, high = min(offsets), max(offsets)
+            # The first test of _convex_meets_box on both sides, on the same floats.
+            if (
+                self._index.convex[n]
+                and high >= half - EPSILON
+                and low <= -half + EPSILON
+                and _meets_both_sides(band, self._index.vertices[n])
+            ):
+                return True
+            spans.append((low - EPSILON, high + EPSILON))
             boxes.append(self._index.blocker_bounds[n])
             blockers.append(self._index.blockers[n])
             lone_ok.append(self._index.convex[n])
         for group in _overlapping_groups(boxes):
             if len(group) == 1 and lone_ok[group[0]]:
                 continue  # a convex obstacle alone: decided above
-            if _covers(sorted(spans[k] for k in group), half) and _cuts(
-                band, [blockers[k] for k in group]
-            ):
+            if not _covers(sorted(spans[k] for k in group), half):
+                continue
+            shapes = [blockers[k] for k in group]
+            if _cuts(band, [_blocker(b) if isinstance(b, Base) else b for b in shapes]):
                 return True
         return False
+
+    def _may_cut(self, band: _Band, scenery: list[int], bases: list[int]) -> bool:
+        """A quick necessary condition of :meth:`_cut_across`: the obstacles' widths
+        across the band, generously bounded (a base's bounding circle grown by the
+        tolerances and one more unit), cover it from side to side. Every way
+        :meth:`_cut_across` finds a cut (one obstacle meeting both sides, or a group
+        whose spans cover the band) implies it, so False there means no cut."""
+        ox, oy, ux, uy = band.ox, band.oy, band.ux, band.uy
+        spans: list[tuple[float, float]] = []
+        for n in bases:
+            other = self._list[n]
+            across = (other.y - oy) * ux - (other.x - ox) * uy
+            spread = other.bound / _CIRCUMSCRIBE + 2 * CUT_TOLERANCE + 1.0
+            spans.append((across - spread, across + spread))
+        for n in scenery:
+            offsets = [(py - oy) * ux - (px - ox) * uy for px, py in self._index.vertices[n]]
+            spans.append((min(offsets) - 1.0, max(offsets) + 1.0))
+        spans.sort()
+        return _covers(spans, band.half)
 
     # -- melee, distances --------------------------------------------------------------
 

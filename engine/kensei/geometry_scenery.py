@@ -174,6 +174,9 @@ class _SceneryIndex:
     bounds: tuple[tuple[float, float, float, float], ...]
     heights: tuple[int, ...]
     tree: STRtree
+    circles: tuple[tuple[float, float, float], ...]
+    """A circle holding each polygon: the centre of its bounds, a radius 1 unit more
+    than its farthest vertex (a quick, exact-safe filter)."""
 
 
 @lru_cache(maxsize=64)
@@ -205,4 +208,12 @@ def _scenery_index(scenery: tuple[Scenery, ...]) -> _SceneryIndex:
         bounds=bounds,
         heights=tuple(s.height for s in scenery),
         tree=STRtree(polygons),
+        circles=tuple(_circle(s.points) for s in scenery),
     )
+
+
+def _circle(points: tuple[tuple[int, int], ...]) -> tuple[float, float, float]:
+    xs = [x for x, _y in points]
+    ys = [y for _x, y in points]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in points) + 1.0

@@ -196,18 +196,22 @@ def _convex_meets_box(points: Sequence[FloatXY], length: float, low: float, high
         return False
     if max(ys) < low - EPSILON or min(ys) > high + EPSILON:
         return False
-    box = ((0.0, low), (length, low), (length, high), (0.0, high))
-    count = len(points)
-    for i in range(count):
-        (ax, ay), (bx, by) = points[i], points[(i + 1) % count]
+    # The box's corners projected on an edge normal (nx, ny) are 0 * nx + low * ny,
+    # length * nx + low * ny, length * nx + high * ny and 0 * nx + high * ny: the
+    # same floats as below (0 * nx is a zero, adding it changes nothing but a zero's
+    # sign). The edges are taken from (last, first) on; their order does not matter.
+    ax, ay = points[-1]
+    for bx, by in points:
         nx, ny = by - ay, ax - bx
-        norm = math.hypot(nx, ny)
-        if norm == 0:
+        ax, ay = bx, by
+        if nx == 0 and ny == 0:
             continue
+        slack = EPSILON * math.hypot(nx, ny)
         mine = [x * nx + y * ny for x, y in points]
-        theirs = [x * nx + y * ny for x, y in box]
-        slack = EPSILON * norm
-        if max(mine) < min(theirs) - slack or min(mine) > max(theirs) + slack:
+        at_low, at_high, far = low * ny, high * ny, length * nx
+        if max(mine) < min(at_low, at_high, far + at_low, far + at_high) - slack:
+            return False
+        if min(mine) > max(at_low, at_high, far + at_low, far + at_high) + slack:
             return False
     return True
 

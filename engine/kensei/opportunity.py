@@ -28,7 +28,7 @@ from engine.kensei.commands import only_fields, text
 from engine.kensei.falling_back import spatial_base
 from engine.kensei.flow import engaged_units
 from engine.kensei.queries import live_units, other
-from engine.kensei.shooting import sights
+from engine.kensei.shooting import sees_any
 
 CM = 100
 POINTS = ("start", "middle", "end")
@@ -75,7 +75,7 @@ def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
             continue
         if engaged_units(state, uid) or not in_formation(state, uid):
             continue
-        if any(sights(state, uid, mover).values()) or any(sights(ended, uid, mover).values()):
+        if sees_any(state, uid, mover) or sees_any(ended, uid, mover):
             found.append(uid)
     return found
 
@@ -169,7 +169,7 @@ def can_charge(state: State, uid: str, point: str) -> bool:
     """Whether ``uid`` sees the mover at ``point`` of its move."""
     moved = state["activation"]["pending"]["moved"]
     spots = at_point(state, moved, point)
-    return any(sights(_with_minis(state, spots), uid, moved["unit"]).values())
+    return sees_any(_with_minis(state, spots), uid, moved["unit"])
 
 
 def decide_opportunity(state: State, side: str, command: Command) -> list[Event]:

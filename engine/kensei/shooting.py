@@ -81,7 +81,7 @@ def check_target(state: State, uid: str, target: str) -> None:
             "it cannot be a target of a shoot",
             rule=rules.SHOOT_TARGET,
         )
-    if not any(sights(state, uid, target).values()):
+    if not sees_any(state, uid, target):
         raise IllegalCommand(
             f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
             rule=rules.SHOOT_TARGET,
@@ -94,13 +94,16 @@ def sights(state: State, uid: str, target: str) -> dict[str, list[str]]:
     here = board(state)
     mine = [m for m in state["units"][uid]["minis"] if m in here.bases]
     theirs = [m for m in state["units"][target]["minis"] if m in here.bases]
-    pairs = [(m, t) for m in mine for t in theirs]
-    seen = here.scene.line_of_sight_many(pairs)
-    found: dict[str, list[str]] = {m: [] for m in mine}
-    for (m, t), sight in zip(pairs, seen, strict=True):
-        if sight != "none":
-            found[m].append(t)
-    return found
+    return here.scene.seen_by(mine, theirs)
+
+
+def sees_any(state: State, uid: str, target: str) -> bool:
+    """Whether a placed miniature of ``uid`` sees one of the target's (``any`` of
+    :func:`sights`, stopping at the first sight)."""
+    here = board(state)
+    mine = [m for m in state["units"][uid]["minis"] if m in here.bases]
+    theirs = [m for m in state["units"][target]["minis"] if m in here.bases]
+    return here.scene.sees_any(mine, theirs)
 
 
 def in_range(state: State, uid: str, target: str, reach: int | None) -> dict[str, list[str]]:

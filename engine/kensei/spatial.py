@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.kensei import geometry
 from engine.kensei.board import Board
@@ -79,3 +80,41 @@ def crossed_bases(
         base.x, base.y, base.facing, base.shape, max(1, base.size - CONTACT_SLACK), base.height
     )
     return scene.path_bases(narrower, waypoints, exclude, among=candidates)
+
+
+Window = tuple[float, float, str, Base]
+"""From ``t0`` to ``t1`` along a straight move, the moving miniature may overlap a base."""
+
+
+def overlap_windows(
+    starts: Mapping[str, Base], others: Iterable[Base], ux: float, uy: float
+) -> list[Window]:
+    """For every moving miniature (``starts``, translated by ``(round(ux t), round(uy
+    t))``, a unit vector) and every other base, the stretch of ``t`` outside which the
+    two cannot overlap: their bounding circles (grown by 1, for the rounding of the
+    position) do not meet. Pairs that never come that close are left out. A filter:
+    :func:`geometry.overlaps` decides inside the window."""
+    windows: list[Window] = []
+    listed = list(others)
+    for mid, base in starts.items():
+        for other in listed:
+            reach = base.bound + other.bound + 1
+            dx, dy = base.x - other.x, base.y - other.y
+            along = dx * ux + dy * uy
+            room = along * along - (dx * dx + dy * dy) + reach * reach
+            if room <= 0:
+                continue
+            half = math.sqrt(room)
+            windows.append((-along - half - 1, -along + half + 1, mid, other))
+    return windows
+
+
+def swept_box(starts: Iterable[Base], dx: float, dy: float) -> tuple[float, float, float, float]:
+    """A box holding every base of ``starts`` at every point of a straight move by up
+    to ``(dx, dy)`` (positions rounded to whole units; 1 unit of margin)."""
+    listed = list(starts)
+    x0 = min(b.x - b.bound for b in listed) + min(0.0, dx) - 1
+    y0 = min(b.y - b.bound for b in listed) + min(0.0, dy) - 1
+    x1 = max(b.x + b.bound for b in listed) + max(0.0, dx) + 1
+    y1 = max(b.y + b.bound for b in listed) + max(0.0, dy) + 1
+    return x0, y0, x1, y1

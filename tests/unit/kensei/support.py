@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from engine.core import Command, Event, SeededDice, State, state_hash
@@ -104,10 +104,13 @@ def replay_hashes(setup: Mapping[str, Any], commands: list[Command], seed: str) 
     return hashes
 
 
-def bot_game(seed: str, setup: Mapping[str, Any] = SETUP) -> tuple[list[Command], list[str], State]:
-    """A whole bot game: its commands, the state hash after every event, the final state."""
+def bot_game(
+    seed: str, setup: Mapping[str, Any] = SETUP, orders: Collection[str] | None = None
+) -> tuple[list[Command], list[str], State]:
+    """A whole bot game (the bots limited to ``orders`` if given): its commands, the
+    state hash after every event, the final state."""
     state = KENSEI.start(dict(setup), SeededDice(seed, 0))
-    bots = {"A": GreedyBot(seed), "B": RandomBot(seed)}
+    bots = {"A": GreedyBot(seed, orders=orders), "B": RandomBot(seed, orders=orders)}
     commands: list[Command] = []
     hashes = [state_hash(state)]
     while (prompt := KENSEI.prompt(state)) is not None:

@@ -9,6 +9,7 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice, State
 from engine.kensei import rules
+from engine.kensei.bots import PART_ONE_ORDERS
 from engine.kensei.flow import Progress, advance, honour_dice, near_general, orders_for
 from engine.kensei.queries import honour_of, initiative_of
 from engine.kensei.ruleset import sample_army
@@ -388,6 +389,15 @@ def test_end_of_the_game_after_turn_five():
 def test_bot_games_replay_with_equal_state_hashes_at_every_step(seed):
     commands, hashes, _final = bot_game(seed)
     assert replay_hashes(SETUP, commands, seed) == hashes
+
+
+def test_bots_limited_to_the_orders_of_part_one_play_a_whole_game_without_combat_orders():
+    commands, hashes, final = bot_game("part-one", orders=PART_ONE_ORDERS)
+    given = {c["order"] for c in commands if c["type"] == "order"}
+    assert given <= PART_ONE_ORDERS
+    assert "move" in given
+    assert KENSEI.outcome(final) is not None
+    assert replay_hashes(SETUP, commands, "part-one") == hashes
 
 
 def test_a_command_out_of_turn_names_whose_turn_it_is():
