@@ -26,10 +26,10 @@ from itertools import product
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Command, Event, IllegalCommand, InvalidCommand, Prompt, State
+from engine.core import Command, Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
-from engine.kensei.cards import DECK, HIGHEST
-from engine.kensei.commands import flag, integer, only_fields
+from engine.kensei.cards import DECK, card_values, lacking
+from engine.kensei.commands import flag, only_fields
 from engine.kensei.queries import SIDES, other
 
 if TYPE_CHECKING:  # pragma: no cover - flow imports this module
@@ -93,19 +93,15 @@ def decide_bet(state: State, side: str, command: Command) -> list[Event]:
     """``{"type": "command_duel_bet", "side", "cards": [values]}``: one or more cards
     of the hand, by value. The last bet in reveals both."""
     only_fields(command, {"type", "side", "cards"})
-    raw = command.get("cards")
-    if not isinstance(raw, list):
-        raise InvalidCommand("cards must be a list of command card values")
-    cards = sorted((integer(v, "a bet card", low=0, high=HIGHEST) for v in raw), reverse=True)
+    cards = sorted(card_values(command.get("cards"), "cards", "a bet card"), reverse=True)
     hand = state["cards"][side]["hand"]
     if not cards:
         raise IllegalCommand(
             f"side {side} must bet one or more command cards of its hand ({len(hand)} in hand)",
             rule=rules.COMMAND_DUEL,
         )
-    missing = Counter(cards) - Counter(hand)
-    if missing:
-        values = ", ".join(str(value) for value in sorted(missing.elements()))
+    values = lacking(cards, hand)
+    if values:
         raise IllegalCommand(
             f"side {side} has no card(s) {values} in hand to bet", rule=rules.COMMAND_DUEL
         )

@@ -43,15 +43,17 @@ def test_play_mode_shows_a_seat_its_own_hand_and_a_spectator_only_counts(
     assert replay_data(page(host, f"/games/{game_id}?view=spectator"))["view"] == "spectator"
 
 
-def _played_past_the_first_keep() -> tuple[GameRecords, Any]:
+def _records_game(title: str, seed: str) -> tuple[Kensei, GameRecords, Any]:
     kensei = Kensei()
     records = GameRecords(event_store_env(MEMORY), rulesets=[kensei])
     game_id = records.start_game(
-        kensei.id,
-        {"armies": {"A": "sohei-250", "B": "otokodate-250"}},
-        title="cards",
-        seed="hidden-cards",
+        kensei.id, {"armies": {"A": "sohei-250", "B": "otokodate-250"}}, title=title, seed=seed
     )
+    return kensei, records, game_id
+
+
+def _played_past_the_first_keep() -> tuple[GameRecords, Any]:
+    kensei, records, game_id = _records_game("cards", "hidden-cards")
     bots = {side: GreedyBot(f"cards-{side}") for side in "AB"}
     state = records.repository.get(game_id).state
     kept = False
@@ -104,14 +106,7 @@ def test_a_hot_seat_host_plays_both_sides_and_opens_on_the_spectator_view(
 
 
 def test_stored_steps_hide_a_command_duel_bet_until_both_are_revealed() -> None:
-    kensei = Kensei()
-    records = GameRecords(event_store_env(MEMORY), rulesets=[kensei])
-    game_id = records.start_game(
-        kensei.id,
-        {"armies": {"A": "sohei-250", "B": "otokodate-250"}},
-        title="command duel",
-        seed="hidden-bets",
-    )
+    kensei, records, game_id = _records_game("command duel", "hidden-bets")
     bots = {side: RandomBot(f"bets-{side}") for side in "AB"}
     state = records.repository.get(game_id).state
     first_bet: int | None = None
