@@ -15,11 +15,11 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any
 
-from engine.core import Command, CommandRefused, Dice, Ruleset, State
-from engine.kensei import spatial
+from engine.core import Command, CommandRefused, Dice, Prompt, Ruleset, State
+from engine.kensei import command_duel, spatial
 from engine.kensei.board import board
 from engine.kensei.bot_moves import (
     _bases,
@@ -164,17 +164,30 @@ def candidates(state: State, side: str, orders: Collection[str] | None = None) -
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
-    elif kind == "keep_cards":
-        yield {"type": "keep_cards", "side": side, "keep": best_keep(state, side)}
-    elif kind == "commander_activation":
-        for uid in prompt.options["units"]:
-            yield {"type": "commander_activation", "side": side, "unit": uid}
-        yield {"type": "commander_activation", "side": side, "unit": None}
+    elif kind in _CARD_PROMPTS:
+        yield from _card_choices(state, side, prompt)
     elif kind == "opportunity_charge":
         charging = orders is None or "charge" in orders  # a charge is an order of part II
         yield from _opportunity_choices(state, side, prompt.options, charging=charging)
     else:
         yield from _combat_choices(side, kind, prompt.options)
+
+
+_CARD_PROMPTS = ("keep_cards", "commander_activation", "command_duel", "command_duel_bet")
+
+
+def _card_choices(state: State, side: str, prompt: Prompt) -> Iterator[Command]:
+    """The command deck's prompts: the cards to keep (the highest), the commander
+    activation (each unit, or declining), the command duel (declaring or not; every bet)."""
+    kind = prompt.kind
+    if kind == "keep_cards":
+        yield {"type": "keep_cards", "side": side, "keep": best_keep(state, side)}
+    elif kind == "commander_activation":
+        for uid in prompt.options["units"]:
+            yield {"type": "commander_activation", "side": side, "unit": uid}
+        yield {"type": "commander_activation", "side": side, "unit": None}
+    else:
+        yield from command_duel.candidates(state, side, kind)
 
 
 def _opportunity_choices(
@@ -558,7 +571,9 @@ class _Scores:
     accepts a duel when its leader is no weaker, boosted when it can; against a charge
     it holds and shoots when it can, else takes it (it never flees). It keeps its
     highest command cards and always takes the commander activation (the unit nearest
-    the enemy): the hand is discarded in the next maintenance anyway."""
+    the enemy): the hand is discarded in the next maintenance anyway. It declares a
+    command duel when its bet (every card but the lowest) beats the other side's
+    likely bet more often than not, and bets that way (``command_duel.greedy_score``)."""
 
     def __init__(self, state: State, side: str) -> None:
         self.state = state
@@ -579,8 +594,8 @@ class _Scores:
             kind = command["type"]
             score = 0.0
             point: tuple[int, int] | None = None
-            if kind == "choose_active_side":
-                score = 0.0 if command["active"] == side else 1.0
+            if kind in _PLAIN_SCORES:
+                score = _PLAIN_SCORES[kind](state, side, command)
             elif kind in ("choose_unit", "commander_activation"):
                 point = _unit_centre(state, command["unit"])
                 score = math.inf if point is None else 0.0  # declining: last of all
@@ -632,6 +647,13 @@ class _Scores:
                 scores[n] = distance
         return scores
 
+
+# GreedyBot's scores that need no distance: its own side active first; the command duel's.
+_PLAIN_SCORES: dict[str, Callable[[State, str, Command], float]] = {
+    "choose_active_side": lambda _state, side, command: 0.0 if command["active"] == side else 1.0,
+    "command_duel": command_duel.greedy_score,
+    "command_duel_bet": command_duel.greedy_score,
+}
 
 # GreedyBot leads when it may: several units fighting, shooting or charging at once
 # rank just before one unit doing it; leading a move before running.

@@ -17,8 +17,9 @@ initial state (``start`` is stored), a reshuffle of the discard pile is a
 every viewer while the game runs, see :mod:`engine.kensei.views`). Events that
 name a side's cards keep them under ``sealed`` for that side.
 
-Cards are not yet spent on anything but the Commander Activation: the command
-duel, offerings to the gods and commander's orders come later.
+Cards are spent on the Commander Activation and the command duel
+(:mod:`engine.kensei.command_duel`); offerings to the gods and commander's orders
+come later.
 """
 
 from __future__ import annotations
@@ -164,10 +165,7 @@ def decide_keep(state: State, side: str, command: Command) -> list[Event]:
     """``{"type": "keep_cards", "side", "keep": [values]}``: up to the hand limit of
     the cards drawn, by value; the rest go face down onto the discard pile."""
     only_fields(command, {"type", "side", "keep"})
-    raw = command.get("keep")
-    if not isinstance(raw, list):
-        raise InvalidCommand("keep must be a list of card values")
-    keep = [integer(value, "a kept card", low=0, high=HIGHEST) for value in raw]
+    keep = card_values(command.get("keep"), "keep", "a kept card")
     drawn = state["cards"][side]["drawn"]
     limit = state["sides"][side]["hand_size"]
     if len(keep) > limit:
@@ -175,15 +173,27 @@ def decide_keep(state: State, side: str, command: Command) -> list[Event]:
             f"side {side} may keep at most {limit} command cards, not {len(keep)}",
             rule=rules.DRAW_COMMAND_CARDS,
         )
-    missing = Counter(keep) - Counter(drawn)
-    if missing:
-        values = ", ".join(str(value) for value in sorted(missing.elements()))
+    values = lacking(keep, drawn)
+    if values:
         raise IllegalCommand(
             f"side {side} did not draw the card(s) {values} it wants to keep",
             rule=rules.DRAW_COMMAND_CARDS,
         )
     rest = list((Counter(drawn) - Counter(keep)).elements())
     return [kept(side, sorted(keep, reverse=True), sorted(rest, reverse=True))]
+
+
+def card_values(raw: Any, field: str, what: str) -> list[int]:
+    """A command's list of card values (0 to 3), or ``InvalidCommand``."""
+    if not isinstance(raw, list):
+        raise InvalidCommand(f"{field} must be a list of card values")
+    return [integer(value, what, low=0, high=HIGHEST) for value in raw]
+
+
+def lacking(cards: list[int], held: list[int]) -> str:
+    """The values of ``cards`` not among ``held`` (as a multiset), listed; "" if none."""
+    missing = Counter(cards) - Counter(held)
+    return ", ".join(str(value) for value in sorted(missing.elements()))
 
 
 def best_keep(state: State, side: str) -> list[int]:

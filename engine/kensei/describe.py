@@ -72,6 +72,26 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     "commander_activated": lambda e: (
         f"commander activation: side {e['side']} activates {e['unit']}"
     ),
+    "command_duel_offered": lambda e: (
+        f"side {e['side']} may declare a command duel for the initiative"
+    ),
+    "command_duel_declined": lambda e: f"side {e['side']} declares no command duel",
+    "command_duel_declared": lambda e: (
+        f"side {e['side']} declares a command duel: both sides bet command cards face down"
+    ),
+    "command_duel_bet": lambda e: f"side {e['side']} places its bet face down",
+    "command_duel_revealed": lambda e: (
+        "command duel: "
+        + ", ".join(
+            f"side {side} bets {e['bets'][side] or 'nothing'} ({e['totals'][side]})"
+            for side in ("A", "B")
+        )
+        + (
+            f": side {e['initiative']} takes the initiative"
+            if e["initiative"] != e["had_initiative"]
+            else f": side {e['initiative']} keeps the initiative"
+        )
+    ),
     "initiative_rolled": lambda e: (
         "initiative "
         + ", then ".join(f"A {r['A']} / B {r['B']}" for r in e["rolls"])

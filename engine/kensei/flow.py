@@ -21,6 +21,7 @@ from engine.core import Dice, Event, State
 from engine.kensei import abilities, geometry
 from engine.kensei.board import board
 from engine.kensei.cards import draw_new_cards, keeping, offer_commander_activation
+from engine.kensei.command_duel import offer_command_duel
 from engine.kensei.evolve import evolve
 from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.queries import (
@@ -364,6 +365,8 @@ def _next_activation(progress: Progress) -> bool:
         # The extra solo activation: no choice of active side to make.
         progress.emit({"type": "active_side_chosen", "by": None, "active": only[0], "solo": True})
         return True
+    # Two new units are about to be activated: the Command Duel may be declared first.
+    offer_command_duel(progress)
     return False
 
 

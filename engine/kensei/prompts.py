@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Prompt, State
 from engine.kensei.cards import commander_prompt, keep_prompt
 from engine.kensei.charging import charge_prompt
+from engine.kensei.command_duel import command_duel_prompt
 from engine.kensei.duel import duel_prompt
 from engine.kensei.flow import choosers, deployment_candidates
 from engine.kensei.lead import lead_prompt, leading
@@ -60,6 +61,9 @@ def _prompt(state: State) -> Prompt | None:
         offered = commander_prompt(state)
         if offered is not None:
             return offered
+        duel = command_duel_prompt(state)
+        if duel is not None:
+            return duel
         holder = state["initiative"]
         return Prompt((holder,), "choose_active_side", options={"choices": list(SIDES)})
     if not activation["rolled"]:

@@ -116,3 +116,4 @@ OPPORTUNITY_CHARGE = "Orders and Actions > Reaction orders > Opportunity charge"
 
 # Command Deck (part III)
 COMMANDER_ACTIVATION = "Command Deck > Commander Activation"
+COMMAND_DUEL = "Command Deck > Command Duel"

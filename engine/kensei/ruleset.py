@@ -38,6 +38,7 @@ from engine.kensei.cards import (
 )
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
 from engine.kensei.charging import decide_reaction
+from engine.kensei.command_duel import decide_bet, decide_declare
 from engine.kensei.commands import only_fields, placements, text
 from engine.kensei.describe import describe_event
 from engine.kensei.duel import decide_duel_answer
@@ -84,6 +85,8 @@ ANSWERS = {
     "attacked_side": ("attacked_side", rules.ATTACK_SIDES),
     "keep_cards": ("keep_cards", rules.DRAW_COMMAND_CARDS),
     "commander_activation": ("commander_activation", rules.COMMANDER_ACTIVATION),
+    "command_duel": ("command_duel", rules.COMMAND_DUEL),
+    "command_duel_bet": ("command_duel_bet", rules.COMMAND_DUEL),
 }
 
 
@@ -320,6 +323,10 @@ class Kensei(Ruleset):
             return decide_keep(state, side, command)
         if kind == "commander_activation":
             return decide_commander_activation(state, side, command)
+        if kind == "command_duel":
+            return decide_declare(state, side, command)
+        if kind == "command_duel_bet":
+            return decide_bet(state, side, command)
         return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
@@ -395,4 +402,6 @@ def _say(kind: str) -> str:
         "attacked_side": "choose the side attacked",
         "keep_cards": "choose the command cards to keep",
         "commander_activation": "decide on the commander activation",
+        "command_duel": "declare a command duel or not",
+        "command_duel_bet": "bet command cards in the command duel",
     }.get(kind, kind)

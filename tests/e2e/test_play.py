@@ -26,6 +26,8 @@ SETUP_KINDS = (
     "choose_active_side",
     "choose_unit",
     "choose_ki",
+    "command_duel",
+    "command_duel_bet",
 )
 
 
@@ -84,6 +86,11 @@ def answer_setup(page: Any, kind: str, side: str) -> None:
         page.get_by_role("button", name=f"Side {side} activates").click()
     elif kind == "choose_unit":
         page.get_by_role("button", name="Activate this unit").click()
+    elif kind == "command_duel":
+        page.get_by_role("button", name="No duel").click()
+    elif kind == "command_duel_bet":  # the bot declared: bet the first card of the hand
+        page.locator("input[id^=bet-]").first.check()
+        page.get_by_role("button", name="Bet these cards").click()
     else:  # pragma: no cover - a prompt the test does not know
         raise AssertionError(f"unexpected prompt {kind}")
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from engine.core import state_hash
-from engine.kensei.bots import GreedyBot
+from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.ruleset import Kensei
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
@@ -43,15 +43,17 @@ def test_play_mode_shows_a_seat_its_own_hand_and_a_spectator_only_counts(
     assert replay_data(page(host, f"/games/{game_id}?view=spectator"))["view"] == "spectator"
 
 
-def _played_past_the_first_keep() -> tuple[GameRecords, Any]:
+def _records_game(title: str, seed: str) -> tuple[Kensei, GameRecords, Any]:
     kensei = Kensei()
     records = GameRecords(event_store_env(MEMORY), rulesets=[kensei])
     game_id = records.start_game(
-        kensei.id,
-        {"armies": {"A": "sohei-250", "B": "otokodate-250"}},
-        title="cards",
-        seed="hidden-cards",
+        kensei.id, {"armies": {"A": "sohei-250", "B": "otokodate-250"}}, title=title, seed=seed
     )
+    return kensei, records, game_id
+
+
+def _played_past_the_first_keep() -> tuple[GameRecords, Any]:
+    kensei, records, game_id = _records_game("cards", "hidden-cards")
     bots = {side: GreedyBot(f"cards-{side}") for side in "AB"}
     state = records.repository.get(game_id).state
     kept = False
@@ -101,3 +103,39 @@ def test_a_hot_seat_host_plays_both_sides_and_opens_on_the_spectator_view(
     own = replay_data(page(host, f"/games/{game_id}?view=A"))["shown"]["state"]["cards"]
     assert isinstance(own["A"]["hand"], list)
     assert isinstance(own["B"]["hand"], int)
+
+
+def test_stored_steps_hide_a_command_duel_bet_until_both_are_revealed() -> None:
+    kensei, records, game_id = _records_game("command duel", "hidden-bets")
+    bots = {side: RandomBot(f"bets-{side}") for side in "AB"}
+    state = records.repository.get(game_id).state
+    first_bet: int | None = None
+    for _ in range(3000):
+        prompt = kensei.prompt(state)
+        assert prompt is not None
+        side = prompt.sides[0]
+        steps = records.submit_command(game_id, bots[side].choose(kensei, state, side))
+        for step in steps:
+            state = kensei.evolve(state, step.event)
+        kinds = [step.event["type"] for step in steps]
+        if kinds == ["command_duel_bet"]:
+            first_bet = steps[0].step
+            break
+    assert first_bet is not None, "no command duel declared"
+    bettor = state["command_duel"]["bets"]
+    owner = next(s for s in "AB" if bettor[s] is not None)
+    rival = "B" if owner == "A" else "A"
+    for viewer in (rival, None):
+        entry = next(s for s in records.steps(game_id, viewer) if s.step == first_bet)
+        assert entry.event["sealed"] is None
+        assert entry.command == {"side": owner, "sealed": True}
+        shown = records.state_at(game_id, first_bet, viewer).state
+        assert shown["command_duel"]["bets"][owner] == "sealed"
+    own = next(s for s in records.steps(game_id, owner) if s.step == first_bet)
+    assert own.event["sealed"] == {"cards": bettor[owner]}
+    # The other bet reveals both, in one event everyone sees.
+    command = bots[rival].choose(kensei, state, rival)
+    steps = records.submit_command(game_id, command)
+    reveal = next(s for s in records.steps(game_id, None) if s.step == steps[1].step)
+    assert reveal.event["type"] == "command_duel_revealed"
+    assert reveal.event["bets"][owner] == bettor[owner]

@@ -12,7 +12,10 @@ spectator):
   discards among themselves, and the viewer's own deck order) and the view is
   the same; so is the prompt, at every decision point;
 - the events show the viewer no sealed cards of another side and no deck order;
-- the choice of cards to keep is a sealed prompt (its command is hidden too).
+- the choice of cards to keep and the command duel's bets are sealed prompts
+  (their commands are hidden too); a bet placed and not yet revealed shows the
+  other side neither its cards nor their number: it is dealt again as any other
+  bet, of any size, and the view and the prompt stay the same.
 
 Once the battle is over every view is the whole state.
 """
@@ -48,7 +51,19 @@ def _dealt_again(state: State, viewer: str | None, rng: random.Random) -> State:
             mine[key], values = values[:count], values[count:]
         for card, value in zip(hidden, values, strict=True):
             card["value"] = value
-    return {**state, "cards": cards}
+    dealt = {**state, "cards": cards}
+    duel = state.get("command_duel")
+    if duel is not None and duel["bets"] is not None:
+        bets = {
+            owner: bet if owner == viewer or bet is None else _any_bet(rng)
+            for owner, bet in duel["bets"].items()
+        }
+        dealt["command_duel"] = {**duel, "bets": bets}
+    return dealt
+
+
+def _any_bet(rng: random.Random) -> list[int]:
+    return [rng.randint(0, 3) for _ in range(rng.randint(0, 6))]
 
 
 def _check_view(state: State, viewer: str | None, rng: random.Random) -> None:
@@ -60,6 +75,11 @@ def _check_view(state: State, viewer: str | None, rng: random.Random) -> None:
         assert isinstance(mine["hand"], int), (owner, viewer)
         assert isinstance(mine["drawn"], int), (owner, viewer)
         assert all(c["value"] is None for c in mine["discard"] if not c["face_up"])
+    duel = seen.get("command_duel")
+    if duel is not None and duel["bets"] is not None:
+        for owner, bet in duel["bets"].items():
+            if owner != viewer:
+                assert bet in (None, "sealed"), (owner, viewer)
     assert KENSEI.view(_dealt_again(state, viewer, rng), viewer) == seen, viewer
 
 
@@ -74,7 +94,7 @@ def _check_event(event: Event, viewer: str | None) -> None:
 def _check_prompt(state: State, rng: random.Random) -> None:
     prompt = KENSEI.prompt(state)
     assert prompt is not None
-    if prompt.kind == "keep_cards":
+    if prompt.kind in ("keep_cards", "command_duel_bet"):
         assert prompt.sealed
     for viewer in VIEWERS:
         again = KENSEI.prompt(_dealt_again(state, viewer, rng))
@@ -105,6 +125,20 @@ ONE_BATTLE_EACH = settings(
 def test_no_view_contains_another_sides_hidden_cards_while_the_game_runs(
     battle: tuple[str, list[str], list[str], int],
 ) -> None:
+    kinds, turn = _checked_battle(battle)
+    # (a hand may be empty at maintenance, all of it bet in command duels: no discard)
+    assert "cards_drawn" in kinds or turn < 2
+
+
+def test_no_view_contains_a_command_duel_bet_before_the_reveal():
+    # Random bots declare command duels often: this battle has several.
+    kinds, _turn = _checked_battle(("250", ["sohei", "otokodate"], ["random", "random"], 7))
+    assert {"command_duel_bet", "command_duel_revealed"} <= kinds
+
+
+def _checked_battle(battle: tuple[str, list[str], list[str], int]) -> tuple[set[str], int]:
+    """Plays the battle, checking every view, event and prompt: the event kinds seen
+    and the last turn."""
     size, factions, bots, seed = battle
     armies = {side: f"{faction}-{size}" for side, faction in zip("AB", factions, strict=True)}
     game_seed = f"hidden-{seed}"
@@ -132,4 +166,4 @@ def test_no_view_contains_another_sides_hidden_cards_while_the_game_runs(
                     _check_view(state, viewer, rng)
     for viewer in VIEWERS:
         assert KENSEI.view(state, viewer) is state
-    assert {"cards_drawn", "hand_discarded"} <= kinds or state["turn"] < 2
+    return kinds, state["turn"]

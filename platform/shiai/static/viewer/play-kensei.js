@@ -3,8 +3,8 @@
 // waypoints on the board, with the distance left; attack, shoot and charge with a
 // target picked from a list or by clicking one of its miniatures) and the combat
 // answers (reactive attack, charge reaction, casualties, chase), the command cards to
-// keep in maintenance and the commander activation. Kinds that are not here fall
-// back to the generic JSON editor.
+// keep in maintenance, the commander activation and the command duel (declaring it,
+// then the sealed bet). Kinds that are not here fall back to the generic JSON editor.
 import { SIDE_COLOURS } from "./kensei-board.js";
 import { button, choose, coordinates, el, svgEl } from "./play-controls.js";
 
@@ -79,7 +79,43 @@ const KINDS = {
     ],
     hooks,
   ),
+  command_duel: (prompt, side, state, hooks) => choices(
+    `Two new units are about to be activated: declare a command duel to steal the initiative? Both sides bet command cards face down (you hold ${prompt.options.hands[side]}, side ${side === "A" ? "B" : "A"} ${prompt.options.hands[side === "A" ? "B" : "A"]}); the higher total takes it, a tie leaves it.`,
+    [
+      ["Declare a command duel", { type: "command_duel", side, declare: true }],
+      ["No duel", { type: "command_duel", side, declare: false }],
+    ],
+    hooks,
+  ),
+  command_duel_bet: betCards,
 };
+
+// Command duel: tick the cards of the hand to bet face down (one or more). The hand is
+// in the side's own view only; another view falls back to the JSON editor.
+function betCards(prompt, side, state, hooks) {
+  const hand = state.cards && state.cards[side] ? state.cards[side].hand : null;
+  if (!Array.isArray(hand)) return null;
+  const ranked = hand.map((value, index) => ({ value, index })).sort((a, b) => b.value - a.value);
+  const boxes = ranked.map((card) => ({
+    value: card.value,
+    box: el("input", { type: "checkbox", id: `bet-${card.index}`, checked: false }),
+  }));
+  const list = el("p", { className: "choices" });
+  boxes.forEach(({ value, box }) => list.append(el("label", { htmlFor: box.id }, box, ` ${value}`), " "));
+  const declarer = prompt.options.declared_by === side ? "You declared" : `Side ${prompt.options.declared_by} declared`;
+  const control = {
+    title: `${declarer} a command duel: bet one or more of your command cards face down; both bets are revealed together and discarded face up.`,
+    element: list,
+    generic: false,
+    command() {
+      const cards = boxes.filter(({ box }) => box.checked).map(({ value }) => value);
+      if (!cards.length) throw new Error("bet one or more cards");
+      return { type: "command_duel_bet", side, cards };
+    },
+  };
+  list.append(confirm("Bet these cards", control, hooks, "bet-confirm"));
+  return control;
+}
 
 // Maintenance: tick the drawn cards to keep (the highest are ticked). The drawn
 // cards are in the side's own view only; another view falls back to the JSON editor.
