@@ -29,6 +29,7 @@ from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.lead import lead_candidates, leading, led_candidates
 from engine.kensei.opportunity import can_charge
+from engine.kensei.order_bots import order_commands, order_score
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
@@ -102,6 +103,7 @@ def candidates(state: State, side: str) -> Iterator[Command]:
     prompt = prompt_for(state)
     if prompt is None or side not in prompt.sides:
         return
+    yield from order_commands(state, side, prompt)  # commander's orders, their prompts
     kind = prompt.kind
     if kind == "scenery_order":
         for first in SIDES:
@@ -674,7 +676,7 @@ class _Scores:
         waiting: list[int] = []  # the scores that are a distance from a point
         for command in commands:
             kind = command["type"]
-            score = 0.0
+            score = order_score(command, commands) if kind == "commander_order" else 0.0
             point: tuple[int, int] | None = None
             if kind == "choose_active_side":
                 score = 0.0 if command["active"] == side else 1.0

@@ -396,6 +396,7 @@ def _battle_ended(state: State, event: Event) -> State:
 from engine.kensei import (  # noqa: E402, F401
     evolve_cards,
     evolve_combat,
+    evolve_commander_orders,
     evolve_duel,
     evolve_lead,
 )

@@ -15,6 +15,7 @@ ARMY_LISTS = "Game System > 2. Prepare your Army Lists"
 SCENARIO = "Game System > 3. Choose a Battle Scenario"
 SCENERY = "Game System > 4. Game Table and Scenery elements"
 COMMAND_DECK = "Game System > 5. Prepare your command deck"
+PREPARE_COMMANDER_ORDERS = "Game System > 6. Prepare your commander's orders deck"
 STRATEGY_ROLL = "Game System > 7. Deployment > Strategy roll"
 STARTING_POSITIONS = "Game System > 7. Deployment > Starting position of the units"
 REST_OF_ARMY = "Game System > 7. Deployment > Rest of the army"
@@ -116,3 +117,4 @@ OPPORTUNITY_CHARGE = "Orders and Actions > Reaction orders > Opportunity charge"
 
 # Command Deck (part III)
 COMMANDER_ACTIVATION = "Command Deck > Commander Activation"
+USING_COMMANDER_ORDER = "Command Deck > Using Commander's Order"

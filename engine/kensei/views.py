@@ -7,6 +7,9 @@ While the battle runs:
   other side's, only how many there are;
 - face-up discards are seen by everyone; a face-down discard's value only by
   its owner (``value`` is ``None`` for everyone else);
+- commander's orders the same way: a side sees its own orders in hand and drawn, and
+  which orders its face-down deck holds (never their order); of the other side's, only
+  how many; played orders and what they grant are public;
 - in events, a side's cards are sealed for that side (the kernel's
   ``redact_event``) and a reshuffled deck order (``secret``) is hidden from all.
 
@@ -27,7 +30,30 @@ def view(state: State, side: str | None) -> dict[str, Any]:
     if state["phase"] == "over" or "cards" not in state:
         return state  # over, or recorded before the command deck (nothing hidden then)
     cards = {owner: _cards(mine, own=owner == side) for owner, mine in state["cards"].items()}
-    return {**state, "cards": cards}
+    shown = {**state, "cards": cards}
+    if "commander_orders" in state:
+        shown["commander_orders"] = _commander_orders(state["commander_orders"], side)
+    return shown
+
+
+def _commander_orders(orders: dict[str, Any], side: str | None) -> dict[str, Any]:
+    """A side's own commander's orders in hand and drawn, and its deck's orders (not
+    their order: sorted); of the other side's, counts. Played orders, face-up discards
+    and the effects granted are public; a face-down discard is seen by its owner."""
+    sides = {}
+    for owner, mine in orders["sides"].items():
+        own = owner == side
+        sides[owner] = {
+            **mine,
+            "hand": list(mine["hand"]) if own else len(mine["hand"]),
+            "drawn": list(mine["drawn"]) if own else len(mine["drawn"]),
+            "deck": sorted(mine["deck"]) if own else len(mine["deck"]),
+            "discard": [
+                card if own or card["face_up"] else {"id": None, "face_up": False}
+                for card in mine["discard"]
+            ],
+        }
+    return {**orders, "sides": sides}
 
 
 def _cards(mine: dict[str, Any], *, own: bool) -> dict[str, Any]:

@@ -12,7 +12,10 @@ spectator):
   discards among themselves, and the viewer's own deck order) and the view is
   the same; so is the prompt, at every decision point;
 - the events show the viewer no sealed cards of another side and no deck order;
-- the choice of cards to keep is a sealed prompt (its command is hidden too).
+- the choice of cards to keep is a sealed prompt (its command is hidden too);
+- commander's orders likewise (issue 5, item 8): the other side's orders in hand, drawn,
+  in its deck and discarded face down are counts or hidden, the viewer's own deck shows
+  which orders it holds, never their order; their choices are sealed prompts.
 
 Once the battle is over every view is the whole state.
 """
@@ -48,7 +51,28 @@ def _dealt_again(state: State, viewer: str | None, rng: random.Random) -> State:
             mine[key], values = values[:count], values[count:]
         for card, value in zip(hidden, values, strict=True):
             card["value"] = value
-    return {**state, "cards": cards}
+    if "commander_orders" not in state:
+        return {**state, "cards": cards}
+    return {**state, "cards": cards, "commander_orders": _orders_dealt_again(state, viewer, rng)}
+
+
+def _orders_dealt_again(state: State, viewer: str | None, rng: random.Random) -> Any:
+    """The commander's orders hidden from ``viewer`` dealt again: the other side's hand,
+    drawn order, deck and face-down discards among themselves; the viewer's deck order."""
+    orders = copy.deepcopy(state["commander_orders"])
+    for owner, mine in orders["sides"].items():
+        if owner == viewer:
+            rng.shuffle(mine["deck"])
+            continue
+        hidden = [card for card in mine["discard"] if not card["face_up"]]
+        ids = mine["deck"] + mine["hand"] + mine["drawn"] + [c["id"] for c in hidden]
+        rng.shuffle(ids)
+        for key in ("deck", "hand", "drawn"):
+            count = len(mine[key])
+            mine[key], ids = ids[:count], ids[count:]
+        for card, oid in zip(hidden, ids, strict=True):
+            card["id"] = oid
+    return orders
 
 
 def _check_view(state: State, viewer: str | None, rng: random.Random) -> None:
@@ -60,6 +84,13 @@ def _check_view(state: State, viewer: str | None, rng: random.Random) -> None:
         assert isinstance(mine["hand"], int), (owner, viewer)
         assert isinstance(mine["drawn"], int), (owner, viewer)
         assert all(c["value"] is None for c in mine["discard"] if not c["face_up"])
+    for owner, mine in seen["commander_orders"]["sides"].items():
+        if owner == viewer:
+            assert mine["deck"] == sorted(mine["deck"]), viewer  # its contents, not its order
+            continue
+        for key in ("deck", "hand", "drawn"):
+            assert isinstance(mine[key], int), (owner, viewer, key)
+        assert all(c["id"] is None for c in mine["discard"] if not c["face_up"])
     assert KENSEI.view(_dealt_again(state, viewer, rng), viewer) == seen, viewer
 
 
@@ -74,7 +105,7 @@ def _check_event(event: Event, viewer: str | None) -> None:
 def _check_prompt(state: State, rng: random.Random) -> None:
     prompt = KENSEI.prompt(state)
     assert prompt is not None
-    if prompt.kind == "keep_cards":
+    if prompt.kind in ("keep_cards", "choose_commander_orders", "keep_commander_order"):
         assert prompt.sealed
     for viewer in VIEWERS:
         again = KENSEI.prompt(_dealt_again(state, viewer, rng))
@@ -133,3 +164,5 @@ def test_no_view_contains_another_sides_hidden_cards_while_the_game_runs(
     for viewer in VIEWERS:
         assert KENSEI.view(state, viewer) is state
     assert {"cards_drawn", "hand_discarded"} <= kinds or state["turn"] < 2
+    assert "commander_orders_chosen" in kinds
+    assert "commander_order_drawn" in kinds or state["turn"] < 2
