@@ -169,6 +169,7 @@ def kept_order(side: str, keep: str, rest: str | None) -> Event:
     return {
         "type": "commander_order_kept",
         "side": side,
+        "discarded": 0 if rest is None else 1,
         "sealed_for": side,
         "sealed": {"kept": keep, "discarded": rest},
     }
@@ -271,7 +272,9 @@ def _played(state: State, side: str, card: OrderCard, units: list[str], paid: li
         "order": card.id,
         "name": card.name,
         "units": units,
-        "cards": paid,
+        "paid": len(paid),
+        "sealed_for": side,
+        "sealed": {"cards": paid},
         "x": x,
         "turn": state["turn"],
         "effects": granted,

@@ -55,12 +55,12 @@ def _played(state: State, event: Event) -> State:
         discard=[*mine["discard"], {"id": oid, "face_up": True}],
         played=[*mine["played"], oid],
     )
-    # The cost: command cards discarded face up (the order is revealed with them).
+    # The cost: command cards discarded face down (their values do not matter).
     cards = state["cards"][side]
     hand = list(cards["hand"])
-    for value in event["cards"]:
+    for value in event["sealed"]["cards"]:
         hand.remove(value)
-    paid = [{"value": value, "face_up": True} for value in event["cards"]]
+    paid = [{"value": value, "face_up": False} for value in event["sealed"]["cards"]]
     state = {
         **state,
         "cards": {
