@@ -37,42 +37,32 @@ VIEWERS = ("A", "B", None)
 
 
 def _dealt_again(state: State, viewer: str | None, rng: random.Random) -> State:
-    """``state`` with every card hidden from ``viewer`` dealt again at random."""
+    """``state`` with every card hidden from ``viewer`` dealt again at random: command
+    cards (by ``value``) and commander's orders (by ``id``)."""
     cards = copy.deepcopy(state["cards"])
-    for owner, mine in cards.items():
+    _deal(cards, "value", viewer, rng)
+    if "commander_orders" not in state:
+        return {**state, "cards": cards}
+    orders = copy.deepcopy(state["commander_orders"])
+    _deal(orders["sides"], "id", viewer, rng)
+    return {**state, "cards": cards, "commander_orders": orders}
+
+
+def _deal(piles: dict[str, Any], field: str, viewer: str | None, rng: random.Random) -> None:
+    """The other sides' deck, hand, drawn and face-down discards shuffled among
+    themselves; the viewer's own deck order shuffled."""
+    for owner, mine in piles.items():
         if owner == viewer:
             rng.shuffle(mine["deck"])
             continue
         hidden = [card for card in mine["discard"] if not card["face_up"]]
-        values = mine["deck"] + mine["hand"] + mine["drawn"] + [c["value"] for c in hidden]
+        values = mine["deck"] + mine["hand"] + mine["drawn"] + [c[field] for c in hidden]
         rng.shuffle(values)
         for key in ("deck", "hand", "drawn"):
             count = len(mine[key])
             mine[key], values = values[:count], values[count:]
         for card, value in zip(hidden, values, strict=True):
-            card["value"] = value
-    if "commander_orders" not in state:
-        return {**state, "cards": cards}
-    return {**state, "cards": cards, "commander_orders": _orders_dealt_again(state, viewer, rng)}
-
-
-def _orders_dealt_again(state: State, viewer: str | None, rng: random.Random) -> Any:
-    """The commander's orders hidden from ``viewer`` dealt again: the other side's hand,
-    drawn order, deck and face-down discards among themselves; the viewer's deck order."""
-    orders = copy.deepcopy(state["commander_orders"])
-    for owner, mine in orders["sides"].items():
-        if owner == viewer:
-            rng.shuffle(mine["deck"])
-            continue
-        hidden = [card for card in mine["discard"] if not card["face_up"]]
-        ids = mine["deck"] + mine["hand"] + mine["drawn"] + [c["id"] for c in hidden]
-        rng.shuffle(ids)
-        for key in ("deck", "hand", "drawn"):
-            count = len(mine[key])
-            mine[key], ids = ids[:count], ids[count:]
-        for card, oid in zip(hidden, ids, strict=True):
-            card["id"] = oid
-    return orders
+            card[field] = value
 
 
 def _check_view(state: State, viewer: str | None, rng: random.Random) -> None:
