@@ -17,8 +17,9 @@ initial state (``start`` is stored), a reshuffle of the discard pile is a
 every viewer while the game runs, see :mod:`engine.kensei.views`). Events that
 name a side's cards keep them under ``sealed`` for that side.
 
-Cards are not yet spent on anything but the Commander Activation: the command
-duel, offerings to the gods and commander's orders come later.
+Cards are spent on the Commander Activation and on commander's orders
+(:mod:`engine.kensei.commander_orders`); the command duel and offerings to the gods
+come later.
 """
 
 from __future__ import annotations
