@@ -51,9 +51,12 @@ class Active:
 
     ability: Ability
     effect: Effect
+    source: str | None = None  # "commander's order": granted by an order, not the troop's
 
     @property
     def label(self) -> str:
+        if self.source is not None:
+            return f"{self.ability.name} ({self.source})"
         return f"{self.ability.name} ({'PA' if self.ability.permanent else 'ki'})"
 
 
@@ -69,15 +72,46 @@ def abilities_of(state: State, uid: str) -> list[Ability]:
 
 
 def active(state: State, uid: str, hook: str, context: Context | None = None) -> list[Active]:
-    """The effects on ``hook`` active on the unit now, in ability order."""
+    """The effects on ``hook`` active on the unit now, in ability order, then those
+    commander's orders granted it this turn."""
+    sources: list[tuple[Ability, str | None]] = [(a, None) for a in abilities_of(state, uid)]
+    sources += [(a, ORDER_SOURCE) for a in granted_orders(state, uid)]
     found = []
-    for ability in abilities_of(state, uid):
+    for ability, source in sources:
         for effect in ability.effects:
             if effect.hook == hook and all(
                 _holds(name, state, uid, context or {}) for name in effect.when
             ):
-                found.append(Active(ability, effect))
+                found.append(Active(ability, effect, source))
     return found
+
+
+ORDER_SOURCE = "commander's order"
+
+
+def granted_orders(state: State, uid: str) -> list[Ability]:
+    """The commander's orders played on the unit this turn, as abilities lasting until
+    the end of the turn (like a ki): ``state["commander_orders"]["grants"]``."""
+    orders = state.get("commander_orders")
+    if orders is None:
+        return []
+    return [
+        Ability(
+            id=grant["order"],
+            name=grant["name"],
+            kind="ki",
+            text=grant["name"],
+            effects=tuple(
+                Effect(
+                    e["hook"], e.get("op"), e.get("value"), e.get("roll"), tuple(e.get("when", ()))
+                )
+                for e in grant["effects"]
+            ),
+            sample=False,
+        )
+        for grant in orders["grants"].get(uid, [])
+        if grant["turn"] == state["turn"]
+    ]
 
 
 def lines(state: State, uid: str, hook: str, context: Context | None = None) -> list[list[Any]]:

@@ -35,6 +35,7 @@ from engine.kensei.flow import deployment_candidates, engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.lead import lead_candidates, leading, led_candidates
 from engine.kensei.opportunity import can_charge
+from engine.kensei.order_bots import order_commands, order_score
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, base_of, live_units, other, unused_units
@@ -119,6 +120,7 @@ def candidates(state: State, side: str, orders: Collection[str] | None = None) -
     prompt = prompt_for(state)
     if prompt is None or side not in prompt.sides:
         return
+    yield from order_commands(state, side, prompt)  # commander's orders, their prompts
     kind = prompt.kind
     if kind == "scenery_order":
         for first in SIDES:
@@ -592,7 +594,7 @@ class _Scores:
         waiting: list[int] = []  # the scores that are a distance from a point
         for command in commands:
             kind = command["type"]
-            score = 0.0
+            score = order_score(command, commands) if kind == "commander_order" else 0.0
             point: tuple[int, int] | None = None
             if kind in _PLAIN_SCORES:
                 score = _PLAIN_SCORES[kind](state, side, command)

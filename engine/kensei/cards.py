@@ -17,9 +17,9 @@ initial state (``start`` is stored), a reshuffle of the discard pile is a
 every viewer while the game runs, see :mod:`engine.kensei.views`). Events that
 name a side's cards keep them under ``sealed`` for that side.
 
-Cards are spent on the Commander Activation and the command duel
-(:mod:`engine.kensei.command_duel`); offerings to the gods and commander's orders
-come later.
+Cards are spent on the Commander Activation, the command duel
+(:mod:`engine.kensei.command_duel`) and commander's orders
+(:mod:`engine.kensei.commander_orders`); offerings to the gods come later.
 """
 
 from __future__ import annotations

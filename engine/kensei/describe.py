@@ -26,6 +26,18 @@ def _moved(e: Event) -> str:
     return f"{e['unit']} {what}{tail}"
 
 
+def _order_played(e: Event) -> str:
+    cost = f"{e['paid']} command card(s)" + (f", X = {e['x']}" if e["x"] else "")
+    extra = f"; +{e['extra_orders']} order(s) now" if e.get("extra_orders") else ""
+    gone = (
+        f"; removes the {', '.join(e['remove_markers'])} marker(s)" if e["remove_markers"] else ""
+    )
+    return (
+        f"side {e['side']} plays the commander's order {e['name']} on "
+        f"{', '.join(e['units'])} ({cost}){gone}{extra}"
+    )
+
+
 _TEXT: dict[str, Callable[[Event], str]] = {
     "scenery_order_chosen": lambda e: f"side {e['by']} lets side {e['first']} place scenery first",
     "scenery_placed": lambda e: (
@@ -92,6 +104,15 @@ _TEXT: dict[str, Callable[[Event], str]] = {
             else f": side {e['initiative']} keeps the initiative"
         )
     ),
+    "commander_orders_chosen": lambda e: (
+        f"side {e['side']} takes a commander's order in hand and {e['deck']} face down"
+    ),
+    "commander_order_drawn": lambda e: f"side {e['side']} draws a commander's order",
+    "commander_order_kept": lambda e: (
+        f"side {e['side']} keeps one commander's order"
+        + (" and discards the other face down" if e["discarded"] else "")
+    ),
+    "commander_order_played": _order_played,
     "initiative_rolled": lambda e: (
         "initiative "
         + ", then ".join(f"A {r['A']} / B {r['B']}" for r in e["rolls"])

@@ -397,6 +397,7 @@ from engine.kensei import (  # noqa: E402, F401
     evolve_cards,
     evolve_combat,
     evolve_command_duel,
+    evolve_commander_orders,
     evolve_duel,
     evolve_lead,
 )

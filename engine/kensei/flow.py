@@ -22,6 +22,7 @@ from engine.kensei import abilities, geometry
 from engine.kensei.board import board
 from engine.kensei.cards import draw_new_cards, keeping, offer_commander_activation
 from engine.kensei.command_duel import offer_command_duel
+from engine.kensei.commander_orders import choosing, draw_commander_orders
 from engine.kensei.evolve import evolve
 from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.queries import (
@@ -57,6 +58,8 @@ def advance(progress: Progress, dice: Dice) -> None:
         state = progress.state
         phase = state["phase"]
         if phase == "scenery" and not state["setup"]["scenery_queue"]:
+            if choosing(state):
+                return  # Game System > 6: the commander's orders are chosen first
             _strategy_roll(progress, dice)
         elif phase == "deployment" and _deployment_stage_done(state):
             if state["deployment"]["stage"] == "starting":
@@ -68,7 +71,7 @@ def advance(progress: Progress, dice: Dice) -> None:
             if not _activation_step(progress, dice):
                 return
         elif phase == "maintenance":
-            if keeping(state):
+            if keeping(state) or draw_commander_orders(progress):
                 return
             _finish_maintenance(progress, dice)
         elif phase == "end_of_turn":
@@ -141,6 +144,8 @@ def _start_turn(progress: Progress, dice: Dice, turn: int) -> None:
         draw_new_cards(progress, dice)
         if keeping(progress.state):
             return  # the keep_cards prompt; advance() finishes the maintenance after it
+        if draw_commander_orders(progress):
+            return  # Maintenance > 3: the keep_commander_order prompt
     _finish_maintenance(progress, dice)
 
 
@@ -169,8 +174,8 @@ def _end_of_battle_check(progress: Progress) -> bool:
 
 
 def _maintenance(progress: Progress, dice: Dice) -> bool:
-    """Maintenance steps 4 and 5 (step 2 is in :mod:`engine.kensei.cards`; step 3,
-    commander's orders, is pending); True when the battle ended here."""
+    """Maintenance steps 4 and 5 (step 2 is in :mod:`engine.kensei.cards`, step 3 in
+    :mod:`engine.kensei.commander_orders`); True when the battle ended here."""
     for uid, unit in list(live_units(progress.state)):
         if unit["markers"]["fleeing"]:
             _retreat_honour_roll(progress, dice, uid)

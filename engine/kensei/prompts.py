@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from engine.core import Prompt, State
-from engine.kensei.cards import commander_prompt, keep_prompt
+from engine.kensei.cards import commander_prompt, keep_prompt, keeping
 from engine.kensei.charging import charge_prompt
 from engine.kensei.command_duel import command_duel_prompt
+from engine.kensei.commander_orders import choose_prompt, keep_order_prompt
 from engine.kensei.duel import duel_prompt
 from engine.kensei.flow import choosers, deployment_candidates
 from engine.kensei.lead import lead_prompt, leading
@@ -37,6 +38,8 @@ def _prompt(state: State) -> Prompt | None:
     if phase == "scenery_order":
         chooser = state["setup"]["scenery_chooser"]
         return Prompt((chooser,), "scenery_order", options={"choices": list(SIDES)})
+    if phase == "scenery" and not state["setup"]["scenery_queue"]:
+        return choose_prompt(state)  # Game System > 6, before the strategy roll
     if phase == "scenery":
         side = state["setup"]["scenery_queue"][0]
         allowed = state["setup"]["extra_scenery"][side]["elements"]
@@ -53,7 +56,7 @@ def _prompt(state: State) -> Prompt | None:
             },
         )
     if phase == "maintenance":
-        return keep_prompt(state)
+        return keep_prompt(state) if keeping(state) else keep_order_prompt(state)
     if phase != "activation":  # pragma: no cover - advance() never rests elsewhere
         raise AssertionError(f"no prompt in phase {phase}")
     activation = state["activation"]

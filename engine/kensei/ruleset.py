@@ -39,6 +39,12 @@ from engine.kensei.cards import (
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
 from engine.kensei.charging import decide_reaction
 from engine.kensei.command_duel import decide_bet, decide_declare
+from engine.kensei.commander_orders import (
+    decide_choose,
+    decide_keep_order,
+    decide_play,
+    initial_commander_orders,
+)
 from engine.kensei.commands import only_fields, placements, text
 from engine.kensei.describe import describe_event
 from engine.kensei.duel import decide_duel_answer
@@ -87,6 +93,8 @@ ANSWERS = {
     "commander_activation": ("commander_activation", rules.COMMANDER_ACTIVATION),
     "command_duel": ("command_duel", rules.COMMAND_DUEL),
     "command_duel_bet": ("command_duel_bet", rules.COMMAND_DUEL),
+    "choose_commander_orders": ("choose_commander_orders", rules.PREPARE_COMMANDER_ORDERS),
+    "keep_commander_order": ("keep_commander_order", rules.DRAW_COMMANDER_ORDERS),
 }
 
 
@@ -193,6 +201,7 @@ class Kensei(Ruleset):
         # Game System > 5: each deck shuffled and the first hands drawn (recorded in
         # the initial state, which is stored).
         state["cards"] = initial_cards(sides, seed)
+        state["commander_orders"] = initial_commander_orders()  # Game System > 6
         return state
 
     @staticmethod
@@ -236,14 +245,18 @@ class Kensei(Ruleset):
         if not isinstance(command, dict):
             raise InvalidCommand("a command is a JSON object")
         kind = command.get("type")
-        if kind not in ANSWERS:
-            raise InvalidCommand(f"unknown command type {kind!r}; types are {', '.join(ANSWERS)}")
+        if kind not in ANSWERS and kind != "commander_order":
+            raise InvalidCommand(
+                f"unknown command type {kind!r}; types are {', '.join(ANSWERS)}, commander_order"
+            )
         side = command.get("side")
         if side not in SIDES:
             raise InvalidCommand(f"side must be one of {', '.join(SIDES)}")
         prompt = self.prompt(state)
         if prompt is None:
             raise IllegalCommand("the battle is over", rule=rules.END_OF_GAME)
+        if kind == "commander_order":  # played at its timing, besides the awaited answer
+            return self._emitted(state, decide_play(state, prompt, side, command), dice)
         expected, rule = ANSWERS[kind]
         if prompt.kind != expected:
             raise IllegalCommand(
@@ -255,8 +268,12 @@ class Kensei(Ruleset):
             raise IllegalCommand(
                 f"it is side {prompt.sides[0]}'s turn to {_say(prompt.kind)}", rule=rule
             )
+        return self._emitted(state, self._answer(state, side, kind, command, dice), dice)
+
+    @staticmethod
+    def _emitted(state: State, events: list[Event], dice: Dice) -> list[Event]:
         progress = Progress(state)
-        for event in self._answer(state, side, kind, command, dice):
+        for event in events:
             progress.emit(event)
         advance(progress, dice)
         return progress.events
@@ -327,6 +344,10 @@ class Kensei(Ruleset):
             return decide_declare(state, side, command)
         if kind == "command_duel_bet":
             return decide_bet(state, side, command)
+        if kind == "choose_commander_orders":
+            return decide_choose(state, side, command, dice)
+        if kind == "keep_commander_order":
+            return decide_keep_order(state, side, command)
         return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
@@ -404,4 +425,6 @@ def _say(kind: str) -> str:
         "commander_activation": "decide on the commander activation",
         "command_duel": "declare a command duel or not",
         "command_duel_bet": "bet command cards in the command duel",
+        "choose_commander_orders": "choose the commander's orders",
+        "keep_commander_order": "choose the commander's order to keep",
     }.get(kind, kind)

@@ -10,6 +10,9 @@ While the battle runs:
 - a command duel's bet is seen by its owner only until both are revealed: the
   other side sees that it was placed (``"sealed"``), not how many cards (the bet
   cards stay in the hand, whose count is shown, until the reveal);
+- commander's orders the same way: a side sees its own orders in hand and drawn, and
+  which orders its face-down deck holds (never their order); of the other side's, only
+  how many; played orders and what they grant are public;
 - in events, a side's cards are sealed for that side (the kernel's
   ``redact_event``) and a reshuffled deck order (``secret``) is hidden from all.
 
@@ -35,6 +38,8 @@ def view(state: State, side: str | None) -> dict[str, Any]:
     duel = state.get("command_duel")
     if duel is not None and duel["bets"] is not None:
         shown["command_duel"] = {**duel, "bets": _bets(duel["bets"], side)}
+    if "commander_orders" in state:
+        shown["commander_orders"] = _commander_orders(state["commander_orders"], side)
     return shown
 
 
@@ -44,6 +49,26 @@ def _bets(bets: dict[str, Any], side: str | None) -> dict[str, Any]:
     return {
         owner: bet if owner == side or bet is None else BET_SEALED for owner, bet in bets.items()
     }
+
+
+def _commander_orders(orders: dict[str, Any], side: str | None) -> dict[str, Any]:
+    """A side's own commander's orders in hand and drawn, and its deck's orders (not
+    their order: sorted); of the other side's, counts. Played orders, face-up discards
+    and the effects granted are public; a face-down discard is seen by its owner."""
+    sides = {}
+    for owner, mine in orders["sides"].items():
+        own = owner == side
+        sides[owner] = {
+            **mine,
+            "hand": list(mine["hand"]) if own else len(mine["hand"]),
+            "drawn": list(mine["drawn"]) if own else len(mine["drawn"]),
+            "deck": sorted(mine["deck"]) if own else len(mine["deck"]),
+            "discard": [
+                card if own or card["face_up"] else {"id": None, "face_up": False}
+                for card in mine["discard"]
+            ],
+        }
+    return {**orders, "sides": sides}
 
 
 def _cards(mine: dict[str, Any], *, own: bool) -> dict[str, Any]:

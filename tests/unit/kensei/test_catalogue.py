@@ -353,7 +353,7 @@ def test_unit_leader_never_lead_list_and_classes() -> None:
 
 def test_data_every_schema_is_a_valid_json_schema() -> None:
     schemas = sorted((DATA / "schemas").glob("*.schema.json"))
-    assert len(schemas) == 8
+    assert len(schemas) == 9
     for path in schemas:
         Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
 

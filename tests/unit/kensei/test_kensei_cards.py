@@ -119,6 +119,8 @@ def test_draw_new_command_cards_without_a_level_every_card_drawn_is_kept():
     state["sides"]["B"]["commander_level"] = 0
     state["phase"] = "end_of_turn"
     state["activation"] = None
+    for side in ("A", "B"):  # no commander's order to draw either (Maintenance > 3)
+        state["commander_orders"]["sides"][side]["deck"] = []
     progress = Progress(state)
     advance(progress, SeededDice("x", 1))
     assert progress.state["phase"] == "activation"  # no keep prompt

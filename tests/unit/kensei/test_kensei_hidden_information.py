@@ -16,6 +16,9 @@ spectator):
   (their commands are hidden too); a bet placed and not yet revealed shows the
   other side neither its cards nor their number: it is dealt again as any other
   bet, of any size, and the view and the prompt stay the same.
+- commander's orders likewise (issue 5, item 8): the other side's orders in hand, drawn,
+  in its deck and discarded face down are counts or hidden, the viewer's own deck shows
+  which orders it holds, never their order; their choices are sealed prompts.
 
 Once the battle is over every view is the whole state.
 """
@@ -37,21 +40,16 @@ VIEWERS = ("A", "B", None)
 
 
 def _dealt_again(state: State, viewer: str | None, rng: random.Random) -> State:
-    """``state`` with every card hidden from ``viewer`` dealt again at random."""
+    """``state`` with every card hidden from ``viewer`` dealt again at random: command
+    cards (by ``value``), commander's orders (by ``id``) and the other side's command
+    duel bet (any cards, any number)."""
     cards = copy.deepcopy(state["cards"])
-    for owner, mine in cards.items():
-        if owner == viewer:
-            rng.shuffle(mine["deck"])
-            continue
-        hidden = [card for card in mine["discard"] if not card["face_up"]]
-        values = mine["deck"] + mine["hand"] + mine["drawn"] + [c["value"] for c in hidden]
-        rng.shuffle(values)
-        for key in ("deck", "hand", "drawn"):
-            count = len(mine[key])
-            mine[key], values = values[:count], values[count:]
-        for card, value in zip(hidden, values, strict=True):
-            card["value"] = value
+    _deal(cards, "value", viewer, rng)
     dealt = {**state, "cards": cards}
+    if "commander_orders" in state:
+        orders = copy.deepcopy(state["commander_orders"])
+        _deal(orders["sides"], "id", viewer, rng)
+        dealt["commander_orders"] = orders
     duel = state.get("command_duel")
     if duel is not None and duel["bets"] is not None:
         bets = {
@@ -60,6 +58,23 @@ def _dealt_again(state: State, viewer: str | None, rng: random.Random) -> State:
         }
         dealt["command_duel"] = {**duel, "bets": bets}
     return dealt
+
+
+def _deal(piles: dict[str, Any], field: str, viewer: str | None, rng: random.Random) -> None:
+    """The other sides' deck, hand, drawn and face-down discards shuffled among
+    themselves; the viewer's own deck order shuffled."""
+    for owner, mine in piles.items():
+        if owner == viewer:
+            rng.shuffle(mine["deck"])
+            continue
+        hidden = [card for card in mine["discard"] if not card["face_up"]]
+        values = mine["deck"] + mine["hand"] + mine["drawn"] + [c[field] for c in hidden]
+        rng.shuffle(values)
+        for key in ("deck", "hand", "drawn"):
+            count = len(mine[key])
+            mine[key], values = values[:count], values[count:]
+        for card, value in zip(hidden, values, strict=True):
+            card[field] = value
 
 
 def _any_bet(rng: random.Random) -> list[int]:
@@ -80,6 +95,13 @@ def _check_view(state: State, viewer: str | None, rng: random.Random) -> None:
         for owner, bet in duel["bets"].items():
             if owner != viewer:
                 assert bet in (None, "sealed"), (owner, viewer)
+    for owner, mine in seen["commander_orders"]["sides"].items():
+        if owner == viewer:
+            assert mine["deck"] == sorted(mine["deck"]), viewer  # its contents, not its order
+            continue
+        for key in ("deck", "hand", "drawn"):
+            assert isinstance(mine[key], int), (owner, viewer, key)
+        assert all(c["id"] is None for c in mine["discard"] if not c["face_up"])
     assert KENSEI.view(_dealt_again(state, viewer, rng), viewer) == seen, viewer
 
 
@@ -94,7 +116,12 @@ def _check_event(event: Event, viewer: str | None) -> None:
 def _check_prompt(state: State, rng: random.Random) -> None:
     prompt = KENSEI.prompt(state)
     assert prompt is not None
-    if prompt.kind in ("keep_cards", "command_duel_bet"):
+    if prompt.kind in (
+        "keep_cards",
+        "command_duel_bet",
+        "choose_commander_orders",
+        "keep_commander_order",
+    ):
         assert prompt.sealed
     for viewer in VIEWERS:
         again = KENSEI.prompt(_dealt_again(state, viewer, rng))
@@ -166,4 +193,6 @@ def _checked_battle(battle: tuple[str, list[str], list[str], int]) -> tuple[set[
                     _check_view(state, viewer, rng)
     for viewer in VIEWERS:
         assert KENSEI.view(state, viewer) is state
+    assert "commander_orders_chosen" in kinds
+    assert "commander_order_drawn" in kinds or state["turn"] < 2
     return kinds, state["turn"]

@@ -114,6 +114,9 @@ class MarkerLedger:
                 assert not unit["markers"]["used"], f"{uid} still used after maintenance"
                 assert not unit["markers"]["stunned"], f"{uid} still stunned after maintenance"
             self.chosen_this_turn.clear()
+        elif kind == "commander_order_played" and "used" in event["remove_markers"]:
+            # a commander's order that removes the Used Unit marker: activated again
+            self.chosen_this_turn.difference_update(event["units"])
         elif kind == "unit_chosen":
             uid = event["unit"]
             assert uid not in self.chosen_this_turn, f"{uid} activated twice in a turn"

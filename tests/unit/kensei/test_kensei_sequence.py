@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice, State
 from engine.kensei import rules
-from engine.kensei.bots import PART_ONE_ORDERS
+from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot
 from engine.kensei.flow import Progress, advance, honour_dice, near_general, orders_for
 from engine.kensei.queries import honour_of, initiative_of
 from engine.kensei.ruleset import sample_army
@@ -108,14 +108,18 @@ def _deploying() -> State:
 def test_strategy_roll_adds_commander_level_and_ties_are_rolled_again():
     state = bots_until(waiting_for("deploy"))
     assert state["setup"]["strategy"] in ("A", "B")
-    # Replay the roll with entered dice: a tie (3+1 vs 3+1), then 2+1 vs 5+1.
-    before = bots_until(lambda s: s["phase"] == "scenery" and len(s["setup"]["scenery_queue"]) == 1)
-    side = KENSEI.prompt(before).sides[0]
-    _after, events = play(
-        before,
-        {"type": "place_scenery", "side": side, "pieces": []},
-        dice=EnteredDice([3, 3, 2, 5]),
+    # Replay the roll with entered dice: a tie (3+1 vs 3+1), then 2+1 vs 5+1. It follows
+    # the last choice of commander's orders (Game System > 6), whose shuffle takes 4 dice.
+    before = bots_until(
+        lambda s: (
+            s["phase"] == "scenery"
+            and len(s["commander_orders"]["sides"]) == 2
+            and sum(not mine["chosen"] for mine in s["commander_orders"]["sides"].values()) == 1
+        )
     )
+    side = KENSEI.prompt(before).sides[0]
+    choice = GreedyBot("x").choose(KENSEI, before, side)
+    _after, events = play(before, choice, dice=EnteredDice([1, 1, 1, 1, 3, 3, 2, 5]))
     roll = next(e for e in events if e["type"] == "strategy_rolled")
     assert roll["rolls"] == [{"A": 3, "B": 3}, {"A": 2, "B": 5}]
     assert roll["winner"] == "B"
@@ -192,9 +196,12 @@ def test_game_sequence_turn_one_starts_after_deployment_with_initiative_rolled()
 
 def _without_choice_of_cards(state: State) -> State:
     """Commander level 0 on both sides: the maintenance draws no more cards than the
-    hand limit, so no side has to choose which to keep (Draw new command cards)."""
+    hand limit, so no side has to choose which to keep (Draw new command cards); and no
+    commander's order is left to draw (Draw new commander order cards)."""
     for record in state["sides"].values():
         record["commander_level"] = 0
+    for mine in state["commander_orders"]["sides"].values():
+        mine["deck"] = []
     return state
 
 
