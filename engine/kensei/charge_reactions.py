@@ -11,6 +11,7 @@ from typing import Any
 from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
+from engine.kensei.charge_trace import centre_of
 from engine.kensei.combat import unit_name
 from engine.kensei.commands import only_fields, text
 from engine.kensei.falling_back import slide
@@ -111,9 +112,3 @@ def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
         "minis": finals,
         "lost": lost,
     }
-
-
-def centre_of(state: State, uid: str) -> tuple[int, int]:
-    bases = board(state).bases
-    placed = [bases[m] for m in state["units"][uid]["minis"] if m in bases]
-    return (sum(b.x for b in placed) // len(placed), sum(b.y for b in placed) // len(placed))

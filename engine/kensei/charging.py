@@ -18,7 +18,6 @@ from __future__ import annotations
 
 __all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_reaction"]
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,18 +25,16 @@ from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, St
 from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_reactions import (
-    centre_of,
     charge_prompt,
     decide_reaction,
     reacting,
     reactions,
     targets_of,
 )
+from engine.kensei.charge_trace import aim, trace
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
-from engine.kensei.falling_back import spatial_base
 from engine.kensei.flow import Progress, engaged_units
-from engine.kensei.geometry import Base
 from engine.kensei.multiple_combat import attack_event
 from engine.kensei.opportunity import resumed
 from engine.kensei.rolls import reroll
@@ -45,7 +42,6 @@ from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
 
 CM = 100
-STEP = 20  # the charge is traced in 2 mm steps
 
 
 # -- the order ----------------------------------------------------------------------
@@ -254,16 +250,8 @@ def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
     }
     if not mine or not theirs or unit["markers"]["used"]:
         return {**event, "reached": False}  # destroyed, or fell back from Hold and shoot
-    start = centre_of(state, uid)
-    seen = sorted(
-        {t for each in targets for found in sights(state, uid, each).values() for t in found}
-    )
-    aim = seen or theirs
-    goal = min(
-        aim, key=lambda t: (math.hypot(here.bases[t].x - start[0], here.bases[t].y - start[1]), t)
-    )
-    heading = geometry.heading(start, (here.bases[goal].x, here.bases[goal].y))
-    travelled, finals = _trace(state, mine, heading, distance)
+    heading = aim(state, uid, targets)
+    travelled, finals = trace(state, mine, heading, distance)
     return {
         **event,
         "reached": reached,
@@ -271,69 +259,3 @@ def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
         "heading": heading,
         "minis": [{"id": m, "x": b.x, "y": b.y, "facing": b.facing} for m, b in finals.items()],
     }
-
-
-def _trace(
-    state: State, mine: list[str], heading: int, distance: int
-) -> tuple[int, dict[str, Base]]:
-    """Move the miniatures as one block along ``heading`` until one would leave the
-    table, stand over impassable scenery or overlap another miniature (contact); then
-    those within 2.5 cm of an enemy face its centre."""
-    here = board(state)
-    ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
-    own = set(mine)
-    starts = {m: here.bases[m] for m in mine}
-    r = max(b.bound for b in starts.values()) + distance + geometry.MELEE_DISTANCE + 1
-    xs = [b.x for b in starts.values()]
-    ys = [b.y for b in starts.values()]
-    others = [
-        o for o in here.in_box(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r) if o not in own
-    ]
-    table = state["table"]
-    scene = here.scene
-
-    def at(t: int) -> dict[str, Base] | None:
-        spots = {
-            m: spatial_base(b, b.x + round(ux * t), b.y + round(uy * t), b.facing)
-            for m, b in starts.items()
-        }
-        for spot in spots.values():
-            if not geometry.on_table(spot, table["width"], table["height"]):
-                return None
-            if scene.over_impassable(spot) is not None:
-                return None
-            if any(geometry.overlaps(spot, here.bases[o]) for o in others):
-                return None
-        return spots
-
-    travelled, finals = 0, dict(starts)
-    while travelled < distance:
-        step = min(travelled + STEP, distance)
-        spots = at(step)
-        if spots is None:
-            break
-        travelled, finals = step, spots
-    side = state["minis"][mine[0]]["side"]
-    enemies = [o for o in others if here.side_of[o] != side]
-    for m, base in list(finals.items()):
-        near = [
-            (geometry.edge_distance(base, here.bases[e]), e)
-            for e in enemies
-            if geometry.within(base, here.bases[e], geometry.MELEE_DISTANCE)
-        ]
-        if not near:
-            continue
-        enemy = here.bases[min(near)[1]]
-        facing = geometry.heading((base.x, base.y), (enemy.x, enemy.y))
-        turned = spatial_base(base, base.x, base.y, facing)
-        # Turning a square base sweeps new ground: it must stay on the table, off
-        # impassable scenery and clear of every other base, or it keeps its facing.
-        clear = (
-            geometry.on_table(turned, table["width"], table["height"])
-            and scene.over_impassable(turned) is None
-            and all(not geometry.overlaps(turned, here.bases[o]) for o in others)
-            and all(not geometry.overlaps(turned, b) for k, b in finals.items() if k != m)
-        )
-        if clear:
-            finals[m] = turned
-    return travelled, finals

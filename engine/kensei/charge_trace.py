@@ -1,0 +1,106 @@
+"""The charge movement's block (Orders and Actions > Charge > 4. Charge movement): the
+charging unit goes as one block, keeping formation and without turns, straight at the
+targets' miniature nearest to it, until contact; shared by the charge and by an
+opportunity charge on a charging unit (which meets it along this path).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.core import State
+from engine.kensei import geometry
+from engine.kensei.board import board
+from engine.kensei.falling_back import spatial_base
+from engine.kensei.geometry import Base
+from engine.kensei.shooting import sights
+
+STEP = 20  # the charge is traced in 2 mm steps
+
+
+def centre_of(state: State, uid: str) -> tuple[int, int]:
+    bases = board(state).bases
+    placed = [bases[m] for m in state["units"][uid]["minis"] if m in bases]
+    return (sum(b.x for b in placed) // len(placed), sum(b.y for b in placed) // len(placed))
+
+
+def aim(state: State, uid: str, targets: list[str]) -> int:
+    """The heading of the charge: from the unit's centre to the nearest target miniature
+    a charging miniature sees (any target miniature when none is seen any more)."""
+    here = board(state)
+    start = centre_of(state, uid)
+    seen = sorted(
+        {t for each in targets for found in sights(state, uid, each).values() for t in found}
+    )
+    theirs = [m for t in targets for m in state["units"][t]["minis"] if m in here.bases]
+    goal = min(
+        seen or theirs,
+        key=lambda t: (math.hypot(here.bases[t].x - start[0], here.bases[t].y - start[1]), t),
+    )
+    return geometry.heading(start, (here.bases[goal].x, here.bases[goal].y))
+
+
+def trace(
+    state: State, mine: list[str], heading: int, distance: int
+) -> tuple[int, dict[str, Base]]:
+    """Move the miniatures as one block along ``heading`` until one would leave the
+    table, stand over impassable scenery or overlap another miniature (contact); then
+    those within 2.5 cm of an enemy face its centre."""
+    here = board(state)
+    ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
+    own = set(mine)
+    starts = {m: here.bases[m] for m in mine}
+    r = max(b.bound for b in starts.values()) + distance + geometry.MELEE_DISTANCE + 1
+    xs = [b.x for b in starts.values()]
+    ys = [b.y for b in starts.values()]
+    others = [
+        o for o in here.in_box(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r) if o not in own
+    ]
+    table = state["table"]
+    scene = here.scene
+
+    def at(t: int) -> dict[str, Base] | None:
+        spots = {
+            m: spatial_base(b, b.x + round(ux * t), b.y + round(uy * t), b.facing)
+            for m, b in starts.items()
+        }
+        for spot in spots.values():
+            if not geometry.on_table(spot, table["width"], table["height"]):
+                return None
+            if scene.over_impassable(spot) is not None:
+                return None
+            if any(geometry.overlaps(spot, here.bases[o]) for o in others):
+                return None
+        return spots
+
+    travelled, finals = 0, dict(starts)
+    while travelled < distance:
+        step = min(travelled + STEP, distance)
+        spots = at(step)
+        if spots is None:
+            break
+        travelled, finals = step, spots
+    side = state["minis"][mine[0]]["side"]
+    enemies = [o for o in others if here.side_of[o] != side]
+    for m, base in list(finals.items()):
+        near = [
+            (geometry.edge_distance(base, here.bases[e]), e)
+            for e in enemies
+            if geometry.within(base, here.bases[e], geometry.MELEE_DISTANCE)
+        ]
+        if not near:
+            continue
+        enemy = here.bases[min(near)[1]]
+        facing = geometry.heading((base.x, base.y), (enemy.x, enemy.y))
+        turned = spatial_base(base, base.x, base.y, facing)
+        # Turning a square base sweeps new ground: it must stay on the table, off
+        # impassable scenery and clear of every other base, or it keeps its facing.
+        clear = (
+            geometry.on_table(turned, table["width"], table["height"])
+            and scene.over_impassable(turned) is None
+            and all(not geometry.overlaps(turned, here.bases[o]) for o in others)
+            and all(not geometry.overlaps(turned, b) for k, b in finals.items() if k != m)
+        )
+        if clear:
+            finals[m] = turned
+    return travelled, finals
