@@ -16,13 +16,9 @@ from engine.kensei.combat import unit_name
 from engine.kensei.commands import only_fields, text
 from engine.kensei.falling_back import slide
 from engine.kensei.flow import engaged_units
+from engine.kensei.opportunity import charge_question, opportunity_prompt
 
 CM = 100
-
-
-def targets_of(pending: Mapping[str, Any]) -> list[str]:
-    """The charged units (the first is the one named as ``target``)."""
-    return list(pending.get("targets") or [pending["target"]])
 
 
 def reacting(pending: Mapping[str, Any]) -> str:
@@ -51,6 +47,8 @@ def reactions(state: State, pending: Mapping[str, Any]) -> list[str]:
 
 
 def charge_prompt(state: State) -> Prompt:
+    if charge_question(state):  # first: another unit's opportunity charge on the charger
+        return opportunity_prompt(state)
     pending = state["activation"]["pending"]
     foe = state["units"][reacting(pending)]
     return Prompt(

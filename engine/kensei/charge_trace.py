@@ -7,6 +7,8 @@ opportunity charge on a charging unit (which meets it along this path).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import State
 from engine.kensei import geometry
@@ -16,6 +18,11 @@ from engine.kensei.geometry import Base
 from engine.kensei.shooting import sights
 
 STEP = 20  # the charge is traced in 2 mm steps
+
+
+def targets_of(pending: Mapping[str, Any]) -> list[str]:
+    """The charged units (the first is the one named as ``target``)."""
+    return list(pending.get("targets") or [pending["target"]])
 
 
 def centre_of(state: State, uid: str) -> tuple[int, int]:

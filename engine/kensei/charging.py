@@ -29,14 +29,13 @@ from engine.kensei.charge_reactions import (
     decide_reaction,
     reacting,
     reactions,
-    targets_of,
 )
-from engine.kensei.charge_trace import aim, trace
+from engine.kensei.charge_trace import aim, targets_of, trace
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.multiple_combat import attack_event
-from engine.kensei.opportunity import resumed
+from engine.kensei.opportunity import charge_question, resumed
 from engine.kensei.rolls import reroll
 from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
@@ -124,8 +123,8 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
     pending = state["activation"]["pending"]
     stage = pending["stage"]
     if stage == "reaction":
-        if reactions(state, pending) != ["none"]:
-            return False
+        if charge_question(state) or reactions(state, pending) != ["none"]:
+            return False  # an opportunity charge on the charger, or the target's reaction
         progress.emit(
             {
                 "type": "charge_reacted",
@@ -194,10 +193,14 @@ def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     lines = abilities.lines(state, uid, "charge_roll", {"charging": True})
     bonus = movement + sum(value for _label, value in lines)
     count = abilities.rerolls(state, uid, "charge_roll", {"charging": True})
+    gone = pending.get("travelled", 0)  # met by an opportunity charge on the way
     faces, rerolled = reroll(
-        dice, dice.roll(1), lambda f: not _reaches(state, uid, targets, (bonus + f) * CM), count
+        dice,
+        dice.roll(1),
+        lambda f: not _reaches(state, uid, targets, (bonus + f) * CM - gone),
+        count,
     )
-    allowance = (bonus + faces[0]) * CM
+    allowance = (bonus + faces[0]) * CM - gone
     return {
         "type": "charge_rolled",
         "unit": uid,
@@ -235,6 +238,7 @@ def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
     unit = state["units"][uid]
     reached = pending["reached"] and _reaches(state, uid, targets, pending["allowance"])
     distance = pending["allowance"] if reached else pending["movement"] * CM
+    distance = max(0, distance - (0 if reached else pending.get("travelled", 0)))
     here = board(state)
     mine = [m for m in unit["minis"] if m in here.bases]
     theirs = [m for t in targets for m in state["units"][t]["minis"] if m in here.bases]

@@ -140,6 +140,8 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         f"{e['unit']} makes an opportunity charge on {e['target']} at the {e['point']} of its move"
     ),
     "move_resumed": lambda e: f"{e['unit']} completes its move",
+    "opportunity_passed": lambda e: f"no opportunity charge on {e['unit']}",
+    "charge_resumed": lambda e: f"{e['unit']} goes on with its charge",
     "attacked_side_chosen": lambda e: (
         f"side {e['side']} takes {e['attacker']}'s attack on the {e['attacked']} of {e['unit']}"
     ),

@@ -20,6 +20,8 @@ def _opportunity_declared(state: State, event: Event) -> State:
     """The reacting side's order (its pool, not its turn) and the charge on the mover."""
     activation = state["activation"]
     pending = {**charge_pending(event), "opportunity": True, "resume": list(event["resume"])}
+    if "charge" in event:  # an opportunity charge on a charging unit: its charge waits
+        pending["charge"] = event["charge"]
     return {
         **state,
         "activation": {**activation, **reactive_order_spent(activation, event), "pending": pending},
@@ -29,3 +31,17 @@ def _opportunity_declared(state: State, event: Event) -> State:
 @handles("move_resumed")
 def _move_resumed(state: State, event: Event) -> State:
     return placed(state, event["minis"])
+
+
+@handles("opportunity_passed")
+def _opportunity_passed(state: State, event: Event) -> State:
+    """No opportunity charge on the charging unit: its charged units react."""
+    activation = state["activation"]
+    pending = {**activation["pending"], "asked": True}
+    return {**state, "activation": {**activation, "pending": pending}}
+
+
+@handles("charge_resumed")
+def _charge_resumed(state: State, event: Event) -> State:
+    """The opportunity charge made no contact: the original charge goes on."""
+    return {**state, "activation": {**state["activation"], "pending": dict(event["charge"])}}

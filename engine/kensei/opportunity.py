@@ -12,6 +12,15 @@ a Charge against it (``opportunity_declared``: an activation order of the reacti
 side, as any reaction, and a Used Unit marker at the end of the activation). If the
 charge makes no contact, the mover completes its move (``move_resumed``) unless its
 end spots are taken by then.
+
+A Charge is a movement too: before the charged units react (and before the roll),
+the charged side is asked the same question about its *other* units, the mover being
+the charging unit and its move the part of the charge path certain before the roll
+(:func:`charge_path`). Declined (``opportunity_passed``), the charge goes on; declared,
+the charger stops at the point chosen (``charge_moved`` there, ``met``) and is charged;
+with contact the original charge is over (its targets never react and are not
+attacked); without, it goes on from there (``charge_resumed``) with what is left of
+its distance.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from typing import Any
 from engine.core import Command, Event, IllegalCommand, Prompt, State
 from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
+from engine.kensei.charge_trace import aim, targets_of, trace
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import only_fields, text
 from engine.kensei.falling_back import spatial_base
@@ -64,6 +74,8 @@ def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
     for uid, unit in live_units(state, side):
         placed = [here.bases[m] for m in unit["minis"] if m in here.bases]
         if unit["markers"]["used"] or not placed or mover in unit["no_charge_from"]:
+            continue
+        if uid in moved.get("targets", ()):  # a charged unit reacts to its charge itself
             continue
         if unit.get("duelled"):
             continue
@@ -122,7 +134,10 @@ def _halfway(start: tuple[int, int], path: list[list[int]]) -> tuple[int, int]:
 
 def points(state: State, moved: Mapping[str, Any]) -> list[str]:
     """The points of the move where the mover may be met: its spots there overlap no
-    other base (the start and the end always qualify)."""
+    other base (the start and the end always qualify; only the start when it does not
+    move)."""
+    if not moved["displaced"]:
+        return ["start"]
     found = []
     here = board(state)
     mine = {m["id"] for m in moved["minis"]} | set(state["units"][moved["unit"]]["minis"])
@@ -151,9 +166,54 @@ def _base(here: Any, spot: Mapping[str, Any]) -> geometry.Base:
 # -- the prompt and the answer --------------------------------------------------------
 
 
-def opportunity_prompt(state: State) -> Prompt:
+def declared_move(state: State) -> Mapping[str, Any]:
+    """The movement the pending question is about: a Move waiting for the answer, or
+    the pending charge's certain path."""
     pending = state["activation"]["pending"]
-    moved = pending["moved"]
+    return charge_path(state, pending) if pending["kind"] == "charge" else pending["moved"]
+
+
+def charge_path(state: State, pending: Mapping[str, Any]) -> dict[str, Any]:
+    """A Charge as the movement it indicates, before its roll: the block straight at its
+    targets (:mod:`engine.kensei.charge_trace`) for MOV (twice MOV boosted, less what it
+    already travelled), the distance it covers whatever the die, stopping at contact."""
+    uid = pending["unit"]
+    unit = state["units"][uid]
+    here = board(state)
+    mine = [m for m in unit["minis"] if m in here.bases]
+    movement = abilities.attribute(state, uid, "mov", unit["mov"]) * (2 if pending["boost"] else 1)
+    heading = aim(state, uid, targets_of(pending))
+    distance = max(0, movement * CM - pending.get("travelled", 0))
+    travelled, finals = trace(state, mine, heading, distance)
+    return {
+        "type": "moved",
+        "side": pending["side"],
+        "unit": uid,
+        "order": "charge",
+        "targets": targets_of(pending),
+        "heading": heading,
+        "distance": travelled,
+        "displaced": travelled > 0,
+        "minis": [
+            {"id": m, "path": [[b.x, b.y]], "x": b.x, "y": b.y, "facing": b.facing}
+            for m, b in finals.items()
+        ],
+    }
+
+
+def charge_question(state: State) -> bool:
+    """Whether a pending charge waits for the charged side's opportunity question: asked
+    once, before the first charged unit reacts, when another unit could charge it."""
+    pending = state["activation"]["pending"]
+    if pending["stage"] != "reaction" or pending.get("asked") or pending.get("opportunity"):
+        return False
+    if state["activation"]["orders"][other(pending["side"])] < 1:
+        return False
+    return bool(chargers(state, charge_path(state, pending)))
+
+
+def opportunity_prompt(state: State) -> Prompt:
+    moved = declared_move(state)
     return Prompt(
         (other(moved["side"]),),
         "opportunity_charge",
@@ -167,16 +227,19 @@ def opportunity_prompt(state: State) -> Prompt:
 
 def can_charge(state: State, uid: str, point: str) -> bool:
     """Whether ``uid`` sees the mover at ``point`` of its move."""
-    moved = state["activation"]["pending"]["moved"]
+    moved = declared_move(state)
     spots = at_point(state, moved, point)
     return any(sights(_with_minis(state, spots), uid, moved["unit"]).values())
 
 
 def decide_opportunity(state: State, side: str, command: Command) -> list[Event]:
     only_fields(command, {"type", "side", "unit", "point"})
-    moved = state["activation"]["pending"]["moved"]
+    moved = declared_move(state)
+    charge = moved["order"] == "charge"
     if command.get("unit") is None:
-        return [moved]  # no opportunity charge: the move is made
+        if charge:  # the charge goes on: its targets react
+            return [{"type": "opportunity_passed", "side": side, "unit": moved["unit"]}]
+        return [dict(moved)]  # no opportunity charge: the move is made
     uid = text(command.get("unit"), "unit")
     point = text(command.get("point", "start"), "point")
     options = opportunity_prompt(state).options
@@ -198,27 +261,54 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
             f"{point} of its move",
             rule=rules.CHARGE_TARGET,
         )
-    stop = {**moved, "minis": spots, "displaced": point != "start"}
-    return [
-        stop,
-        {
-            "type": "opportunity_declared",
-            "side": side,
-            "unit": uid,
-            "target": moved["unit"],
-            "point": point,
-            "orders_spent": 1,
-            "resume": [] if point == "end" else [dict(m) for m in moved["minis"]],
-        },
-    ]
+    declared: Event = {
+        "type": "opportunity_declared",
+        "side": side,
+        "unit": uid,
+        "target": moved["unit"],
+        "point": point,
+        "orders_spent": 1,
+        "resume": [] if point == "end" or charge else [dict(m) for m in moved["minis"]],
+    }
+    if not charge:
+        return [{**moved, "minis": spots, "displaced": point != "start"}, declared]
+    pending = state["activation"]["pending"]
+    part = {"start": 0, "middle": moved["distance"] // 2, "end": moved["distance"]}[point]
+    declared["charge"] = {**pending, "asked": True, "travelled": pending.get("travelled", 0) + part}
+    if not part:
+        return [declared]
+    stop: Event = {
+        "type": "charge_moved",
+        "side": moved["side"],
+        "unit": moved["unit"],
+        "target": pending["target"],
+        "reached": False,
+        "met": True,  # stopped by the opportunity charge, not the end of the charge
+        "distance": part,
+        "heading": moved["heading"],
+        "minis": [{k: m[k] for k in ("id", "x", "y", "facing")} for m in spots],
+    }
+    return [stop, declared]
 
 
 def resumed(state: State, pending: Mapping[str, Any]) -> Event | None:
     """After an opportunity charge without contact: the rest of the mover's move, if it
-    is still on the table, not fled, and its end spots overlap no base."""
+    is still on the table, not fled, and its end spots overlap no base; a charger's
+    charge goes on (not when it fled or is engaged by then)."""
     mover = pending["target"]
     unit = state["units"][mover]
-    if not pending.get("resume") or unit["removed"] or unit["markers"]["used"]:
+    if unit["removed"] or unit["markers"]["used"]:
+        return None
+    if "charge" in pending:  # the charge goes on from where it was met, its targets react
+        if engaged_units(state, mover):
+            return None
+        return {
+            "type": "charge_resumed",
+            "side": unit["side"],
+            "unit": mover,
+            "charge": pending["charge"],
+        }
+    if not pending.get("resume"):
         return None
     here = board(state)
     ends = [m for m in pending["resume"] if m["id"] in here.bases]
