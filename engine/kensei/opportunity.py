@@ -294,14 +294,12 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
 def resumed(state: State, pending: Mapping[str, Any]) -> Event | None:
     """After an opportunity charge without contact: the rest of the mover's move, if it
     is still on the table, not fled, and its end spots overlap no base; a charger's
-    charge goes on (not when it fled or is engaged by then)."""
+    charge goes on (not when it fled)."""
     mover = pending["target"]
     unit = state["units"][mover]
     if unit["removed"] or unit["markers"]["used"]:
         return None
     if "charge" in pending:  # the charge goes on from where it was met, its targets react
-        if engaged_units(state, mover):
-            return None
         return {
             "type": "charge_resumed",
             "side": unit["side"],
