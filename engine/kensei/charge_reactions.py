@@ -13,7 +13,7 @@ from engine.kensei import geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_trace import centre_of
 from engine.kensei.combat import unit_name
-from engine.kensei.commands import only_fields, text
+from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.falling_back import slide
 from engine.kensei.flow import engaged_units
 from engine.kensei.opportunity import charge_question, opportunity_prompt
@@ -50,6 +50,8 @@ def charge_prompt(state: State) -> Prompt:
     if charge_question(state):  # first: another unit's opportunity charge on the charger
         return opportunity_prompt(state)
     pending = state["activation"]["pending"]
+    if pending["stage"] == "close":
+        return close_in_prompt(state)
     foe = state["units"][reacting(pending)]
     return Prompt(
         (foe["side"],),
@@ -110,3 +112,24 @@ def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
         "minis": finals,
         "lost": lost,
     }
+
+
+# -- 4. Charge movement: the miniatures not in contact close in -----------------------
+
+
+def close_in_prompt(state: State) -> Prompt:
+    pending = state["activation"]["pending"]
+    return Prompt(
+        (pending["side"],),
+        "close_in",
+        options={"unit": pending["unit"], "minis": [m["id"] for m in pending["closing"]]},
+    )
+
+
+def decide_close_in(state: State, side: str, command: Command) -> list[Event]:
+    """Charge > 4: the miniatures not in contact close in (all those offered) or stay."""
+    only_fields(command, {"type", "side", "close"})
+    pending = state["activation"]["pending"]
+    close = flag(command.get("close", False), "close")
+    minis = [dict(m) for m in pending["closing"]] if close else []
+    return [{"type": "closed_in", "side": side, "unit": pending["unit"], "minis": minis}]

@@ -87,8 +87,20 @@ def trace(
         if spots is None:
             break
         travelled, finals = step, spots
-    side = state["minis"][mine[0]]["side"]
+    return travelled, face_enemies(state, finals, others)
+
+
+def face_enemies(state: State, finals: dict[str, Base], others: list[str]) -> dict[str, Base]:
+    """The charging miniatures within 2.5 cm of an enemy (among ``others``) face the
+    centre of the nearest one, when they can turn where they stand."""
+    if not finals:
+        return finals
+    here = board(state)
+    table = state["table"]
+    scene = here.scene
+    side = state["minis"][next(iter(finals))]["side"]
     enemies = [o for o in others if here.side_of[o] != side]
+    finals = dict(finals)
     for m, base in list(finals.items()):
         near = [
             (geometry.edge_distance(base, here.bases[e]), e)
@@ -110,4 +122,66 @@ def trace(
         )
         if clear:
             finals[m] = turned
-    return travelled, finals
+    return finals
+
+
+def closing_in(state: State, uid: str, heading: int, remaining: int) -> list[dict[str, Any]]:
+    """4. Charge movement, "with each of the unit's miniatures": once the block has
+    stopped with a miniature in contact, each miniature not in contact may go on
+    straight (no turns) for what is left of the charge distance until it is stopped;
+    it closes in when it ends within 2.5 cm of an enemy and the unit stays in formation
+    (nearest to the enemy first). Returns those miniatures' new spots, faced."""
+    here = board(state)
+    unit = state["units"][uid]
+    mine = [m for m in unit["minis"] if m in here.bases]
+    current = {m: here.bases[m] for m in mine}
+    r = max(b.bound for b in current.values()) + remaining + geometry.MELEE_DISTANCE + 1
+    xs = [b.x for b in current.values()]
+    ys = [b.y for b in current.values()]
+    box = here.in_box(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+    others = [o for o in box if o not in current]
+    enemies = [o for o in others if here.side_of[o] != unit["side"]]
+
+    def gap(base: Base) -> float:
+        return min((geometry.edge_distance(base, here.bases[e]) for e in enemies), default=1e9)
+
+    if (
+        remaining <= 0
+        or len(mine) < 2
+        or all(gap(b) > geometry.MELEE_DISTANCE for b in current.values())
+    ):
+        return []
+    ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
+    table, scene = state["table"], here.scene
+    closed: list[str] = []
+    free = [m for m in mine if gap(current[m]) > geometry.MELEE_DISTANCE]
+    for m in sorted(free, key=lambda m: (gap(current[m]), m)):
+        start, final = current[m], None
+        for step in range(STEP, remaining + STEP, STEP):
+            t = min(step, remaining)
+            spot = spatial_base(
+                start, start.x + round(ux * t), start.y + round(uy * t), start.facing
+            )
+            if (
+                not geometry.on_table(spot, table["width"], table["height"])
+                or scene.over_impassable(spot) is not None
+                or any(geometry.overlaps(spot, here.bases[o]) for o in others)
+                or any(geometry.overlaps(spot, b) for k, b in current.items() if k != m)
+            ):
+                break
+            final = spot
+        if final is None or gap(final) > geometry.MELEE_DISTANCE:
+            continue
+        trial = {**current, m: final}
+        if geometry.formation_problems(list(trial.values()), skirmishers=unit["skirmish"]):
+            continue
+        current = trial
+        closed.append(m)
+    if not closed:
+        return []
+    faced = face_enemies(state, current, others)
+    return [
+        {"id": m, "x": faced[m].x, "y": faced[m].y, "facing": faced[m].facing}
+        for m in mine
+        if m in closed
+    ]

@@ -16,7 +16,7 @@ charging side, the charged unit reacts as to any attack).
 
 from __future__ import annotations
 
-__all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_reaction"]
+__all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_close_in", "decide_reaction"]
 
 from collections.abc import Mapping
 from typing import Any
@@ -26,11 +26,12 @@ from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_reactions import (
     charge_prompt,
+    decide_close_in,
     decide_reaction,
     reacting,
     reactions,
 )
-from engine.kensei.charge_trace import aim, targets_of, trace
+from engine.kensei.charge_trace import aim, closing_in, targets_of, trace
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.flow import Progress, engaged_units
@@ -155,7 +156,35 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
             event["damage"]["nearest"] = _nearest_first(state, charger, target)
         progress.emit(event)
         return True
-    progress.emit(_charge_move(state, pending))
+    if stage == "close":
+        return False  # the charging side says whether the others close in
+    if stage == "move":
+        moved = _charge_move(state, pending)
+        progress.emit(moved)
+        offer = _close_in_offer(progress.state, pending, moved)
+        if offer is not None:
+            progress.emit(offer)
+            return True
+    _after_move(progress, pending)
+    return True
+
+
+def _close_in_offer(state: State, pending: Mapping[str, Any], moved: Event) -> Event | None:
+    """After a charge that made contact: the miniatures that could close in, offered to
+    the charging side (``close_in``), if any."""
+    uid = pending["unit"]
+    if not moved["reached"] or state["units"][uid]["removed"] or not engaged_units(state, uid):
+        return None
+    closing = closing_in(state, uid, moved["heading"], pending["allowance"] - moved["distance"])
+    if not closing:
+        return None
+    charge = {**pending, "stage": "close", "closing": closing}
+    return {"type": "close_in_offered", "side": moved["side"], "unit": uid, "charge": charge}
+
+
+def _after_move(progress: Progress, pending: Mapping[str, Any]) -> None:
+    """5. Attack Order after a charge in contact; an opportunity charge without contact
+    lets the mover (or charger) go on."""
     state = progress.state
     uid, targets = pending["unit"], targets_of(pending)
     fighting = [] if state["units"][uid]["removed"] else engaged_units(state, uid)
@@ -179,7 +208,6 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
         rest = resumed(state, pending)
         if rest is not None:
             progress.emit(rest)
-    return True
 
 
 def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:

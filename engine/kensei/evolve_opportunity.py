@@ -1,4 +1,5 @@
-"""Applying the events of an opportunity charge (see :mod:`engine.kensei.opportunity`)."""
+"""Applying the events of an opportunity charge (see :mod:`engine.kensei.opportunity`)
+and of the charge's closing-in (:func:`engine.kensei.charge_trace.closing_in`)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,17 @@ def _opportunity_passed(state: State, event: Event) -> State:
 def _charge_resumed(state: State, event: Event) -> State:
     """The opportunity charge made no contact: the original charge goes on."""
     return {**state, "activation": {**state["activation"], "pending": dict(event["charge"])}}
+
+
+@handles("close_in_offered")
+def _close_in_offered(state: State, event: Event) -> State:
+    """The charge waits for its side's answer (``close_in``) before the attack."""
+    return {**state, "activation": {**state["activation"], "pending": dict(event["charge"])}}
+
+
+@handles("closed_in")
+def _closed_in(state: State, event: Event) -> State:
+    state = placed(state, event["minis"])
+    activation = state["activation"]
+    pending = {**activation["pending"], "stage": "attack"}
+    return {**state, "activation": {**activation, "pending": pending}}

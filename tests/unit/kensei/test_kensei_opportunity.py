@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import EnteredDice, IllegalCommand, State
-from engine.kensei import rules
+from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
+from engine.kensei import geometry, rules
+from engine.kensei.board import board
+from engine.kensei.combat import in_formation
 from tests.unit.kensei.support import KENSEI, clear_table, edited, play, put
 from tests.unit.kensei.test_kensei_charge import (
     ARCHERS,
@@ -24,6 +26,7 @@ from tests.unit.kensei.test_kensei_charge import (
 )
 
 PASS = {"type": "opportunity_charge", "side": "B"}
+REACTING = ("charge_reaction", "close_in")
 
 
 def flanked(x: int = 2000, y: int = 3300, b_orders: int = 2, facing: int = 0) -> State:
@@ -38,11 +41,15 @@ def flanked(x: int = 2000, y: int = 3300, b_orders: int = 2, facing: int = 0) ->
 
 def answer_reactions(state: State, side: str, dice: list[int]) -> tuple[State, list[dict]]:
     events: list[dict] = []
-    while (prompt := KENSEI.prompt(state)) is not None and prompt.kind == "charge_reaction":
-        if prompt.sides != (side,):
+    """``side``'s charge reactions (none); a charge's closing-in declined."""
+    while (prompt := KENSEI.prompt(state)) is not None and prompt.kind in REACTING:
+        if prompt.kind == "close_in":
+            answer = {"type": "close_in", "side": prompt.sides[0], "close": False}
+        elif prompt.sides == (side,):
+            answer = {"type": "charge_reaction", "side": side, "reaction": "none"}
+        else:
             break
-        reaction = {"type": "charge_reaction", "side": side, "reaction": "none"}
-        state, found = play(state, reaction, dice=EnteredDice(list(dice)))
+        state, found = play(state, answer, dice=EnteredDice(list(dice)))
         events += found
     return state, events
 
@@ -127,3 +134,39 @@ def test_opportunity_charge_on_a_charger_bots_answer_with_legal_commands():
     assert any(o.get("unit") == ARCHERS for o in options)
     for option in options:
         play(after, option, dice=EnteredDice([3] * 60))
+
+
+def test_charge_movement_each_miniature_not_in_contact_may_close_in_keeping_formation():
+    """Charge > 4. Charge movement ("with each of the unit's miniatures ... will only stop
+    when contact is made"): the block stops at the first contact; the miniatures not in
+    contact may go on straight for the rest of the distance to contact, in formation."""
+    state = table()
+    for mid in state["units"][TARGET]["minis"]:
+        state["minis"][mid]["x"] -= 1200  # the target stands off to the left: at an angle
+    after, events = play(state, CHARGE, dice=EnteredDice([6]))
+    prompt = KENSEI.prompt(after)
+    assert (prompt.kind, prompt.sides) == ("close_in", ("A",))
+    assert prompt.options["minis"] == ["A.u2.m4", "A.u2.m5"]
+    offered = events_of(events, "close_in_offered")[0]["charge"]["closing"]
+    assert not events_of(events, "attack_declared")  # the attack waits for the answer
+    rolls = {}
+    for close in (True, False):
+        answer = {"type": "close_in", "side": "A", "close": close}
+        done, found = play(after, answer, dice=EnteredDice([1] * 80))
+        closed = events_of(found, "closed_in")[0]
+        assert closed["minis"] == (offered if close else [])
+        assert events_of(found, "attack_declared")[0]["target"] == TARGET
+        assert in_formation(done, CHARGER)
+        bases = board(done).bases
+        for m in closed["minis"]:  # in contact, facing the enemy's centre
+            near = min(
+                (e for e in done["units"][TARGET]["minis"] if e in bases),
+                key=lambda e: geometry.edge_distance(bases[m["id"]], bases[e]),
+            )
+            assert geometry.within(bases[m["id"]], bases[near], geometry.MELEE_DISTANCE)
+            assert geometry.facing_centre_of(bases[m["id"]], bases[near])
+        rolled = events_of(found, "combat_rolled")[0]["rolls"]
+        rolls[close] = next(r["dice"] for r in rolled if r["unit"] == CHARGER)
+    assert rolls[True] > rolls[False]  # +1D6 for each miniature in melee combat
+    with pytest.raises(InvalidCommand):
+        play(after, {"type": "close_in", "side": "A", "close": "yes"})
