@@ -205,8 +205,7 @@ def _after_move(progress: Progress, pending: Mapping[str, Any]) -> None:
             declared["opportunity"] = True
         progress.emit(attack_event(state, declared))
     elif pending.get("opportunity"):  # no contact: the mover goes on with its move
-        rest = resumed(state, pending)
-        if rest is not None:
+        for rest in resumed(state, pending):
             progress.emit(rest)
 
 

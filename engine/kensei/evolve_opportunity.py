@@ -13,6 +13,8 @@ from engine.kensei.evolve_multiple import placed
 def _move_declared(state: State, event: Event) -> State:
     activation = state["activation"]
     pending = {"kind": "opportunity", "side": event["side"], "moved": event["moved"]}
+    if "then" in event:  # the Move joins or leaves a unit once it is made
+        pending["then"] = event["then"]
     return {**state, "activation": {**activation, "pending": pending}}
 
 
@@ -23,6 +25,8 @@ def _opportunity_declared(state: State, event: Event) -> State:
     pending = {**charge_pending(event), "opportunity": True, "resume": list(event["resume"])}
     if "charge" in event:  # an opportunity charge on a charging unit: its charge waits
         pending["charge"] = event["charge"]
+    if "then" in event:  # the mover's join or leave, done if it completes its move
+        pending["then"] = event["then"]
     return {
         **state,
         "activation": {**activation, **reactive_order_spent(activation, event), "pending": pending},

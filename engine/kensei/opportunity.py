@@ -43,19 +43,26 @@ from engine.kensei.shooting import sights
 CM = 100
 POINTS = ("start", "middle", "end")
 MOVES = ("move", "boosted_move", "disengage")
+FOLLOWING = ("leader_joined", "leader_left")  # a Move that joins or leaves a unit
 
 
 def intercept(state: State, side: str, events: list[Event]) -> list[Event]:
-    """A Move that enemy units could charge waits for their side's answer."""
-    if len(events) != 1 or events[0]["type"] != "moved" or state["activation"] is None:
+    """A Move that enemy units could charge waits for their side's answer (with the
+    joining or leaving of a unit it carries, ``then``: done once the move is)."""
+    if not events or events[0]["type"] != "moved" or state["activation"] is None:
         return events
-    moved = events[0]
+    moved, then = events[0], events[1:]
+    if any(e["type"] not in FOLLOWING for e in then):
+        return events
     if moved["order"] not in MOVES or not moved["displaced"]:
         return events
     units = chargers(state, moved)
     if not units:
         return events
-    return [{"type": "move_declared", "side": side, "unit": moved["unit"], "moved": moved}]
+    declared: Event = {"type": "move_declared", "side": side, "unit": moved["unit"], "moved": moved}
+    if then:
+        declared["then"] = then
+    return [declared]
 
 
 def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
@@ -239,7 +246,8 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
     if command.get("unit") is None:
         if charge:  # the charge goes on: its targets react
             return [{"type": "opportunity_passed", "side": side, "unit": moved["unit"]}]
-        return [dict(moved)]  # no opportunity charge: the move is made
+        then = state["activation"]["pending"].get("then", [])
+        return [dict(moved), *then]  # no opportunity charge: the move is made
     uid = text(command.get("unit"), "unit")
     point = text(command.get("point", "start"), "point")
     options = opportunity_prompt(state).options
@@ -271,6 +279,9 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
         "resume": [] if point == "end" or charge else [dict(m) for m in moved["minis"]],
     }
     if not charge:
+        then = state["activation"]["pending"].get("then")
+        if then:  # joined or left once the move is completed
+            declared["then"] = then
         return [{**moved, "minis": spots, "displaced": point != "start"}, declared]
     pending = state["activation"]["pending"]
     part = {"start": 0, "middle": moved["distance"] // 2, "end": moved["distance"]}[point]
@@ -291,28 +302,31 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
     return [stop, declared]
 
 
-def resumed(state: State, pending: Mapping[str, Any]) -> Event | None:
+def resumed(state: State, pending: Mapping[str, Any]) -> list[Event]:
     """After an opportunity charge without contact: the rest of the mover's move, if it
-    is still on the table, not fled, and its end spots overlap no base; a charger's
-    charge goes on (not when it fled)."""
+    is still on the table, not fled, and its end spots overlap no base, then the join
+    or leave it carried; a charger's charge goes on (not when it fled)."""
     mover = pending["target"]
     unit = state["units"][mover]
     if unit["removed"] or unit["markers"]["used"]:
-        return None
+        return []
     if "charge" in pending:  # the charge goes on from where it was met, its targets react
-        return {
-            "type": "charge_resumed",
-            "side": unit["side"],
-            "unit": mover,
-            "charge": pending["charge"],
-        }
+        return [
+            {
+                "type": "charge_resumed",
+                "side": unit["side"],
+                "unit": mover,
+                "charge": pending["charge"],
+            }
+        ]
+    then = [dict(e) for e in pending.get("then", [])]
     if not pending.get("resume"):
-        return None
+        return then  # met at the end of its move: it is complete
     here = board(state)
     ends = [m for m in pending["resume"] if m["id"] in here.bases]
     own = set(unit["minis"])
     for m in ends:
         spot = _base(here, m)
         if any(geometry.overlaps(spot, b) for o, b in here.bases.items() if o not in own):
-            return None
-    return {"type": "move_resumed", "unit": mover, "minis": ends}
+            return []
+    return [{"type": "move_resumed", "unit": mover, "minis": ends}, *then]

@@ -27,6 +27,7 @@ from tests.unit.kensei.test_kensei_charge import (
 
 PASS = {"type": "opportunity_charge", "side": "B"}
 REACTING = ("charge_reaction", "close_in")
+LEADER_ALONE = "A.u6"
 
 
 def flanked(x: int = 2000, y: int = 3300, b_orders: int = 2, facing: int = 0) -> State:
@@ -170,3 +171,36 @@ def test_charge_movement_each_miniature_not_in_contact_may_close_in_keeping_form
     assert rolls[True] > rolls[False]  # +1D6 for each miniature in melee combat
     with pytest.raises(InvalidCommand):
         play(after, {"type": "close_in", "side": "A", "close": "yes"})
+
+
+def joining_leader() -> tuple[State, dict]:
+    """A's lone leader steps towards A's used samurai to join them, in B's sight."""
+    state = edited(table(gap=800, b_orders=2))
+    clear_table(state, (CHARGER, TARGET, LEADER_ALONE))
+    state["activation"]["units"]["A"] = LEADER_ALONE
+    state["units"][CHARGER]["markers"]["used"] = True
+    leader = state["units"][LEADER_ALONE]["minis"][0]
+    put(state, leader, 4200, 3300, 1800)
+    path = [{"id": leader, "path": [[3950, 3300]], "facing": 1800}]
+    return state, {"type": "order", "side": "A", "order": "move", "minis": path, "join": CHARGER}
+
+
+def test_opportunity_charge_on_a_move_that_joins_a_unit_the_join_waits_for_the_move():
+    state, join = joining_leader()
+    after, events = play(state, join, dice=EnteredDice([]))
+    declared = events_of(events, "move_declared")[0]
+    assert [e["type"] for e in declared["then"]] == ["leader_joined"]
+    assert KENSEI.prompt(after).kind == "opportunity_charge"
+    # Declined: the move is made and the leader joins.
+    done, events = play(after, PASS, dice=EnteredDice([]))
+    assert [e["type"] for e in events][:2] == ["moved", "leader_joined"]
+    assert done["units"][CHARGER]["leader"] == join["minis"][0]["id"]
+    # Charged at the start of its move and caught: no join, the leader fights alone.
+    declare = {**PASS, "unit": TARGET, "point": "start"}
+    after, events = play(after, declare, dice=EnteredDice([]))
+    after, found = answer_reactions(after, "A", [6] + [1] * 60)
+    events += found
+    attack = events_of(events, "attack_declared")[0]
+    assert (attack["unit"], attack["target"]) == (TARGET, LEADER_ALONE)
+    assert not events_of(events, "leader_joined")
+    assert after["units"][CHARGER]["leader"] is None
