@@ -65,18 +65,23 @@ def trace(
     ]
     table = state["table"]
     scene = here.scene
+    # Only the bases near a miniature's straight sweep can stop it (a quick filter).
+    near = {
+        m: [o for o in others if _swept(b, ux, uy, distance, here.bases[o])]
+        for m, b in starts.items()
+    }
 
     def at(t: int) -> dict[str, Base] | None:
         spots = {
             m: spatial_base(b, b.x + round(ux * t), b.y + round(uy * t), b.facing)
             for m, b in starts.items()
         }
-        for spot in spots.values():
+        for m, spot in spots.items():
             if not geometry.on_table(spot, table["width"], table["height"]):
                 return None
             if scene.over_impassable(spot) is not None:
                 return None
-            if any(geometry.overlaps(spot, here.bases[o]) for o in others):
+            if any(geometry.overlaps(spot, here.bases[o]) for o in near[m]):
                 return None
         return spots
 
@@ -88,6 +93,14 @@ def trace(
             break
         travelled, finals = step, spots
     return travelled, face_enemies(state, finals, others)
+
+
+def _swept(base: Base, ux: float, uy: float, distance: int, other: Base) -> bool:
+    """Whether ``other`` comes within reach of ``base`` moved straight along (ux, uy)
+    for up to ``distance`` (the distance from its centre to that segment)."""
+    dx, dy = other.x - base.x, other.y - base.y
+    t = max(0.0, min(float(distance), dx * ux + dy * uy))
+    return math.hypot(dx - ux * t, dy - uy * t) <= base.bound + other.bound + 2 * STEP
 
 
 def face_enemies(state: State, finals: dict[str, Base], others: list[str]) -> dict[str, Base]:

@@ -70,31 +70,41 @@ def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
     formation, an order left to their side, the mover within MOV + 6 cm of the unit's
     centre (a quick filter) and seen before it moves or where it ends."""
     mover = moved["unit"]
-    side = other(moved["side"])
-    if state["activation"]["orders"][side] < 1:
+    if state["activation"]["orders"][other(moved["side"])] < 1:
         return []
     here = board(state)
     ends = [(m["x"], m["y"]) for m in moved["minis"]]
     spots = ends + [(b.x, b.y) for m in state["units"][mover]["minis"] if (b := here.bases.get(m))]
     ended = _with_minis(state, moved["minis"])
     found = []
-    for uid, unit in live_units(state, side):
+    for uid in _within_reach(state, moved, spots, 0):
+        if engaged_units(state, uid) or not in_formation(state, uid):
+            continue
+        if any(sights(state, uid, mover).values()) or any(sights(ended, uid, mover).values()):
+            found.append(uid)
+    return found
+
+
+def _within_reach(
+    state: State, moved: Mapping[str, Any], spots: list[tuple[int, int]], slack: int
+) -> list[str]:
+    """The other side's units not Used (nor duelled, nor charged by the mover, nor
+    disengaged from it) whose centre is within their MOV + 6 cm (and charge roll
+    bonus) plus ``slack`` of one of the ``spots``."""
+    mover = moved["unit"]
+    here = board(state)
+    found = []
+    for uid, unit in live_units(state, other(moved["side"])):
         placed = [here.bases[m] for m in unit["minis"] if m in here.bases]
         if unit["markers"]["used"] or not placed or mover in unit["no_charge_from"]:
             continue
-        if uid in moved.get("targets", ()):  # a charged unit reacts to its charge itself
-            continue
-        if unit.get("duelled"):
-            continue
+        if uid in moved.get("targets", ()) or unit.get("duelled"):
+            continue  # a charged unit reacts to its charge itself
         cx = sum(b.x for b in placed) // len(placed)
         cy = sum(b.y for b in placed) // len(placed)
         most = abilities.attribute(state, uid, "mov", unit["mov"]) + 6  # the best Charge roll
         reach = (most + abilities.modifier(state, uid, "charge_roll", {"charging": True})) * CM
-        if not any(math.hypot(x - cx, y - cy) <= reach for x, y in spots):
-            continue
-        if engaged_units(state, uid) or not in_formation(state, uid):
-            continue
-        if any(sights(state, uid, mover).values()) or any(sights(ended, uid, mover).values()):
+        if any(math.hypot(x - cx, y - cy) <= reach + slack for x, y in spots):
             found.append(uid)
     return found
 
@@ -177,7 +187,24 @@ def declared_move(state: State) -> Mapping[str, Any]:
     """The movement the pending question is about: a Move waiting for the answer, or
     the pending charge's certain path."""
     pending = state["activation"]["pending"]
-    return charge_path(state, pending) if pending["kind"] == "charge" else pending["moved"]
+    return _charge_offer(state)[0] if pending["kind"] == "charge" else pending["moved"]
+
+
+# The charge's path and the units that could charge it, for the last few states asked
+# (the prompt, the bots and the decision ask again about the same state; states are
+# never mutated and an entry keeps its state alive, so an identity is not reused).
+_OFFERS: list[tuple[State, tuple[Mapping[str, Any], list[str]]]] = []
+
+
+def _charge_offer(state: State) -> tuple[Mapping[str, Any], list[str]]:
+    for kept, offer in _OFFERS:
+        if kept is state:
+            return offer
+    path = charge_path(state, state["activation"]["pending"])
+    offer = (path, chargers(state, path))
+    _OFFERS.insert(0, (state, offer))
+    del _OFFERS[4:]
+    return offer
 
 
 def charge_path(state: State, pending: Mapping[str, Any]) -> dict[str, Any]:
@@ -216,17 +243,27 @@ def charge_question(state: State) -> bool:
         return False
     if state["activation"]["orders"][other(pending["side"])] < 1:
         return False
-    return bool(chargers(state, charge_path(state, pending)))
+    # A quick filter first: a unit in reach of the charger wherever its path may go.
+    uid = pending["unit"]
+    here = board(state)
+    spots = [(b.x, b.y) for m in state["units"][uid]["minis"] if (b := here.bases.get(m))]
+    movement = abilities.attribute(state, uid, "mov", state["units"][uid]["mov"])
+    slack = movement * CM * (2 if pending["boost"] else 1)
+    seen = {"unit": uid, "side": pending["side"], "targets": targets_of(pending)}
+    if not _within_reach(state, seen, spots, slack):
+        return False
+    return bool(_charge_offer(state)[1])
 
 
 def opportunity_prompt(state: State) -> Prompt:
     moved = declared_move(state)
+    charge = state["activation"]["pending"]["kind"] == "charge"
     return Prompt(
         (other(moved["side"]),),
         "opportunity_charge",
         options={
             "mover": moved["unit"],
-            "units": chargers(state, moved),
+            "units": list(_charge_offer(state)[1]) if charge else chargers(state, moved),
             "points": points(state, moved),
         },
     )
