@@ -210,7 +210,8 @@ def _opportunity_choices(
 def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterator[Command]:
     """Multiple combat: each shared miniature fights the first unit offered (then the
     second), the combats and the defeated units in the order offered (then reversed);
-    a withdrawing unit faces any way offered; the winner makes no melee movement."""
+    a withdrawing unit faces any way offered; the winner makes no melee movement; a
+    charge's miniatures close in (or not)."""
     if kind == "assign_fighters":
         for pick in (0, -1):
             assign = {mid: units[pick] for mid, units in options["minis"].items()}
@@ -229,6 +230,9 @@ def _combat_choices(side: str, kind: str, options: Mapping[str, Any]) -> Iterato
     elif kind == "attacked_side":
         for attacked in options["sides"]:  # front first: the one that hurts least
             yield {"type": "attacked_side", "side": side, "attacked": attacked}
+    elif kind == "close_in":  # after a charge: close in first, or stay
+        for close in (True, False):
+            yield {"type": "close_in", "side": side, "close": close}
 
 
 # -- setting up -----------------------------------------------------------------

@@ -11,17 +11,14 @@ from typing import Any
 from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
+from engine.kensei.charge_trace import centre_of
 from engine.kensei.combat import unit_name
-from engine.kensei.commands import only_fields, text
+from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.falling_back import slide
 from engine.kensei.flow import engaged_units
+from engine.kensei.opportunity import charge_question, opportunity_prompt
 
 CM = 100
-
-
-def targets_of(pending: Mapping[str, Any]) -> list[str]:
-    """The charged units (the first is the one named as ``target``)."""
-    return list(pending.get("targets") or [pending["target"]])
 
 
 def reacting(pending: Mapping[str, Any]) -> str:
@@ -50,7 +47,11 @@ def reactions(state: State, pending: Mapping[str, Any]) -> list[str]:
 
 
 def charge_prompt(state: State) -> Prompt:
+    if charge_question(state):  # first: another unit's opportunity charge on the charger
+        return opportunity_prompt(state)
     pending = state["activation"]["pending"]
+    if pending["stage"] == "close":
+        return close_in_prompt(state)
     foe = state["units"][reacting(pending)]
     return Prompt(
         (foe["side"],),
@@ -113,7 +114,22 @@ def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     }
 
 
-def centre_of(state: State, uid: str) -> tuple[int, int]:
-    bases = board(state).bases
-    placed = [bases[m] for m in state["units"][uid]["minis"] if m in bases]
-    return (sum(b.x for b in placed) // len(placed), sum(b.y for b in placed) // len(placed))
+# -- 4. Charge movement: the miniatures not in contact close in -----------------------
+
+
+def close_in_prompt(state: State) -> Prompt:
+    pending = state["activation"]["pending"]
+    return Prompt(
+        (pending["side"],),
+        "close_in",
+        options={"unit": pending["unit"], "minis": [m["id"] for m in pending["closing"]]},
+    )
+
+
+def decide_close_in(state: State, side: str, command: Command) -> list[Event]:
+    """Charge > 4: the miniatures not in contact close in (all those offered) or stay."""
+    only_fields(command, {"type", "side", "close"})
+    pending = state["activation"]["pending"]
+    close = flag(command.get("close", False), "close")
+    minis = [dict(m) for m in pending["closing"]] if close else []
+    return [{"type": "closed_in", "side": side, "unit": pending["unit"], "minis": minis}]

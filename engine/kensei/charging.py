@@ -16,36 +16,32 @@ charging side, the charged unit reacts as to any attack).
 
 from __future__ import annotations
 
-__all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_reaction"]
+__all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_close_in", "decide_reaction"]
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
-from engine.kensei import abilities, geometry, rules, spatial
+from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_reactions import (
-    centre_of,
     charge_prompt,
+    decide_close_in,
     decide_reaction,
     reacting,
     reactions,
-    targets_of,
 )
+from engine.kensei.charge_trace import aim, closing_in, targets_of, trace
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
-from engine.kensei.falling_back import spatial_base
 from engine.kensei.flow import Progress, engaged_units
-from engine.kensei.geometry import Base
 from engine.kensei.multiple_combat import attack_event
-from engine.kensei.opportunity import resumed
+from engine.kensei.opportunity import charge_question, resumed
 from engine.kensei.rolls import reroll
 from engine.kensei.shooting import band_reach, sights
 from engine.kensei.shooting import shot_event as _shot_event
 
 CM = 100
-STEP = 20  # the charge is traced in 2 mm steps
 
 
 # -- the order ----------------------------------------------------------------------
@@ -128,8 +124,8 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
     pending = state["activation"]["pending"]
     stage = pending["stage"]
     if stage == "reaction":
-        if reactions(state, pending) != ["none"]:
-            return False
+        if charge_question(state) or reactions(state, pending) != ["none"]:
+            return False  # an opportunity charge on the charger, or the target's reaction
         progress.emit(
             {
                 "type": "charge_reacted",
@@ -160,7 +156,35 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
             event["damage"]["nearest"] = _nearest_first(state, charger, target)
         progress.emit(event)
         return True
-    progress.emit(_charge_move(state, pending))
+    if stage == "close":
+        return False  # the charging side says whether the others close in
+    if stage == "move":
+        moved = _charge_move(state, pending)
+        progress.emit(moved)
+        offer = _close_in_offer(progress.state, pending, moved)
+        if offer is not None:
+            progress.emit(offer)
+            return True
+    _after_move(progress, pending)
+    return True
+
+
+def _close_in_offer(state: State, pending: Mapping[str, Any], moved: Event) -> Event | None:
+    """After a charge that made contact: the miniatures that could close in, offered to
+    the charging side (``close_in``), if any."""
+    uid = pending["unit"]
+    if not moved["reached"] or state["units"][uid]["removed"] or not engaged_units(state, uid):
+        return None
+    closing = closing_in(state, uid, moved["heading"], pending["allowance"] - moved["distance"])
+    if not closing:
+        return None
+    charge = {**pending, "stage": "close", "closing": closing}
+    return {"type": "close_in_offered", "side": moved["side"], "unit": uid, "charge": charge}
+
+
+def _after_move(progress: Progress, pending: Mapping[str, Any]) -> None:
+    """5. Attack Order after a charge in contact; an opportunity charge without contact
+    lets the mover (or charger) go on."""
     state = progress.state
     uid, targets = pending["unit"], targets_of(pending)
     fighting = [] if state["units"][uid]["removed"] else engaged_units(state, uid)
@@ -181,10 +205,8 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
             declared["opportunity"] = True
         progress.emit(attack_event(state, declared))
     elif pending.get("opportunity"):  # no contact: the mover goes on with its move
-        rest = resumed(state, pending)
-        if rest is not None:
+        for rest in resumed(state, pending):
             progress.emit(rest)
-    return True
 
 
 def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
@@ -198,10 +220,14 @@ def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     lines = abilities.lines(state, uid, "charge_roll", {"charging": True})
     bonus = movement + sum(value for _label, value in lines)
     count = abilities.rerolls(state, uid, "charge_roll", {"charging": True})
+    gone = pending.get("travelled", 0)  # met by an opportunity charge on the way
     faces, rerolled = reroll(
-        dice, dice.roll(1), lambda f: not _reaches(state, uid, targets, (bonus + f) * CM), count
+        dice,
+        dice.roll(1),
+        lambda f: not _reaches(state, uid, targets, (bonus + f) * CM - gone),
+        count,
     )
-    allowance = (bonus + faces[0]) * CM
+    allowance = (bonus + faces[0]) * CM - gone
     return {
         "type": "charge_rolled",
         "unit": uid,
@@ -239,6 +265,7 @@ def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
     unit = state["units"][uid]
     reached = pending["reached"] and _reaches(state, uid, targets, pending["allowance"])
     distance = pending["allowance"] if reached else pending["movement"] * CM
+    distance = max(0, distance - (0 if reached else pending.get("travelled", 0)))
     here = board(state)
     mine = [m for m in unit["minis"] if m in here.bases]
     theirs = [m for t in targets for m in state["units"][t]["minis"] if m in here.bases]
@@ -254,16 +281,8 @@ def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
     }
     if not mine or not theirs or unit["markers"]["used"]:
         return {**event, "reached": False}  # destroyed, or fell back from Hold and shoot
-    start = centre_of(state, uid)
-    seen = sorted(
-        {t for each in targets for found in sights(state, uid, each).values() for t in found}
-    )
-    aim = seen or theirs
-    goal = min(
-        aim, key=lambda t: (math.hypot(here.bases[t].x - start[0], here.bases[t].y - start[1]), t)
-    )
-    heading = geometry.heading(start, (here.bases[goal].x, here.bases[goal].y))
-    travelled, finals = _trace(state, mine, heading, distance)
+    heading = aim(state, uid, targets)
+    travelled, finals = trace(state, mine, heading, distance)
     return {
         **event,
         "reached": reached,
@@ -271,80 +290,3 @@ def _charge_move(state: State, pending: Mapping[str, Any]) -> Event:
         "heading": heading,
         "minis": [{"id": m, "x": b.x, "y": b.y, "facing": b.facing} for m, b in finals.items()],
     }
-
-
-def _trace(
-    state: State, mine: list[str], heading: int, distance: int
-) -> tuple[int, dict[str, Base]]:
-    """Move the miniatures as one block along ``heading`` until one would leave the
-    table, stand over impassable scenery or overlap another miniature (contact); then
-    those within 2.5 cm of an enemy face its centre."""
-    here = board(state)
-    ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
-    own = set(mine)
-    starts = {m: here.bases[m] for m in mine}
-    r = max(b.bound for b in starts.values()) + distance + geometry.MELEE_DISTANCE + 1
-    xs = [b.x for b in starts.values()]
-    ys = [b.y for b in starts.values()]
-    others = [
-        o for o in here.in_box(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r) if o not in own
-    ]
-    table = state["table"]
-    scene = here.scene
-    # Filters that leave the stop point as it was: only the bases whose bounding
-    # circles the move brings near each miniature's, the table's edge and the
-    # scenery only when the swept box reaches them; no step is checked before the
-    # first one where something could stop the charge.
-    windows = spatial.overlap_windows(starts, [here.bases[o] for o in others], ux, uy)
-    x0, y0, x1, y1 = spatial.swept_box(starts.values(), ux * distance, uy * distance)
-    edge = not (x0 >= 0 and y0 >= 0 and x1 <= table["width"] and y1 <= table["height"])
-    scenery = scene.scenery_near(x0, y0, x1, y1)
-    first = -math.inf if edge or scenery else min((w[0] for w in windows), default=math.inf)
-
-    def at(t: int) -> dict[str, Base]:
-        return {
-            m: spatial_base(b, b.x + round(ux * t), b.y + round(uy * t), b.facing)
-            for m, b in starts.items()
-        }
-
-    def unblocked(spots: dict[str, Base], t: int) -> bool:
-        for spot in spots.values():
-            if edge and not geometry.on_table(spot, table["width"], table["height"]):
-                return False
-            if scenery and scene.over_impassable(spot) is not None:
-                return False
-        return not any(
-            geometry.overlaps(spots[m], other) for lo, hi, m, other in windows if lo <= t <= hi
-        )
-
-    travelled = 0
-    while travelled < distance:
-        step = min(travelled + STEP, distance)
-        if step >= first and not unblocked(at(step), step):
-            break
-        travelled = step
-    finals = at(travelled) if travelled else dict(starts)
-    side = state["minis"][mine[0]]["side"]
-    enemies = [o for o in others if here.side_of[o] != side]
-    for m, base in list(finals.items()):
-        near = [
-            (geometry.edge_distance(base, here.bases[e]), e)
-            for e in enemies
-            if geometry.within(base, here.bases[e], geometry.MELEE_DISTANCE)
-        ]
-        if not near:
-            continue
-        enemy = here.bases[min(near)[1]]
-        facing = geometry.heading((base.x, base.y), (enemy.x, enemy.y))
-        turned = spatial_base(base, base.x, base.y, facing)
-        # Turning a square base sweeps new ground: it must stay on the table, off
-        # impassable scenery and clear of every other base, or it keeps its facing.
-        clear = (
-            geometry.on_table(turned, table["width"], table["height"])
-            and scene.over_impassable(turned) is None
-            and all(not geometry.overlaps(turned, here.bases[o]) for o in others)
-            and all(not geometry.overlaps(turned, b) for k, b in finals.items() if k != m)
-        )
-        if clear:
-            finals[m] = turned
-    return travelled, finals

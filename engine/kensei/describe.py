@@ -181,6 +181,14 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         f"{e['unit']} makes an opportunity charge on {e['target']} at the {e['point']} of its move"
     ),
     "move_resumed": lambda e: f"{e['unit']} completes its move",
+    "opportunity_passed": lambda e: f"no opportunity charge on {e['unit']}",
+    "charge_resumed": lambda e: f"{e['unit']} goes on with its charge",
+    "close_in_offered": lambda e: f"{e['unit']}'s miniatures not in contact may close in",
+    "closed_in": lambda e: (
+        f"{e['unit']}: {len(e['minis'])} miniatures close in"
+        if e["minis"]
+        else f"{e['unit']}'s miniatures stay where the charge stopped"
+    ),
     "attacked_side_chosen": lambda e: (
         f"side {e['side']} takes {e['attacker']}'s attack on the {e['attacked']} of {e['unit']}"
     ),

@@ -12,6 +12,15 @@ a Charge against it (``opportunity_declared``: an activation order of the reacti
 side, as any reaction, and a Used Unit marker at the end of the activation). If the
 charge makes no contact, the mover completes its move (``move_resumed``) unless its
 end spots are taken by then.
+
+A Charge is a movement too: before the charged units react (and before the roll),
+the charged side is asked the same question about its *other* units, the mover being
+the charging unit and its move the part of the charge path certain before the roll
+(:func:`charge_path`). Declined (``opportunity_passed``), the charge goes on; declared,
+the charger stops at the point chosen (``charge_moved`` there, ``met``) and is charged;
+with contact the original charge is over (its targets never react and are not
+attacked); without, it goes on from there (``charge_resumed``) with what is left of
+its distance.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from typing import Any
 from engine.core import Command, Event, IllegalCommand, Prompt, State
 from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
+from engine.kensei.charge_trace import aim, targets_of, trace
 from engine.kensei.combat import in_formation, unit_name
 from engine.kensei.commands import only_fields, text
 from engine.kensei.falling_back import spatial_base
@@ -33,19 +43,26 @@ from engine.kensei.shooting import sees_any
 CM = 100
 POINTS = ("start", "middle", "end")
 MOVES = ("move", "boosted_move", "disengage")
+FOLLOWING = ("leader_joined", "leader_left")  # a Move that joins or leaves a unit
 
 
 def intercept(state: State, side: str, events: list[Event]) -> list[Event]:
-    """A Move that enemy units could charge waits for their side's answer."""
-    if len(events) != 1 or events[0]["type"] != "moved" or state["activation"] is None:
+    """A Move that enemy units could charge waits for their side's answer (with the
+    joining or leaving of a unit it carries, ``then``: done once the move is)."""
+    if not events or events[0]["type"] != "moved" or state["activation"] is None:
         return events
-    moved = events[0]
+    moved, then = events[0], events[1:]
+    if any(e["type"] not in FOLLOWING for e in then):
+        return events
     if moved["order"] not in MOVES or not moved["displaced"]:
         return events
     units = chargers(state, moved)
     if not units:
         return events
-    return [{"type": "move_declared", "side": side, "unit": moved["unit"], "moved": moved}]
+    declared: Event = {"type": "move_declared", "side": side, "unit": moved["unit"], "moved": moved}
+    if then:
+        declared["then"] = then
+    return [declared]
 
 
 def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
@@ -53,29 +70,41 @@ def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
     formation, an order left to their side, the mover within MOV + 6 cm of the unit's
     centre (a quick filter) and seen before it moves or where it ends."""
     mover = moved["unit"]
-    side = other(moved["side"])
-    if state["activation"]["orders"][side] < 1:
+    if state["activation"]["orders"][other(moved["side"])] < 1:
         return []
     here = board(state)
     ends = [(m["x"], m["y"]) for m in moved["minis"]]
     spots = ends + [(b.x, b.y) for m in state["units"][mover]["minis"] if (b := here.bases.get(m))]
     ended = _with_minis(state, moved["minis"])
     found = []
-    for uid, unit in live_units(state, side):
+    for uid in _within_reach(state, moved, spots, 0):
+        if engaged_units(state, uid) or not in_formation(state, uid):
+            continue
+        if sees_any(state, uid, mover) or sees_any(ended, uid, mover):
+            found.append(uid)
+    return found
+
+
+def _within_reach(
+    state: State, moved: Mapping[str, Any], spots: list[tuple[int, int]], slack: int
+) -> list[str]:
+    """The other side's units not Used (nor duelled, nor charged by the mover, nor
+    disengaged from it) whose centre is within their MOV + 6 cm (and charge roll
+    bonus) plus ``slack`` of one of the ``spots``."""
+    mover = moved["unit"]
+    here = board(state)
+    found = []
+    for uid, unit in live_units(state, other(moved["side"])):
         placed = [here.bases[m] for m in unit["minis"] if m in here.bases]
         if unit["markers"]["used"] or not placed or mover in unit["no_charge_from"]:
             continue
-        if unit.get("duelled"):
-            continue
+        if uid in moved.get("targets", ()) or unit.get("duelled"):
+            continue  # a charged unit reacts to its charge itself
         cx = sum(b.x for b in placed) // len(placed)
         cy = sum(b.y for b in placed) // len(placed)
         most = abilities.attribute(state, uid, "mov", unit["mov"]) + 6  # the best Charge roll
         reach = (most + abilities.modifier(state, uid, "charge_roll", {"charging": True})) * CM
-        if not any(math.hypot(x - cx, y - cy) <= reach for x, y in spots):
-            continue
-        if engaged_units(state, uid) or not in_formation(state, uid):
-            continue
-        if sees_any(state, uid, mover) or sees_any(ended, uid, mover):
+        if any(math.hypot(x - cx, y - cy) <= reach + slack for x, y in spots):
             found.append(uid)
     return found
 
@@ -122,7 +151,10 @@ def _halfway(start: tuple[int, int], path: list[list[int]]) -> tuple[int, int]:
 
 def points(state: State, moved: Mapping[str, Any]) -> list[str]:
     """The points of the move where the mover may be met: its spots there overlap no
-    other base (the start and the end always qualify)."""
+    other base (the start and the end always qualify; only the start when it does not
+    move)."""
+    if not moved["displaced"]:
+        return ["start"]
     found = []
     here = board(state)
     mine = {m["id"] for m in moved["minis"]} | set(state["units"][moved["unit"]]["minis"])
@@ -151,15 +183,87 @@ def _base(here: Any, spot: Mapping[str, Any]) -> geometry.Base:
 # -- the prompt and the answer --------------------------------------------------------
 
 
-def opportunity_prompt(state: State) -> Prompt:
+def declared_move(state: State) -> Mapping[str, Any]:
+    """The movement the pending question is about: a Move waiting for the answer, or
+    the pending charge's certain path."""
     pending = state["activation"]["pending"]
-    moved = pending["moved"]
+    return _charge_offer(state)[0] if pending["kind"] == "charge" else pending["moved"]
+
+
+# The charge's path and the units that could charge it, for the last few states asked
+# (the prompt, the bots and the decision ask again about the same state; states are
+# never mutated and an entry keeps its state alive, so an identity is not reused).
+_OFFERS: list[tuple[State, tuple[Mapping[str, Any], list[str]]]] = []
+
+
+def _charge_offer(state: State) -> tuple[Mapping[str, Any], list[str]]:
+    for kept, offer in _OFFERS:
+        if kept is state:
+            return offer
+    path = charge_path(state, state["activation"]["pending"])
+    offer = (path, chargers(state, path))
+    _OFFERS.insert(0, (state, offer))
+    del _OFFERS[4:]
+    return offer
+
+
+def charge_path(state: State, pending: Mapping[str, Any]) -> dict[str, Any]:
+    """A Charge as the movement it indicates, before its roll: the block straight at its
+    targets (:mod:`engine.kensei.charge_trace`) for MOV (twice MOV boosted, less what it
+    already travelled), the distance it covers whatever the die, stopping at contact."""
+    uid = pending["unit"]
+    unit = state["units"][uid]
+    here = board(state)
+    mine = [m for m in unit["minis"] if m in here.bases]
+    movement = abilities.attribute(state, uid, "mov", unit["mov"]) * (2 if pending["boost"] else 1)
+    heading = aim(state, uid, targets_of(pending))
+    distance = max(0, movement * CM - pending.get("travelled", 0))
+    travelled, finals = trace(state, mine, heading, distance)
+    return {
+        "type": "moved",
+        "side": pending["side"],
+        "unit": uid,
+        "order": "charge",
+        "targets": targets_of(pending),
+        "heading": heading,
+        "distance": travelled,
+        "displaced": travelled > 0,
+        "minis": [
+            {"id": m, "path": [[b.x, b.y]], "x": b.x, "y": b.y, "facing": b.facing}
+            for m, b in finals.items()
+        ],
+    }
+
+
+def charge_question(state: State) -> bool:
+    """Whether a pending charge waits for the charged side's opportunity question: asked
+    once, before the first charged unit reacts, when another unit could charge it."""
+    pending = state["activation"]["pending"]
+    if pending["stage"] != "reaction" or pending.get("asked") or pending.get("opportunity"):
+        return False
+    if state["activation"]["orders"][other(pending["side"])] < 1:
+        return False
+    # A quick filter first: a unit in reach of the charger wherever its path may go.
+    uid = pending["unit"]
+    here = board(state)
+    spots = [(b.x, b.y) for m in state["units"][uid]["minis"] if (b := here.bases.get(m))]
+    movement = abilities.attribute(state, uid, "mov", state["units"][uid]["mov"])
+    slack = movement * CM * (2 if pending["boost"] else 1)
+    seen = {"unit": uid, "side": pending["side"], "targets": targets_of(pending)}
+    if not _within_reach(state, seen, spots, slack):
+        return False
+    return bool(_charge_offer(state)[1])
+
+
+def opportunity_prompt(state: State) -> Prompt:
+    moved = declared_move(state)
+    charge = state["activation"]["pending"]["kind"] == "charge"
     return Prompt(
         (other(moved["side"]),),
         "opportunity_charge",
         options={
             "mover": moved["unit"],
-            "units": chargers(state, moved),
+            "units": list(_charge_offer(state)[1]) if charge else chargers(state, moved),
             "points": points(state, moved),
         },
     )
@@ -167,16 +271,20 @@ def opportunity_prompt(state: State) -> Prompt:
 
 def can_charge(state: State, uid: str, point: str) -> bool:
     """Whether ``uid`` sees the mover at ``point`` of its move."""
-    moved = state["activation"]["pending"]["moved"]
+    moved = declared_move(state)
     spots = at_point(state, moved, point)
     return sees_any(_with_minis(state, spots), uid, moved["unit"])
 
 
 def decide_opportunity(state: State, side: str, command: Command) -> list[Event]:
     only_fields(command, {"type", "side", "unit", "point"})
-    moved = state["activation"]["pending"]["moved"]
+    moved = declared_move(state)
+    charge = moved["order"] == "charge"
     if command.get("unit") is None:
-        return [moved]  # no opportunity charge: the move is made
+        if charge:  # the charge goes on: its targets react
+            return [{"type": "opportunity_passed", "side": side, "unit": moved["unit"]}]
+        then = state["activation"]["pending"].get("then", [])
+        return [dict(moved), *then]  # no opportunity charge: the move is made
     uid = text(command.get("unit"), "unit")
     point = text(command.get("point", "start"), "point")
     options = opportunity_prompt(state).options
@@ -198,33 +306,64 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
             f"{point} of its move",
             rule=rules.CHARGE_TARGET,
         )
-    stop = {**moved, "minis": spots, "displaced": point != "start"}
-    return [
-        stop,
-        {
-            "type": "opportunity_declared",
-            "side": side,
-            "unit": uid,
-            "target": moved["unit"],
-            "point": point,
-            "orders_spent": 1,
-            "resume": [] if point == "end" else [dict(m) for m in moved["minis"]],
-        },
-    ]
+    declared: Event = {
+        "type": "opportunity_declared",
+        "side": side,
+        "unit": uid,
+        "target": moved["unit"],
+        "point": point,
+        "orders_spent": 1,
+        "resume": [] if point == "end" or charge else [dict(m) for m in moved["minis"]],
+    }
+    if not charge:
+        then = state["activation"]["pending"].get("then")
+        if then:  # joined or left once the move is completed
+            declared["then"] = then
+        return [{**moved, "minis": spots, "displaced": point != "start"}, declared]
+    pending = state["activation"]["pending"]
+    part = {"start": 0, "middle": moved["distance"] // 2, "end": moved["distance"]}[point]
+    declared["charge"] = {**pending, "asked": True, "travelled": pending.get("travelled", 0) + part}
+    if not part:
+        return [declared]
+    stop: Event = {
+        "type": "charge_moved",
+        "side": moved["side"],
+        "unit": moved["unit"],
+        "target": pending["target"],
+        "reached": False,
+        "met": True,  # stopped by the opportunity charge, not the end of the charge
+        "distance": part,
+        "heading": moved["heading"],
+        "minis": [{k: m[k] for k in ("id", "x", "y", "facing")} for m in spots],
+    }
+    return [stop, declared]
 
 
-def resumed(state: State, pending: Mapping[str, Any]) -> Event | None:
+def resumed(state: State, pending: Mapping[str, Any]) -> list[Event]:
     """After an opportunity charge without contact: the rest of the mover's move, if it
-    is still on the table, not fled, and its end spots overlap no base."""
+    is still on the table, not fled, and its end spots overlap no base, then the join
+    or leave it carried; a charger's charge goes on (not when it fled)."""
     mover = pending["target"]
     unit = state["units"][mover]
-    if not pending.get("resume") or unit["removed"] or unit["markers"]["used"]:
-        return None
+    if unit["removed"] or unit["markers"]["used"]:
+        return []
+    if "charge" in pending:  # the charge goes on from where it was met, its targets react
+        return [
+            {
+                "type": "charge_resumed",
+                "side": unit["side"],
+                "unit": mover,
+                "charge": pending["charge"],
+            }
+        ]
+    then = [dict(e) for e in pending.get("then", [])]
+    if not pending.get("resume"):
+        return then  # met at the end of its move: it is complete
     here = board(state)
     ends = [m for m in pending["resume"] if m["id"] in here.bases]
     own = set(unit["minis"])
     for m in ends:
         spot = _base(here, m)
         if any(geometry.overlaps(spot, b) for o, b in here.bases.items() if o not in own):
-            return None
-    return {"type": "move_resumed", "unit": mover, "minis": ends}
+            return []
+    return [{"type": "move_resumed", "unit": mover, "minis": ends}, *then]

@@ -99,6 +99,7 @@ UNLOADED_WEAPONS = "Orders and Actions > Combat Orders > Shoot > Unloaded weapon
 CASUALTIES_IN_SHOOTS = "Combat Resolution > 2. Removing casualties > Removing casualties in shoots"
 CHARGE = "Orders and Actions > Combat Orders > Charge"
 CHARGE_TARGET = "Orders and Actions > Combat Orders > Charge > 1. Select the enemy target unit"
+CHARGE_MOVEMENT = "Orders and Actions > Combat Orders > Charge > 4. Charge movement"
 BOOSTING_CHARGE = "Orders and Actions > Combat Orders > Charge > Boosting a Charge"
 FLEE = "Orders and Actions > Reaction orders > Flee"
 HOLD_AND_SHOOT = "Orders and Actions > Reaction orders > Hold and shoot"

@@ -37,7 +37,7 @@ from engine.kensei.cards import (
     initial_commander_activation,
 )
 from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
-from engine.kensei.charging import decide_reaction
+from engine.kensei.charging import decide_close_in, decide_reaction
 from engine.kensei.command_duel import decide_bet, decide_declare
 from engine.kensei.commander_orders import (
     decide_choose,
@@ -81,6 +81,7 @@ ANSWERS = {
     "casualties": ("casualties", rules.REMOVING_CASUALTIES),
     "chase": ("chase", rules.CHASING),
     "charge_reaction": ("charge_reaction", rules.CHARGE),
+    "close_in": ("close_in", rules.CHARGE_MOVEMENT),
     "duel_answer": ("duel_answer", rules.DUEL),
     "assign_fighters": ("assign_fighters", rules.MULTIPLE_COMBAT),
     "combat_order": ("combat_order", rules.MULTIPLE_COMBAT),
@@ -332,6 +333,8 @@ class Kensei(Ruleset):
             return decide_answer(state, side, kind, command, dice)
         if kind == "charge_reaction":
             return decide_reaction(state, side, command, dice)
+        if kind == "close_in":
+            return decide_close_in(state, side, command)
         if kind == "duel_answer":
             return decide_duel_answer(state, side, command, dice)
         if kind == "opportunity_charge":
@@ -413,6 +416,7 @@ def _say(kind: str) -> str:
         "casualties": "remove casualties",
         "chase": "decide whether to chase",
         "charge_reaction": "react to the charge",
+        "close_in": "close in the charging miniatures not in contact, or not",
         "duel_answer": "accept or refuse the duel",
         "assign_fighters": "say which enemy unit each miniature in contact with two fights",
         "combat_order": "order the combats of the multiple combat",

@@ -290,6 +290,10 @@ def test_opportunity_charge_the_mover_stops_and_is_attacked_at_the_chosen_point(
             dice=EnteredDice([6] + [1] * 60),
         )
         events += found
+    if KENSEI.prompt(after).kind == "close_in":  # B's miniatures not in contact stay
+        close = {"type": "close_in", "side": "B", "close": False}
+        after, found = play(after, close, dice=EnteredDice([1] * 60))
+        events += found
     attack = events_of(events, "attack_declared")[0]
     assert (attack["unit"], attack["target"], attack.get("opportunity")) == (TARGET, CHARGER, True)
     assert not after["activation"]["combat_done"]["B"]  # a reaction, not B's combat order
