@@ -10,7 +10,7 @@ morale (part II) and the command deck, commander's orders and scenarios
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from typing import Any
 
@@ -113,6 +113,23 @@ def sample_army(name: str) -> dict[str, Any]:
 def sample_armies() -> list[str]:
     folder = resources.files("engine.kensei") / "data" / "armies"
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+# The answers decided by their own module: those that roll dice, and those that do not.
+_DECIDERS_WITH_DICE: dict[str, Callable[[State, str, Command, Dice], list[Event]]] = {
+    "charge_reaction": decide_reaction,
+    "duel_answer": decide_duel_answer,
+    "choose_commander_orders": decide_choose,
+}
+_DECIDERS: dict[str, Callable[[State, str, Command], list[Event]]] = {
+    "close_in": decide_close_in,
+    "opportunity_charge": decide_opportunity,
+    "keep_cards": decide_keep,
+    "commander_activation": decide_commander_activation,
+    "command_duel": decide_declare,
+    "command_duel_bet": decide_bet,
+    "keep_commander_order": decide_keep_order,
+}
 
 
 class Kensei(Ruleset):
@@ -331,26 +348,10 @@ class Kensei(Ruleset):
             return [event]
         if kind in ("react", "casualties", "chase", *MULTIPLE_KINDS):
             return decide_answer(state, side, kind, command, dice)
-        if kind == "charge_reaction":
-            return decide_reaction(state, side, command, dice)
-        if kind == "close_in":
-            return decide_close_in(state, side, command)
-        if kind == "duel_answer":
-            return decide_duel_answer(state, side, command, dice)
-        if kind == "opportunity_charge":
-            return decide_opportunity(state, side, command)
-        if kind == "keep_cards":
-            return decide_keep(state, side, command)
-        if kind == "commander_activation":
-            return decide_commander_activation(state, side, command)
-        if kind == "command_duel":
-            return decide_declare(state, side, command)
-        if kind == "command_duel_bet":
-            return decide_bet(state, side, command)
-        if kind == "choose_commander_orders":
-            return decide_choose(state, side, command, dice)
-        if kind == "keep_commander_order":
-            return decide_keep_order(state, side, command)
+        if kind in _DECIDERS_WITH_DICE:
+            return _DECIDERS_WITH_DICE[kind](state, side, command, dice)
+        if kind in _DECIDERS:
+            return _DECIDERS[kind](state, side, command)
         return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
