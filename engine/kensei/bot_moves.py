@@ -6,6 +6,7 @@ small questions they ask (the unit's bases and centre, the nearest enemy)."""
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,12 +33,15 @@ def _facing_for(base: Base, heading: int) -> int:
     return (round(heading / 900) * 900) % 3600
 
 
-def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator[Command]:
+def _moves(
+    state: State, uid: str, allowance: int, *, boosted: bool, pick: random.Random | None = None
+) -> Iterator[Command]:
     """The unit as a block: still, towards the nearest enemy, straight on and
     obliquely, at full and half length, each stopped short of the table's edge, of
     other miniatures and of the enemy's melee distance (see :func:`_free_lengths`),
     and a boosted move only forward or sideways: moves ``decide`` would refuse for
-    those reasons are not tried."""
+    those reasons are not tried. With ``pick`` (a bot's generator), one of those
+    directions, picked by it (the others are not measured)."""
     unit = state["units"][uid]
     side = unit["side"]
     yield {"type": "order", "side": side, "order": "move", "minis": []}
@@ -49,6 +53,8 @@ def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator
     if target is not None:
         headings.insert(0, geometry.heading(centre, target))
     headings = list(dict.fromkeys(headings))
+    if pick is not None:
+        headings = [pick.choice(headings)]
     free = _free_lengths(state, unit, list(bases.values()), headings, allowance)
     seen = set()
     for heading, room in zip(headings, free, strict=True):
