@@ -93,7 +93,9 @@ def _free_lengths(
     here = board(state)
     own = set(unit["minis"])
     widest = max(b.bound for b in mine)
-    r = reach + 2 * widest + geometry.MELEE_DISTANCE + 2 * STOP_MARGIN
+    # As far as a miniature of the unit may reach (the other's base is in its box),
+    # and 1 to spare.
+    r = reach + widest + geometry.MELEE_DISTANCE + 2 * STOP_MARGIN + 1
     x0, x1 = min(b.x for b in mine) - r, max(b.x for b in mine) + r
     y0, y1 = min(b.y for b in mine) - r, max(b.y for b in mine) + r
     side = unit["side"]
@@ -112,10 +114,10 @@ def _free_lengths(
         # The unit's corridor: across the heading, and along it from its rear to its
         # front moved as far as it may still go.
         spots = [(y * ux - x * uy, x * ux + y * uy, bound) for x, y, bound in placed]
-        low = min(a - bound for a, _l, bound in spots)
-        high = max(a + bound for a, _l, bound in spots)
-        rear = min(along - bound for _a, along, bound in spots)
-        front = max(along + bound for _a, along, bound in spots)
+        low = min([a - bound for a, _l, bound in spots])
+        high = max([a + bound for a, _l, bound in spots])
+        rear = min([along - bound for _a, along, bound in spots])
+        front = max([along + bound for _a, along, bound in spots])
         for ox, oy, grow in them:
             across = oy * ux - ox * uy
             along = ox * ux + oy * uy
