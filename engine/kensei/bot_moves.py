@@ -6,6 +6,7 @@ small questions they ask (the unit's bases and centre, the nearest enemy)."""
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,12 +33,15 @@ def _facing_for(base: Base, heading: int) -> int:
     return (round(heading / 900) * 900) % 3600
 
 
-def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator[Command]:
+def _moves(
+    state: State, uid: str, allowance: int, *, boosted: bool, pick: random.Random | None = None
+) -> Iterator[Command]:
     """The unit as a block: still, towards the nearest enemy, straight on and
     obliquely, at full and half length, each stopped short of the table's edge, of
     other miniatures and of the enemy's melee distance (see :func:`_free_lengths`),
     and a boosted move only forward or sideways: moves ``decide`` would refuse for
-    those reasons are not tried."""
+    those reasons are not tried. With ``pick`` (a bot's generator), one of those
+    directions, picked by it (the others are not measured)."""
     unit = state["units"][uid]
     side = unit["side"]
     yield {"type": "order", "side": side, "order": "move", "minis": []}
@@ -49,6 +53,8 @@ def _moves(state: State, uid: str, allowance: int, *, boosted: bool) -> Iterator
     if target is not None:
         headings.insert(0, geometry.heading(centre, target))
     headings = list(dict.fromkeys(headings))
+    if pick is not None:
+        headings = [pick.choice(headings)]
     free = _free_lengths(state, unit, list(bases.values()), headings, allowance)
     seen = set()
     for heading, room in zip(headings, free, strict=True):
@@ -87,7 +93,9 @@ def _free_lengths(
     here = board(state)
     own = set(unit["minis"])
     widest = max(b.bound for b in mine)
-    r = reach + 2 * widest + geometry.MELEE_DISTANCE + 2 * STOP_MARGIN
+    # As far as a miniature of the unit may reach (the other's base is in its box),
+    # and 1 to spare.
+    r = reach + widest + geometry.MELEE_DISTANCE + 2 * STOP_MARGIN + 1
     x0, x1 = min(b.x for b in mine) - r, max(b.x for b in mine) + r
     y0, y1 = min(b.y for b in mine) - r, max(b.y for b in mine) + r
     side = unit["side"]
@@ -106,10 +114,10 @@ def _free_lengths(
         # The unit's corridor: across the heading, and along it from its rear to its
         # front moved as far as it may still go.
         spots = [(y * ux - x * uy, x * ux + y * uy, bound) for x, y, bound in placed]
-        low = min(a - bound for a, _l, bound in spots)
-        high = max(a + bound for a, _l, bound in spots)
-        rear = min(along - bound for _a, along, bound in spots)
-        front = max(along + bound for _a, along, bound in spots)
+        low = min([a - bound for a, _l, bound in spots])
+        high = max([a + bound for a, _l, bound in spots])
+        rear = min([along - bound for _a, along, bound in spots])
+        front = max([along + bound for _a, along, bound in spots])
         for ox, oy, grow in them:
             across = oy * ux - ox * uy
             along = ox * ux + oy * uy

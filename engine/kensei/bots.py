@@ -48,6 +48,7 @@ PART_ONE_ORDERS = frozenset({"move", "disengage", "reload", "shelter"})
 leaves out the combat orders of part II (attack, shoot, charge, duel)."""
 BLOCK_ROWS = 2
 SPOT_STEP = 100  # deployment spots are tried on a 1 cm grid
+_STARTING_OFFERED = 1  # units offered to start deploying: the first that fits
 
 
 class _NoDice(Dice):
@@ -305,7 +306,7 @@ def _deployments(state: State, side: str) -> Iterator[Command]:
             if completed is not None:
                 yield completed
             continue
-        if found >= 3:
+        if found >= _STARTING_OFFERED:
             return
 
 
@@ -418,19 +419,25 @@ def _complete_unit(
 
 
 def _orders(
-    state: State, side: str, allowed: Collection[str] | None = None, *, led: bool = False
+    state: State,
+    side: str,
+    allowed: Collection[str] | None = None,
+    *,
+    led: bool = False,
+    pick: random.Random | None = None,
 ) -> Iterator[Command]:
+    """The orders worth trying (moves in one direction picked by ``pick`` if given)."""
     activation = state["activation"]
     if not led and leading(state):
         yield from led_candidates(
-            state, side, lambda acting: _orders(acting, side, allowed, led=True)
+            state, side, lambda acting: _orders(acting, side, allowed, led=True, pick=pick)
         )
         return
     uid = activation["units"][side]
     unit = state["units"][uid]
     pending = activation["pending"]
     if pending is not None:
-        yield from _moves(state, uid, pending["allowance"], boosted=True)
+        yield from _moves(state, uid, pending["allowance"], boosted=True, pick=pick)
         return
     orders = activation["orders"][side]
     tried: list[Command] = []
@@ -450,7 +457,7 @@ def _orders(
         tried.extend(_shoots(state, uid, orders))
         if orders >= 2 and not led:
             tried.extend(c for c in lead_candidates(state, side, uid) if _worth_leading(state, c))
-    tried.extend(_moves(state, uid, unit["mov"] * CM, boosted=False))
+    tried.extend(_moves(state, uid, unit["mov"] * CM, boosted=False, pick=pick))
     if orders >= 2:
         tried.append({"type": "order", "side": side, "order": "move", "boost": True})
         tried.extend(_disengages(state, uid))
@@ -531,17 +538,29 @@ def _first_accepted(state: State, side: str, options: list[Command]) -> Command 
     return next((option for option in options if accepted(state, side, option)), None)
 
 
+def _ordering(state: State, side: str) -> bool:
+    """Whether ``side`` is to give an order (the prompt :func:`candidates` answers with
+    :func:`_orders`)."""
+    prompt = prompt_for(state)
+    return prompt is not None and prompt.kind == "order" and side in prompt.sides
+
+
 class RandomBot:
     """Picks uniformly among the legal sampled commands, from its own seeded
     generator: the candidates in a random order, the first legal one taken (the
-    first legal element of a uniform shuffle is uniform among the legal ones)."""
+    first legal element of a uniform shuffle is uniform among the legal ones). Its
+    move candidates go in one direction, picked first (so a move is less likely than
+    with every direction offered, and the other directions are never measured)."""
 
     def __init__(self, seed: int | str, *, orders: Collection[str] | None = None) -> None:
         self._random = random.Random(seed)
         self._orders = orders
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
-        options = list(candidates(state, side, self._orders))
+        if _ordering(state, side):  # moves in one direction, picked at random
+            options = list(_orders(state, side, self._orders, pick=self._random))
+        else:
+            options = list(candidates(state, side, self._orders))
         self._random.shuffle(options)
         return _first_accepted(state, side, options)
 

@@ -8,10 +8,11 @@ dice: only a decision that rolled no die at all is kept.
 
 The entries are keyed by the identity of the state (states are never mutated;
 an entry keeps its state alive, so the identity is not reused while the entry
-exists) and by the command's text, which names its content exactly: only plain
-JSON data (exact dicts, lists, strings, whole numbers, booleans, ``None``)
-is remembered, and the ``repr`` of such data tells ``1`` from ``True``.
-Refusals are not remembered: they are asked again.
+exists) and by the command's text, which names its content exactly: its
+:mod:`marshal` bytes (only data :mod:`marshal` takes is remembered; it tells ``1``
+from ``True`` and a list from a tuple, and refuses subclasses; a bytes-like value,
+which no command has, would be written as bytes). Refusals are not remembered:
+they are asked again.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from engine.core import Dice, State
 R = TypeVar("R")
 
 _SIZE = 8
-_LEAVES = (str, int, bool, type(None))
 
 
 class _Watched(Dice):
@@ -44,22 +44,15 @@ class _Watched(Dice):
         return self.dice.roll_one(sides)
 
 
-def plain_text(value: Any) -> str | None:
-    """The ``repr`` of plain JSON data (equal texts, equal data), or ``None``."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        kind = type(item)
-        if kind is dict:
-            for key, inner in item.items():
-                if type(key) is not str:
-                    return None
-                stack.append(inner)
-        elif kind is list:
-            stack.extend(item)
-        elif kind not in _LEAVES:
-            return None
-    return repr(value)
+def plain_text(value: Any) -> bytes | None:
+    """A text naming the data exactly (equal texts, equal data of the same types), or
+    ``None``: its :mod:`marshal` form, whose C code writes ``True`` and ``1``, a list
+    and a tuple, differently, and refuses instances of other classes (subclasses of
+    dict, str or int included; bytes-like objects are written as bytes)."""
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return None
 
 
 def copied(value: Any) -> Any:
@@ -92,7 +85,7 @@ class Remembered:
     """The last few dice-free answers of one decide function."""
 
     def __init__(self) -> None:
-        self._entries: list[tuple[State, str, Any]] = []
+        self._entries: list[tuple[State, bytes, Any]] = []
 
     def decide(self, state: State, key: Any, dice: Dice, work: Callable[[Dice], R]) -> R:
         """``work(dice)`` (events: plain JSON data), remembered by state and key when
