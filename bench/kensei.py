@@ -6,6 +6,7 @@ against Kuge) and prints::
     kensei.bot_game: <games/s> games/s
     kensei.bot_game_cpu: <games/s> games/s
     kensei.bot_game_commands: <commands per game> commands
+    kensei.full_battle: <games/s> games/s  (the same games by CPU time: issue 5's name)
     kensei.bot_game_part1: <games/s> games/s
     kensei.bot_game_part1_cpu: <games/s> games/s
     kensei.bot_game_part1_commands: <commands per game> commands
@@ -97,6 +98,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if ATTACKS:
         figure("kensei.attack_resolution", _combats(kensei), "combats/s")
     figure("kensei.bot_game_cpu", elapsed_cpu, "games/s")
+    # Issue 5's name for the same measure: complete 400-point battles (setup, deployment,
+    # cards, duels, orders, five turns or an earlier end, scoring) per CPU second.
+    figure("kensei.full_battle", elapsed_cpu, "games/s")
     figure("kensei.bot_game_commands", per_game, "commands")
     figure("kensei.decide_move_p95", percentile(move_times, 0.95) * 1000, "ms")
     figure("kensei.decide_move_median", median(move_times) * 1000, "ms")

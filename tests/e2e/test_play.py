@@ -28,6 +28,8 @@ SETUP_KINDS = (
     "choose_ki",
     "command_duel",
     "command_duel_bet",
+    "choose_commander_orders",
+    "keep_commander_order",
 )
 
 
@@ -88,6 +90,10 @@ def answer_setup(page: Any, kind: str, side: str) -> None:
         page.get_by_role("button", name="Activate this unit").click()
     elif kind == "command_duel":
         page.get_by_role("button", name="No duel").click()
+    elif kind == "choose_commander_orders":  # the proposed orders
+        page.get_by_role("button", name="Take these orders").click()
+    elif kind == "keep_commander_order":
+        page.locator("#choice-0").click()
     elif kind == "command_duel_bet":  # the bot declared: bet the first card of the hand
         page.locator("input[id^=bet-]").first.check()
         page.get_by_role("button", name="Bet these cards").click()

@@ -53,6 +53,16 @@ GAMES: Mapping[str, Mapping[str, Any]] = {
         "bots": ("greedy", "greedy"),
         "dice": SEEDED,
     },
+    "kensei-otokodate-buke-400-hold-the-shrine": {
+        "setup": {"armies": {"A": "otokodate-400", "B": "buke-400"}, "scenario": "hold-the-shrine"},
+        "bots": ("greedy", "greedy"),
+        "dice": SEEDED,
+    },
+    "kensei-kuge-sohei-600-taking-heads": {
+        "setup": {"armies": {"A": "kuge-600", "B": "sohei-600"}, "scenario": "taking-heads"},
+        "bots": ("random", "greedy"),
+        "dice": SEEDED,
+    },
     "kensei-kuge-sohei-250-entered-dice": {
         "setup": {"armies": {"A": "kuge-250", "B": "sohei-250"}, "scenario": "pitched-battle"},
         "bots": ("random", "greedy"),

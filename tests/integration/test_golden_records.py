@@ -1,7 +1,8 @@
-"""Golden records: three recorded Kensei games replayed on every run.
+"""Golden records: five recorded, complete Kensei battles replayed on every run.
 
-Each game in ``tests/golden/`` is a ``shiai-game/1`` record (two seeded games
-and one recorded with entered dice, as a table-top game would be) with the
+Each game in ``tests/golden/`` is a ``shiai-game/1`` record (four seeded games
+and one recorded with entered dice, as a table-top game would be; three
+scenarios; 250 to 600 points) with the
 state hash after every step as it was played. Here each is imported into every
 store (the import re-runs every command through today's engine and refuses any
 event that differs), folded from its events, and read back step by step from
@@ -48,12 +49,15 @@ def kensei_records(store_url: str) -> Iterator[GameRecords]:
     app.close()
 
 
-def test_three_golden_games_of_each_kind() -> None:
-    assert len(NAMES) == 3
-    modes = [load(name)[0]["dice"]["mode"] for name in NAMES]
+def test_five_golden_complete_battles_of_each_kind() -> None:
+    assert len(NAMES) == 5
+    records = [load(name)[0] for name in NAMES]
+    modes = [record["dice"]["mode"] for record in records]
     assert ENTERED in modes
-    assert modes.count("seeded") == 2
-    assert all(load(name)[0]["outcome"] is not None for name in NAMES)
+    assert modes.count("seeded") == 4
+    assert all(record["outcome"] is not None for record in records)
+    scenarios = {record["setup"]["scenario"] for record in records}
+    assert {"pitched-battle", "hold-the-shrine", "taking-heads"} <= scenarios
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -88,7 +88,53 @@ const KINDS = {
     hooks,
   ),
   command_duel_bet: betCards,
+  choose_commander_orders: chooseCommanderOrders,
+  keep_commander_order: keepCommanderOrder,
 };
+
+const orderLabel = (id) => id.replace(/[-_]/g, " ");
+
+// Setup: one commander's order into the hand and the deck's orders face down (the
+// first orders of the list are proposed). The choice is secret until the game ends.
+function chooseCommanderOrders(prompt, side, state, hooks) {
+  const orders = prompt.options.orders[side];
+  const size = prompt.options.deck[side];
+  if (!Array.isArray(orders)) return null;
+  const rows = orders.map((id, index) => ({
+    id,
+    hand: el("input", { type: "radio", name: "order-hand", id: `order-hand-${index}`, checked: index === 0 }),
+    deck: el("input", { type: "checkbox", id: `order-deck-${index}`, checked: index > 0 && index <= size }),
+  }));
+  const list = el("div", { className: "choices" });
+  rows.forEach((row) => list.append(el("p", {},
+    el("label", { htmlFor: row.hand.id }, row.hand, " in hand"), " ",
+    el("label", { htmlFor: row.deck.id }, row.deck, " face down"), ` ${orderLabel(row.id)}`)));
+  const control = {
+    title: `Choose your commander's orders: one into your hand and ${size} more, shuffled face down (the other side does not see your choice).`,
+    element: list,
+    generic: false,
+    command() {
+      const first = rows.find((row) => row.hand.checked);
+      const deck = rows.filter((row) => row.deck.checked && row !== first).map((row) => row.id);
+      if (!first) throw new Error("choose the order to take into your hand");
+      if (deck.length !== size) throw new Error(`choose exactly ${size} orders face down, besides the one in hand`);
+      return { type: "choose_commander_orders", side, first: first.id, deck };
+    },
+  };
+  list.append(confirm("Take these orders", control, hooks, "orders-confirm"));
+  return control;
+}
+
+// Maintenance: keep the commander's order in hand or the one just drawn (own view only).
+function keepCommanderOrder(prompt, side, state, hooks) {
+  const mine = state.commander_orders && state.commander_orders.sides[side];
+  if (!mine || !Array.isArray(mine.hand) || !Array.isArray(mine.drawn)) return null;
+  return choices(
+    "Keep one of your two commander's orders; the other is discarded face down.",
+    [...mine.hand, ...mine.drawn].map((id) => [`Keep ${orderLabel(id)}`, { type: "keep_commander_order", side, keep: id }]),
+    hooks,
+  );
+}
 
 // Command duel: tick the cards of the hand to bet face down (one or more). The hand is
 // in the side's own view only; another view falls back to the JSON editor.
