@@ -370,3 +370,36 @@ def test_hot_seat_passes_the_device_before_each_sealed_answer(
         expect(page.locator("#last-step")).to_have_text(str(steps[-1].step))
     finally:
         page.close()
+
+
+def test_a_commanders_order_is_played_from_the_panel_and_a_refusal_names_its_rule(
+    live_site: LiveSite, page: Any
+) -> None:
+    sign_up(page, live_site, "takeda")
+    game_id = new_game(page, live_site, "bot")
+    for _ in range(80):
+        key = panel_prompt(page)
+        _step, kind, side = key.split(":")
+        if kind == "choose_unit":
+            break
+        answer_and_wait(page, key, lambda k=kind, s=side: answer_setup(page, k, s))
+    else:  # pragma: no cover - the set-up always reaches a unit's choice
+        raise AssertionError("no unit to choose")
+    last_step, _ = state_now(page, live_site, game_id)
+    # The proposed order in hand (Forced march: 1+X cards, at the start of an activation).
+    page.locator("#commander-order-panel summary").click()
+    expect(page.locator("#commander-order-panel")).to_contain_text("forced march")
+    page.locator("#corder-unit-0").check()
+    page.get_by_role("button", name="Play the commander's order").click()
+    error = page.locator("#play-error")
+    expect(error).to_contain_text("Not allowed:")
+    expect(error).to_contain_text("Command Deck")  # the rule it names
+    assert state_now(page, live_site, game_id)[0] == last_step
+    # Paid with one command card, it is played.
+    page.locator("#corder-card-0").check()
+    page.get_by_role("button", name="Play the commander's order").click()
+    expect(page.locator("#last-step")).not_to_have_text(str(last_step), timeout=15_000)
+    steps = page.request.get(f"{live_site.url}/api/games/{game_id}/steps?since={last_step}")
+    played = [e["event"] for e in steps.json()["steps"]]
+    assert played[0]["type"] == "commander_order_played", played[0]
+    assert played[0]["order"] == "forced_march"

@@ -245,7 +245,7 @@ function chooseUnit(prompt, side, state, hooks) {
     },
   };
   picker.select.addEventListener("change", () => hooks.redraw());
-  control.element = el("div", {}, picker.element, el("p", {}, confirm("Activate this unit", control, hooks)));
+  control.element = el("div", {}, picker.element, el("p", {}, confirm("Activate this unit", control, hooks)), commanderOrderPanel(side, state, null, hooks));
   return control;
 }
 
@@ -489,9 +489,42 @@ function order(prompt, side, state, hooks) {
   kind.select.addEventListener("change", refresh);
   target.select.addEventListener("change", refresh);
   facingChoice.select.addEventListener("change", refresh);
-  control.element = el("div", {}, kind.element, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)));
+  control.element = el("div", {}, kind.element, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)), commanderOrderPanel(side, state, uid, hooks));
   refresh();
   return control;
+}
+
+// A commander's order from the hand, played before the order (or the unit's choice):
+// the order, its units (the active one proposed) and the command cards paid. The
+// engine checks the timing, the units and the cost, and says which rule refuses.
+function commanderOrderPanel(side, state, uid, hooks) {
+  const mine = state.commander_orders && state.commander_orders.sides[side];
+  const hand = state.cards && state.cards[side] ? state.cards[side].hand : null;
+  if (!mine || !Array.isArray(mine.hand) || !mine.hand.length || !Array.isArray(hand)) return "";
+  const which = choose("commander-order", "Commander's order", mine.hand.map((id) => [id, orderLabel(id)]));
+  const own = Object.entries(state.units)
+    .filter(([, unit]) => unit.side === side && !unit.removed && unit.minis.some((m) => state.minis[m].placed && !state.minis[m].removed))
+    .map(([id]) => id);
+  const unitBoxes = own.map((id, index) => ({
+    id,
+    box: el("input", { type: "checkbox", id: `corder-unit-${index}`, checked: id === uid }),
+  }));
+  const cardBoxes = hand.map((value, index) => ({
+    value,
+    box: el("input", { type: "checkbox", id: `corder-card-${index}`, checked: false }),
+  }));
+  const units = el("p", {}, "Units: ");
+  unitBoxes.forEach(({ id, box }) => units.append(el("label", { htmlFor: box.id }, box, ` ${unitLabel(state, id)}`), " "));
+  const cards = el("p", {}, "Pay with command cards: ");
+  cardBoxes.forEach(({ value, box }) => cards.append(el("label", { htmlFor: box.id }, box, ` ${value}`), " "));
+  const play = button("Play the commander's order", () => hooks.submit({
+    type: "commander_order",
+    side,
+    order: which.select.value,
+    units: unitBoxes.filter(({ box }) => box.checked).map(({ id }) => id),
+    cards: cardBoxes.filter(({ box }) => box.checked).map(({ value }) => value),
+  }), { id: "corder-play" });
+  return el("details", { id: "commander-order-panel" }, el("summary", {}, "Play a commander's order"), which.element, units, cards, el("p", {}, play));
 }
 
 // -- drawing ----------------------------------------------------------------------------
