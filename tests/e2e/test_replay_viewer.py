@@ -134,10 +134,13 @@ def test_a_step_link_opens_that_moment_and_back_returns(live_site: LiveSite, pag
 def test_a_unit_is_selected_by_its_base_and_shows_its_profile(
     live_site: LiveSite, page: Any
 ) -> None:
-    page.goto(f"{live_site.url}/games/{live_site.kensei_game}")
+    # The first turn: every unit is on the table (at the end some may have been destroyed).
+    first_turn = steps_of_kind(live_site, "turn_started")[0]
+    page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step={first_turn}")
     unit = page.locator("#board svg .unit").first
     uid = unit.get_attribute("data-unit")
-    unit.click()
+    # A base of the unit (the middle of the unit's box may fall between its bases).
+    unit.locator(".base").first.click()
     expect(page.locator("#unit-profile h3")).to_contain_text(f"({uid})")
     expect(page.locator("#unit-profile")).to_contain_text("MOV")
     expect(page.locator("#unit-select")).to_have_value(uid)
