@@ -192,7 +192,10 @@ def closing_in(state: State, uid: str, heading: int, remaining: int) -> list[dic
         closed.append(m)
     if not closed:
         return []
-    faced = face_enemies(state, current, others)
+    # Only the miniatures that closed in turn: the others stay as they stand, so they
+    # are obstacles to a turn like any other base.
+    staying = [m for m in mine if m not in closed]
+    faced = face_enemies(state, {m: current[m] for m in closed}, [*others, *staying])
     return [
         {"id": m, "x": faced[m].x, "y": faced[m].y, "facing": faced[m].facing}
         for m in mine
