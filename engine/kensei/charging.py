@@ -32,7 +32,7 @@ from engine.kensei.charge_reactions import (
     reactions,
 )
 from engine.kensei.charge_trace import aim, closing_in, targets_of, trace
-from engine.kensei.combat import in_formation, unit_name
+from engine.kensei.combat import check_no_combat_order_yet, in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.multiple_combat import attack_event
@@ -53,11 +53,7 @@ def decide_charge(state: State, side: str, uid: str, command: Command) -> list[E
     only_fields(command, {"type", "side", "order", "target", "also", "boost"})
     unit = state["units"][uid]
     boost = flag(command.get("boost", False), "boost")
-    if state["activation"]["combat_done"][side]:
-        raise IllegalCommand(
-            f"{unit_name(unit)} has already performed a combat order in this activation",
-            rule=rules.COMBAT_ORDERS,
-        )
+    check_no_combat_order_yet(state, side, uid)
     if engaged_units(state, uid):
         raise IllegalCommand(
             f"{unit_name(unit)} is engaged in melee combat: it cannot charge", rule=rules.CHARGE

@@ -32,17 +32,22 @@ def unit_name(unit: Mapping[str, Any]) -> str:
 # -- the order ----------------------------------------------------------------
 
 
+def check_no_combat_order_yet(state: State, side: str, uid: str) -> None:
+    """Combat orders: one per activation (Attack, Shoot, Charge, Challenge, Lead)."""
+    if state["activation"]["combat_done"][side]:
+        raise IllegalCommand(
+            f"{unit_name(state['units'][uid])} has already performed a combat order in this "
+            "activation",
+            rule=rules.COMBAT_ORDERS,
+        )
+
+
 def decide_attack(state: State, side: str, uid: str, command: Command) -> list[Event]:
     """Attack: the active unit fights an enemy unit it is in melee combat with."""
     only_fields(command, {"type", "side", "order", "target", "boost"})
     unit = state["units"][uid]
-    activation = state["activation"]
     boost = flag(command.get("boost", False), "boost")
-    if activation["combat_done"][side]:
-        raise IllegalCommand(
-            f"{unit_name(unit)} has already performed a combat order in this activation",
-            rule=rules.COMBAT_ORDERS,
-        )
+    check_no_combat_order_yet(state, side, uid)
     # Units in a duel this turn are not fought (Challenge to a duel > Multiple Combats).
     fighting = [u for u in engaged_units(state, uid) if not state["units"][u].get("duelled")]
     if not fighting:
@@ -255,16 +260,53 @@ def combat_table(
         "engaged_on_flank_or_rear": attacked_from != "front",
         "mounted": unit["type"] == "mounted",
     }
-    wound_modifiers: list[list[Any]] = []
-    enemy_dice: list[list[Any]] = []
     ability_context = {**conditions, "melee": True, "against_creature": bool(foe["presence"])}
-    dice += abilities.lines(state, uid, "at_melee", ability_context)  # Troop Abilities
-    wound_modifiers += abilities.lines(state, uid, "wound_roll", ability_context)
-    for name, modifier in weapon_modifiers(unit):
-        if not weapon_applies(modifier, conditions, attacked_from):
-            continue
+    return melee_roll_table(
+        state,
+        uid,
+        enemy,
+        attacks,
+        dice=dice,
+        modifiers=modifiers,
+        weapons=[
+            m for m in weapon_modifiers(unit) if weapon_applies(m[1], conditions, attacked_from)
+        ],
+        context=ability_context,
+    )
+
+
+def applying_weapons(
+    unit: Mapping[str, Any], conditions: Mapping[str, bool], attacked_from: str
+) -> list[tuple[str, Modifier]]:
+    """The troop's weapon modifiers that apply to this attack (see ``weapon_applies``)."""
+    return [
+        (name, modifier)
+        for name, modifier in weapon_modifiers(unit)
+        if weapon_applies(modifier, conditions, attacked_from)
+    ]
+
+
+def melee_roll_table(
+    state: State,
+    uid: str,
+    enemy: str,
+    attacks: str,
+    *,
+    dice: list[list[Any]],
+    modifiers: list[list[Any]],
+    weapons: list[tuple[str, Modifier]],
+    context: dict[str, Any],
+) -> dict[str, Any]:
+    """A Combat Roll Table from its dice and modifier lines so far: the unit's ability
+    lines (Troop Abilities), the ``weapons`` that apply filed under the roll each
+    changes, the totals and the re-rolls (an Attack's and a duel's)."""
+    wounds: list[list[Any]] = []
+    enemy_dice: list[list[Any]] = []
+    dice = [*dice, *abilities.lines(state, uid, "at_melee", context)]
+    wounds += abilities.lines(state, uid, "wound_roll", context)
+    for name, modifier in weapons:
         file_weapon_line(
-            name, modifier, dice=dice, modifiers=modifiers, wounds=wound_modifiers, enemy=enemy_dice
+            name, modifier, dice=dice, modifiers=modifiers, wounds=wounds, enemy=enemy_dice
         )
     return {
         "unit": uid,
@@ -272,13 +314,13 @@ def combat_table(
         "side": attacks,
         "dice_lines": dice,
         "modifier_lines": modifiers,
-        "wound_lines": wound_modifiers,
+        "wound_lines": wounds,
         "enemy_die_lines": enemy_dice,
         "dice": max(0, sum(value for _label, value in dice)),
         "modifier": sum(value for _label, value in modifiers),
-        "wound_modifier": sum(value for _label, value in wound_modifiers),
+        "wound_modifier": sum(value for _label, value in wounds),
         "enemy_die_modifier": sum(value for _label, value in enemy_dice),
-        "rerolls": {r: abilities.rerolls(state, uid, r, ability_context) for r in REROLLED},
+        "rerolls": {r: abilities.rerolls(state, uid, r, context) for r in REROLLED},
     }
 
 

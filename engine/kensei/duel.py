@@ -24,17 +24,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
-from engine.kensei import abilities, rules
+from engine.kensei import rules
 from engine.kensei.board import board
 from engine.kensei.combat import (
-    REROLLED,
     SIDE_BONUS,
+    applying_weapons,
+    check_no_combat_order_yet,
     engaged_pairs,
-    file_weapon_line,
+    melee_roll_table,
     mini_attack_side,
     unit_name,
-    weapon_applies,
-    weapon_modifiers,
 )
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.queries import duelled
@@ -56,11 +55,7 @@ def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Eve
     only_fields(command, {"type", "side", "order", "target", "boost", "swap_with"})
     unit = state["units"][uid]
     boost = flag(command.get("boost", False), "boost")
-    if state["activation"]["combat_done"][side]:
-        raise IllegalCommand(
-            f"{unit_name(unit)} has already performed a combat order in this activation",
-            rule=rules.COMBAT_ORDERS,
-        )
+    check_no_combat_order_yet(state, side, uid)
     leader = _leader_on_table(state, uid)
     if leader is None:
         raise IllegalCommand(
@@ -246,32 +241,12 @@ def duel_table(
         "engaged_on_flank_or_rear": attacked_from != "front",
         "mounted": profile["type"] == "mounted",
     }
-    wound_lines: list[list[Any]] = []
-    enemy_dice: list[list[Any]] = []
     context = {"melee": True, "against_creature": bool(state["units"][enemy]["presence"])}
-    dice += abilities.lines(state, uid, "at_melee", context)  # Troop Abilities (the unit's)
-    wound_lines += abilities.lines(state, uid, "wound_roll", context)
-    for name, modifier in weapon_modifiers({"troop": profile["troop"]}):
-        if not weapon_applies(modifier, conditions, attacked_from):
-            continue
-        file_weapon_line(
-            name, modifier, dice=dice, modifiers=modifiers, wounds=wound_lines, enemy=enemy_dice
-        )
-    return {
-        "unit": uid,
-        "enemy": enemy,
-        "leader": mid,
-        "side": attacks,
-        "dice_lines": dice,
-        "modifier_lines": modifiers,
-        "wound_lines": wound_lines,
-        "enemy_die_lines": enemy_dice,
-        "dice": max(0, sum(value for _label, value in dice)),
-        "modifier": sum(value for _label, value in modifiers),
-        "wound_modifier": sum(value for _label, value in wound_lines),
-        "enemy_die_modifier": sum(value for _label, value in enemy_dice),
-        "rerolls": {r: abilities.rerolls(state, uid, r, context) for r in REROLLED},
-    }
+    weapons = applying_weapons({"troop": profile["troop"]}, conditions, attacked_from)
+    table = melee_roll_table(
+        state, uid, enemy, attacks, dice=dice, modifiers=modifiers, weapons=weapons, context=context
+    )
+    return {**table, "leader": mid}
 
 
 def duel_damage(state: State, uid: str, wounds: int, stuns: int) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from typing import Any
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
+from engine.kensei.combat import check_no_combat_order_yet
 from engine.kensei.commands import only_fields, text
 from engine.kensei.evolve import evolve
 from engine.kensei.evolve_lead import still_waiting
@@ -92,11 +93,7 @@ def decide_lead(state: State, side: str, uid: str, command: Command, dice: Dice)
             f"{_name(state, uid)} is not a leader outside a unit: only a leader alone can lead",
             rule=rules.LEAD,
         )
-    if activation["combat_done"][side]:
-        raise IllegalCommand(
-            f"{_name(state, uid)} has already performed a combat order in this activation",
-            rule=rules.COMBAT_ORDERS,
-        )
+    check_no_combat_order_yet(state, side, uid)
     if activation["orders"][side] < COST:
         raise IllegalCommand(
             f"{_name(state, uid)} has {activation['orders'][side]} activation order(s) left; "

@@ -18,7 +18,12 @@ from engine.core import Command, Dice, Event, IllegalCommand, State
 from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.catalogue import load_catalogue
-from engine.kensei.combat import file_weapon_line, in_formation, unit_name
+from engine.kensei.combat import (
+    check_no_combat_order_yet,
+    file_weapon_line,
+    in_formation,
+    unit_name,
+)
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.flow import engaged_units
 from engine.kensei.profiles import Modifier
@@ -215,11 +220,7 @@ def decide_shoot(state: State, side: str, uid: str, command: Command, dice: Dice
     only_fields(command, {"type", "side", "order", "target", "boost"})
     unit = state["units"][uid]
     boost = flag(command.get("boost", False), "boost")
-    if state["activation"]["combat_done"][side]:
-        raise IllegalCommand(
-            f"{unit_name(unit)} has already performed a combat order in this activation",
-            rule=rules.COMBAT_ORDERS,
-        )
+    check_no_combat_order_yet(state, side, uid)
     if not unit["ranged"]:
         raise IllegalCommand(f"{unit_name(unit)} has no ranged weapons", rule=rules.SHOOT)
     if engaged_units(state, uid):
