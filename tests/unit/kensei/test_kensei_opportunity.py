@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
+from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
+from engine.kensei.bots import GreedyBot
 from engine.kensei.combat import in_formation
 from tests.unit.kensei.support import KENSEI, clear_table, edited, play, put
 from tests.unit.kensei.test_kensei_charge import (
@@ -24,6 +25,7 @@ from tests.unit.kensei.test_kensei_charge import (
     events_of,
     table,
 )
+from tests.unit.kensei.test_kensei_properties import _overlapping
 
 PASS = {"type": "opportunity_charge", "side": "B"}
 REACTING = ("charge_reaction", "close_in")
@@ -204,3 +206,24 @@ def test_opportunity_charge_on_a_move_that_joins_a_unit_the_join_waits_for_the_m
     assert (attack["unit"], attack["target"]) == (TARGET, LEADER_ALONE)
     assert not events_of(events, "leader_joined")
     assert after["units"][CHARGER]["leader"] is None
+
+
+def test_charge_movement_closing_in_leaves_no_base_over_another() -> None:
+    """A game where a unit closed in beside miniatures already in contact: only the
+    miniatures that closed in turn to face the enemy (found by the property test)."""
+    seed = "property-33948"
+    setup = {"armies": {"A": "otokodate-250", "B": "buke-250"}, "scenario": "hold-the-shrine"}
+    state = KENSEI.start(setup, SeededDice(seed, 0))
+    bots = {side: GreedyBot(f"{seed}-{side}") for side in "AB"}
+    closed_in = 0
+    index = 0
+    while (prompt := KENSEI.prompt(state)) is not None:
+        command = bots[prompt.sides[0]].choose(KENSEI, state, prompt.sides[0])
+        assert command is not None
+        index += 1
+        for event in KENSEI.decide(state, command, SeededDice(seed, index)):
+            state = KENSEI.evolve(state, event)
+            if event["type"] == "closed_in" and event.get("minis"):
+                closed_in += 1
+                assert not _overlapping(state), event
+    assert closed_in, "the game closes in at least once"
