@@ -362,3 +362,78 @@ def test_disengage_enemy_reaction_the_units_left_may_not_charge_the_disengaged_u
     with pytest.raises(IllegalCommand) as caught:
         play(state, {"type": "order", "side": "B", "order": "charge", "target": "A.u2"})
     assert caught.value.rule == rules.DISENGAGE
+
+
+# -- Unit leader: "It adds up as many dice as its attack attribute in combats and fire" ----
+
+
+def test_unit_leader_adds_his_attack_attribute_to_the_shoot_roll():
+    state = shooting.table(shooter="A.u4")  # teppo gunners led by a leader with a firearm
+    leader = state["units"]["A.u4"]["leader"]
+    ranged_at = state["minis"][leader]["profile"]["at"][1]
+    assert ranged_at > 0
+    table = shoot_table(state, "A.u4", shooting.TARGET, boosted=False)
+    assert ["unit leader", ranged_at] in table["dice_lines"]
+    count = dict(table["dice_lines"])["miniatures in sight and range"]
+    assert count == len([m for m in table["shooters"] if m != leader])  # not counted twice
+
+
+# -- Combat Roll Table: "+1D6/2D6 If your troop declares a charge order ... not applicable
+# to skirmisher units" ------------------------------------------------------------------------
+
+
+def test_combat_roll_table_charge_one_die_on_foot_two_mounted_none_for_skirmishers():
+    state = engaged()
+    unit = state["units"][UNIT]
+
+    def charge_line() -> list:
+        table = combat_table(state, UNIT, ENEMY, boosted=False, without_order=False, charging=True)
+        return [line for line in table["dice_lines"] if line[0] == "charge"]
+
+    assert charge_line() == [["charge", 1]]
+    unit["type"] = "mounted"
+    assert charge_line() == [["charge", 2]]
+    unit["type"], unit["skirmish"] = "skirmishers", True
+    assert charge_line() == []
+
+
+# -- Combat Roll Table: "-1 If the enemy troop is behind cover" ----------------------------
+
+
+def test_combat_roll_table_minus_one_when_the_enemy_is_behind_cover():
+    # A low fence (height 0, lower than the ashigaru) runs between A's front rank and the
+    # two ashigaru in contact, within 2.5 cm of them: it makes A's sight partial.
+    state = engaged()
+    line = ["enemy behind cover", -1]
+    open_ground = combat_table(state, UNIT, ENEMY, boosted=False, without_order=False)
+    assert line not in open_ground["modifier_lines"]
+    y = ORIGIN[1] + 175
+    fence = [[ORIGIN[0] - 300, y - 10], [ORIGIN[0] + 700, y - 10], [ORIGIN[0] + 700, y + 10]]
+    state["scenery"] = [
+        {
+            "id": "fence",
+            "kind": "normal",
+            "height": 0,
+            "points": [*fence, [ORIGIN[0] - 300, y + 10]],
+        }
+    ]
+    table = combat_table(state, UNIT, ENEMY, boosted=False, without_order=False)
+    assert line in table["modifier_lines"]
+
+
+# -- Reaction orders > Flee: "The unit that is targeted by a charge ... and is not engaged in
+# melee combat, may declare that it reacts by fleeing" ----------------------------------------
+
+
+def test_flee_not_for_a_charged_unit_engaged_in_melee_combat():
+    state = charge.table(b_orders=1)
+    asked, _ = play(state, charge.CHARGE, dice=EnteredDice([]))
+    assert "flee" in KENSEI.prompt(asked).options["reactions"]
+    # Another unit of A (the spearmen A.u3) is in melee combat with B's ashigaru.
+    state = charge.table(b_orders=1)
+    target = state["units"][charge.TARGET]["minis"]
+    back = state["minis"][target[-1]]
+    put(state, "A.u3.m1", back["x"], back["y"] + 350, 2700)  # behind B's rear rank, facing it
+    asked, _ = play(state, charge.CHARGE, dice=EnteredDice([3] + [1] * 60))
+    prompt = KENSEI.prompt(asked)
+    assert prompt is None or prompt.kind != "charge_reaction"
