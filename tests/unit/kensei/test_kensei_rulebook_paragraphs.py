@@ -437,3 +437,54 @@ def test_flee_not_for_a_charged_unit_engaged_in_melee_combat():
     asked, _ = play(state, charge.CHARGE, dice=EnteredDice([3] + [1] * 60))
     prompt = KENSEI.prompt(asked)
     assert prompt is None or prompt.kind != "charge_reaction"
+
+
+# -- Move > Joining a unit: "The leader, upon entering the unit, may exchange his position
+# with any other miniature in the unit" ---------------------------------------------------------
+
+
+def test_joining_a_unit_the_leader_may_exchange_his_position_with_a_miniature_of_the_unit():
+    unit, lone = movement.UNIT, "A.u6"
+    state = movement.fresh(keep=(unit, lone))
+    state["activation"]["units"]["A"] = lone
+    state["units"][unit]["markers"]["used"] = True
+    leader = "A.u6.m1"
+    x, y = movement.ORIGIN[0] + movement.PITCH, movement.ORIGIN[1]
+    put(state, leader, x, y + 1200, 2700)
+    rear = movement.MINIS[-1]
+    spot = {k: state["minis"][rear][k] for k in ("x", "y", "facing")}
+    join = {
+        "type": "order",
+        "side": "A",
+        "order": "move",
+        "minis": [{"id": leader, "path": [[x, y + 500]], "facing": 2700}],
+        "join": unit,
+    }
+    with pytest.raises(IllegalCommand) as caught:
+        play(state, {**join, "swap_with": "B.u2.m1"})  # not a miniature of the unit
+    assert caught.value.rule == rules.JOINING_A_UNIT
+    after, _ = play(state, {**join, "swap_with": rear})
+    assert {k: after["minis"][leader][k] for k in ("x", "y", "facing")} == spot
+    assert {k: after["minis"][rear][k] for k in ("x", "y", "facing")} == {
+        "x": x,
+        "y": y + 500,
+        "facing": 2700,
+    }
+
+
+# -- Reaction orders > Flee: "If the distance obtained is not sufficient and the unit that
+# was charging comes into contact with the unit that is fleeing, a combat is resolved" ------
+
+
+def test_flee_caught_by_the_charger_the_combat_is_resolved_as_after_a_charge():
+    state = charge.table(b_orders=1)
+    asked, _ = play(state, charge.CHARGE, dice=EnteredDice([]))
+    flee = {"type": "charge_reaction", "side": "B", "reaction": "flee"}
+    # Flee 1 + 1 = 2 cm; the charge 10 + 6 = 16 cm reaches the 14 cm now between them.
+    after, events = play(asked, flee, dice=EnteredDice([1, 1, 6] + [1] * 60))
+    assert events_of(events, "fled")[0]["distance"] == 200
+    assert events_of(events, "charge_rolled")[0]["reached"]
+    attack = events_of(events, "attack_declared")
+    assert attack
+    assert attack[0]["charge"]
+    assert after["units"][charge.TARGET]["markers"]["used"]  # Used at once
