@@ -14,7 +14,7 @@ from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice
 from engine.kensei import rules
 from engine.kensei.casualties import casualty_event, damage_of, remove_isolated
 from engine.kensei.combat import combat_table
-from engine.kensei.flow import Progress
+from engine.kensei.flow import Progress, _retreat_honour_roll
 from engine.kensei.queries import honour_of, initiative_of
 from engine.kensei.shooting import shoot_table, unloads
 from tests.unit.kensei import test_kensei_charge as charge
@@ -488,3 +488,48 @@ def test_flee_caught_by_the_charger_the_combat_is_resolved_as_after_a_charge():
     assert attack
     assert attack[0]["charge"]
     assert after["units"][charge.TARGET]["markers"]["used"]  # Used at once
+
+
+# -- Combat Resolution > 6. Chasing movements: "If the die roll is a failure, the unit
+# remains static" ---------------------------------------------------------------------------------
+
+
+def test_chasing_movements_a_failed_honour_roll_leaves_the_winner_where_it_stands():
+    # The retreat of test_chasing_is_the_winners_choice; A chases but rolls 6 (HO 4).
+    state = engaged(b_orders=0)
+    state["units"][ENEMY]["initial"] = 30  # nine left of thirty: a retreat
+    dice = EnteredDice([6, 6, 6, 1, 1, 1, 1, 4, 4, 4, 6, 3, 4, 6, 6, 6, 6])
+    after, _ = play(state, ATTACK, dice=dice)
+    after, _ = play(after, {"type": "casualties", "side": "B"}, dice=dice)
+    assert KENSEI.prompt(after).kind == "chase"
+    spots = {m: (after["minis"][m]["x"], after["minis"][m]["y"]) for m in MINIS}
+    done, events = play(after, {"type": "chase", "side": "A", "chase": True}, dice=dice)
+    honour = events_of(events, "honour_rolled")[0]
+    assert honour["reason"] == "chase"
+    assert not honour["success"]
+    assert not events_of(events, "chased")
+    assert {m: (done["minis"][m]["x"], done["minis"][m]["y"]) for m in MINIS} == spots
+
+
+# -- Maintenance > 4. Retreating troops: "Apply a -1 to this Honour Roll if the troop is
+# engaged in melee combat against an enemy troop" --------------------------------------------------
+
+
+def test_retreating_troops_minus_one_to_the_honour_roll_when_engaged_in_melee():
+    state = engaged()  # B's ashigaru (HO 2) in melee with A's samurai
+    state["units"][ENEMY]["markers"]["fleeing"] = True
+    engaged_roll = Progress(state)
+    _retreat_honour_roll(engaged_roll, EnteredDice([2, 2]), ENEMY)
+    roll = events_of(engaged_roll.events, "honour_rolled")[0]
+    assert roll["modifiers"] == ["engaged -1"]
+    assert roll["target"] == honour_of(state, ENEMY) - 1
+    assert not roll["success"]  # a 2 against HO 2 - 1
+    free = edited(state)
+    for mid in free["units"][UNIT]["minis"]:
+        mini = free["minis"][mid]
+        put(free, mid, mini["x"], mini["y"] - 2000, mini["facing"])  # 20 cm back: no contact
+    free_roll = Progress(free)
+    _retreat_honour_roll(free_roll, EnteredDice([2, 2]), ENEMY)
+    roll = events_of(free_roll.events, "honour_rolled")[0]
+    assert roll["modifiers"] == []
+    assert roll["success"]
