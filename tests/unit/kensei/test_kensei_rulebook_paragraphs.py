@@ -533,3 +533,55 @@ def test_retreating_troops_minus_one_to_the_honour_roll_when_engaged_in_melee():
     roll = events_of(free_roll.events, "honour_rolled")[0]
     assert roll["modifiers"] == []
     assert roll["success"]
+
+
+# -- Move > Leaving a unit: "if the unit do not engage in melee combat ... The leader cannot
+# engaged in melee combat if leaving a unit" ----------------------------------------------------
+
+
+def test_leaving_a_unit_the_leader_may_not_engage_in_melee_combat_when_leaving():
+    state = movement.fresh(keep=("A.u1",))  # mounted samurai, 5 cm square bases
+    state["activation"]["units"]["A"] = "A.u1"
+    minis = state["units"]["A.u1"]["minis"]
+    for k, mid in enumerate(minis[:-1]):
+        put(state, mid, 2000 + (k % 2) * 620, 4000 - (k // 2) * 620, 900)
+    leader = minis[-1]
+    put(state, leader, 3240, 4000, 900)
+    leave = {
+        "type": "order",
+        "side": "A",
+        "order": "move",
+        "minis": [{"id": leader, "path": [[3240, 4300]], "facing": 900}],
+        "leave": True,
+    }
+    assert play(edited(state), leave)[1][-1]["type"] == "leader_left"
+    put(state, "B.u7.m1", 3240, 4800, 2700)  # an enemy he would end in melee combat with
+    with pytest.raises(IllegalCommand) as caught:
+        play(state, leave)
+    assert caught.value.rule == rules.LEAVING_A_UNIT
+    assert "engages in melee combat" in caught.value.message
+
+
+# -- Combat Resolution > 3. Victory: "The unit that totally eliminates its opponent is the
+# winning unit, regardless of the number of casualties or wounds sustained" -------------------
+
+
+def test_victory_and_defeated_unit_eliminating_the_enemy_wins_whatever_the_casualties():
+    # B is down to one ashigaru, made strong (AT 6): it kills two samurai, A kills it.
+    state = engaged(b_orders=1)
+    foes = state["units"][ENEMY]["minis"]
+    for mid in foes[1:]:
+        state["minis"][mid]["removed"] = True
+    state["units"][ENEMY]["minis"] = foes[:1]
+    state["units"][ENEMY]["at"] = [6, 0]
+    state = edited(state)  # a fresh board without the removed miniatures
+    dice = EnteredDice([6, 1, 1, 1, 1, 1] + [6] * 6 + [4] + [6] * 6 + [1] * 20)
+    after, events = play(state, ATTACK, dice=dice)
+    while (prompt := KENSEI.prompt(after)) is not None and prompt.kind == "casualties":
+        after, more = play(after, {"type": "casualties", "side": prompt.sides[0]}, dice=dice)
+        events += more
+    result = events_of(events, "combat_result")[0]
+    assert result["casualties"][UNIT] > result["casualties"][ENEMY]
+    assert result["winner"] == UNIT
+    assert result["loser"] == ENEMY
+    assert after["units"][ENEMY]["removed"]
