@@ -34,6 +34,12 @@ def fighters(pending: Mapping[str, Any]) -> list[str]:
     return list(fight) if fight else [pending["attacker"], pending["defender"]]
 
 
+def individual(unit: Mapping[str, Any]) -> bool:
+    """An individual troop (3. Victory: "a combat between individual troops"): a unit
+    fielded as one miniature, a leader alone or a single-miniature unique troop."""
+    return bool(unit["single"]) or (unit["initial"] == 1 and unit["leader"] is None)
+
+
 def outcome(progress: Progress, dice: Dice) -> None:
     """Victory and defeat once every combat is fought, isolated miniatures, then the
     defeated units' Honour Rolls (the winning side orders them when there are two)."""
@@ -52,7 +58,7 @@ def outcome(progress: Progress, dice: Dice) -> None:
         gone = {uid: duel[uid] in pending["taken"][uid]["casualties"] for uid in units}
     else:
         gone = {uid: state["units"][uid]["removed"] for uid in units}
-    singles = bool(duel) or all(state["units"][uid]["single"] for uid in units)
+    singles = bool(duel) or all(individual(state["units"][uid]) for uid in units)
     measure = wounds if singles else scores
     sides = {s: [u for u in units if state["units"][u]["side"] == s] for s in ("A", "B")}
     lost = {s: all(gone[u] for u in sides[s]) for s in sides}

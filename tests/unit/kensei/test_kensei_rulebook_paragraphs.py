@@ -20,7 +20,7 @@ from engine.kensei.shooting import shoot_table, unloads
 from tests.unit.kensei import test_kensei_charge as charge
 from tests.unit.kensei import test_kensei_movement as movement
 from tests.unit.kensei import test_kensei_shooting as shooting
-from tests.unit.kensei.support import KENSEI, SETUP, edited, play, put
+from tests.unit.kensei.support import KENSEI, SETUP, clear_table, edited, in_order, play, put
 from tests.unit.kensei.test_kensei_combat import ATTACK, ENEMY, MINIS, ORIGIN, UNIT, engaged
 
 
@@ -585,3 +585,37 @@ def test_victory_and_defeated_unit_eliminating_the_enemy_wins_whatever_the_casua
     assert result["winner"] == UNIT
     assert result["loser"] == ENEMY
     assert after["units"][ENEMY]["removed"]
+
+
+# -- Combat Resolution > 3. Victory: "In a combat between individual troops, the loser is
+# the one that receives more wounds" ---------------------------------------------------------
+
+
+def test_victory_and_defeated_unit_between_individual_troops_the_more_wounded_loses():
+    # A's lone leader (Gunbugyo, WO 2) attacks B's Onmyouji of the Bureau, a unique troop
+    # fielded as one miniature (WO 2). One wound to the Onmyouji, none back: no casualty
+    # on either side, but the Onmyouji took more wounds: he is defeated.
+    state = edited(in_order("A", unit="A.u6", orders=2))
+    state["activation"]["units"]["B"] = None
+    state["activation"]["orders"]["B"] = 0
+    clear_table(state, ("A.u6", "B.u7"))
+    put(state, "A.u6.m1", 4000, 4000, 900)
+    put(state, "B.u7.m1", 4000, 4350, 2700)
+    state = edited(state)  # a fresh board
+    assert state["units"]["A.u6"]["single"]  # a leader alone
+    assert not state["units"]["B.u7"]["single"]  # not a leader: a unique troop of one
+    assert len(state["units"]["B.u7"]["minis"]) == 1
+    a_dice = combat_table(state, "A.u6", "B.u7", boosted=False, without_order=False)["dice"]
+    # A: one hit, B (no order: no dice, one die for a natural 6 only): none; A's wound die 4.
+    dice = EnteredDice([6] + [1] * (a_dice - 1) + [1] + [4] + [1] * 10)
+    _, events = play(
+        state, {"type": "order", "side": "A", "order": "attack", "target": "B.u7"}, dice=dice
+    )
+    taken = {e["unit"]: e for e in events_of(events, "wounds_taken")}
+    assert taken["B.u7"]["wounds"] == 1
+    assert taken["A.u6"]["wounds"] == 0
+    result = events_of(events, "combat_result")[0]
+    assert result["casualties"] == {"A.u6": 0, "B.u7": 0}
+    assert result["winner"] == "A.u6"
+    assert result["loser"] == "B.u7"
+    assert events_of(events, "honour_rolled")[0]["unit"] == "B.u7"
