@@ -21,11 +21,27 @@ def play(
     seed: str = "test",
     index: int = 1,
     dice: Any = None,
+    pass_offerings: bool = True,
 ) -> tuple[State, list[Event]]:
-    events = KENSEI.decide(state, command, dice or SeededDice(seed, index))
+    """``command`` decided and applied. With ``pass_offerings``, the offering windows it
+    opens are passed by both sides, on the same dice (so a test's entered or seeded
+    faces go on as if no one had been asked); their events are among those returned."""
+    dice = dice or SeededDice(seed, index)
+    events = KENSEI.decide(state, command, dice)
     for event in events:
         state = KENSEI.evolve(state, event)
+    while pass_offerings and state.get("offering") is not None:
+        side = state["offering"]["asked"][0]
+        passed = KENSEI.decide(state, {"type": "offering", "side": side, "action": "pass"}, dice)
+        for event in passed:
+            state = KENSEI.evolve(state, event)
+        events += passed
     return state, events
+
+
+def without_offerings(events: list[Event]) -> list[Event]:
+    """The events of a decision, without the offering windows' (passed by :func:`play`)."""
+    return [event for event in events if not event["type"].startswith("offering_")]
 
 
 def bots_until(
