@@ -138,7 +138,7 @@ _DECIDERS: dict[str, Callable[[State, str, Command], list[Event]]] = {
 class Kensei(Ruleset):
     id = "kensei"
     title = "Kensei (living rules 2020)"
-    version = "0.5.0"
+    version = "0.6.0"
     event_schema = 1
 
     # -- setting up -------------------------------------------------------------

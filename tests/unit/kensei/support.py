@@ -50,8 +50,10 @@ def bots_until(
     setup: Mapping[str, Any] = SETUP,
     seed: str = "test",
     limit: int = 2000,
+    offerings: bool = False,
 ) -> State:
-    """Greedy bots play from the start until ``stop(state)`` holds."""
+    """Greedy bots play from the start until ``stop(state)`` holds. The offering windows
+    are passed unless ``offerings``: then the bots answer them too."""
     state = KENSEI.start(dict(setup), SeededDice(seed, 0))
     bots = {"A": GreedyBot(seed), "B": GreedyBot(seed + "B")}
     for n in range(1, limit):
@@ -61,7 +63,7 @@ def bots_until(
         assert prompt is not None, "the game ended first"
         command = bots[prompt.sides[0]].choose(KENSEI, state, prompt.sides[0])
         assert command is not None
-        state, _ = play(state, command, seed=seed, index=n)
+        state, _ = play(state, command, seed=seed, index=n, pass_offerings=not offerings)
     raise AssertionError("never reached")
 
 
