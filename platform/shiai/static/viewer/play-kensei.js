@@ -178,14 +178,17 @@ function chooseCommanderOrders(prompt, side, state, hooks) {
 }
 
 // Maintenance: keep the commander's order in hand or the one just drawn (own view only).
+// An order timed for the maintenance is played here too, before choosing.
 function keepCommanderOrder(prompt, side, state, hooks) {
   const mine = state.commander_orders && state.commander_orders.sides[side];
   if (!mine || !Array.isArray(mine.hand) || !Array.isArray(mine.drawn)) return null;
-  return choices(
+  const control = choices(
     "Keep one of your two commander's orders; the other is discarded face down.",
     [...mine.hand, ...mine.drawn].map((id) => [`Keep ${orderLabel(id)}`, { type: "keep_commander_order", side, keep: id }]),
     hooks,
   );
+  control.element = el("div", {}, control.element, commanderOrderPanel(side, state, null, hooks));
+  return control;
 }
 
 // Command duel: tick the cards of the hand to bet face down (one or more). The hand is
