@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any
 
 from engine.core import Command, CommandRefused, Dice, Prompt, Ruleset, State
-from engine.kensei import command_duel, spatial
+from engine.kensei import command_duel, offerings, spatial
 from engine.kensei.board import board
 from engine.kensei.bot_moves import (
     _bases,
@@ -169,6 +169,9 @@ def candidates(state: State, side: str, orders: Collection[str] | None = None) -
         yield {"type": "chase", "side": side, "chase": False}
     elif kind in _CARD_PROMPTS:
         yield from _card_choices(state, side, prompt)
+    elif kind == "offering":
+        # Offerings to the gods are part III: a bot held to some orders always passes.
+        yield from offerings.candidates(state, side, offers=orders is None)
     elif kind == "opportunity_charge":
         charging = orders is None or "charge" in orders  # a charge is an order of part II
         yield from _opportunity_choices(state, side, prompt.options, charging=charging)
@@ -678,6 +681,7 @@ _PLAIN_SCORES: dict[str, Callable[[State, str, Command], float]] = {
     "choose_active_side": lambda _state, side, command: 0.0 if command["active"] == side else 1.0,
     "command_duel": command_duel.greedy_score,
     "command_duel_bet": command_duel.greedy_score,
+    "offering": offerings.greedy_score,
 }
 
 # GreedyBot leads when it may: several units fighting, shooting or charging at once

@@ -14,6 +14,7 @@ from engine.kensei import geometry, rules
 from engine.kensei.board import board
 from engine.kensei.combat import unit_name
 from engine.kensei.flow import Progress
+from engine.kensei.offering_dice import offered
 
 
 def candidates_of(unit: Mapping[str, Any], damage: Mapping[str, Any]) -> list[str]:
@@ -89,11 +90,17 @@ def casualty_event(
     wounds, leader_hits = damage["wounds"], damage["leader_wounds"]
     protection = None
     if protect:
-        faces = dice.roll(protect)
-        diverted = sum(1 for face in faces if face >= 4)
+        final = offered(
+            dice,
+            dice.roll(protect),
+            unit["side"],
+            f"{unit['name']} ({uid}) protecting its leader",
+            {"kind": "at_least", "target": 4},
+        )
+        diverted = sum(1 for value in final.values if value >= 4)
         wounds += diverted
         leader_hits -= diverted
-        protection = {"faces": faces, "diverted": diverted}
+        protection = {"faces": list(final.faces), **final.record(), "diverted": diverted}
     casualties: list[str] = []
     leader_wounds: dict[str, int] = {}
     marker = 0

@@ -16,6 +16,7 @@ from engine.kensei.combat import unit_name
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.falling_back import slide
 from engine.kensei.flow import engaged_units
+from engine.kensei.offering_dice import offered
 from engine.kensei.opportunity import charge_question, opportunity_prompt
 
 CM = 100
@@ -95,7 +96,15 @@ def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     it (facing the way it fled); a Used Unit marker at once."""
     target, charger = reacting(pending), pending["unit"]
     bases = board(state).bases
-    faces = dice.roll(2)
+    unit = state["units"][target]
+    final = offered(
+        dice,
+        dice.roll(2),
+        unit["side"],
+        f"{unit['name']} ({target}) fleeing the charge (2D6 cm)",
+        {"kind": "total"},
+    )
+    faces = final.values
     away = geometry.heading(centre_of(state, charger), centre_of(state, target))
     if centre_of(state, charger) == centre_of(state, target):
         away = bases[state["units"][target]["minis"][0]].facing
@@ -106,7 +115,8 @@ def _flee(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
         "type": "fled",
         "side": state["units"][target]["side"],
         "unit": target,
-        "dice": faces,
+        "dice": list(final.faces),
+        **final.record(),
         "distance": sum(faces) * CM,
         "heading": away,
         "minis": finals,

@@ -36,6 +36,7 @@ from engine.kensei.combat import check_no_combat_order_yet, in_formation, unit_n
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.flow import Progress, engaged_units
 from engine.kensei.multiple_combat import attack_event
+from engine.kensei.offering_dice import offered
 from engine.kensei.opportunity import charge_question, resumed
 from engine.kensei.rolls import reroll
 from engine.kensei.shooting import band_reach, sights
@@ -223,11 +224,23 @@ def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
         lambda f: not _reaches(state, uid, targets, (bonus + f) * CM - gone),
         count,
     )
-    allowance = (bonus + faces[0]) * CM - gone
+    unit = state["units"][uid]
+    needed = next(
+        (v for v in range(1, 10) if _reaches(state, uid, targets, (bonus + v) * CM - gone)), None
+    )
+    final = offered(
+        dice,
+        faces,
+        unit["side"],
+        f"Charge Movement roll of {unit['name']} ({uid})",
+        {"kind": "at_least", "target": needed} if needed is not None else {"kind": "total"},
+    )
+    allowance = (bonus + final.values[0]) * CM - gone
     return {
         "type": "charge_rolled",
         "unit": uid,
-        "die": faces[0],
+        "die": final.faces[0],
+        **final.record(),
         "movement": movement,
         **({"ability_lines": lines} if lines else {}),
         **({"rerolled": rerolled} if rerolled else {}),

@@ -26,6 +26,16 @@ def _moved(e: Event) -> str:
     return f"{e['unit']} {what}{tail}"
 
 
+def _dice(roll: Event) -> str:
+    """A roll's dice: each face, with its boost when it has one (``5+2``)."""
+    boosts = roll.get("boosts") or [0] * len(roll["faces"])
+    return (
+        "["
+        + ", ".join(f"{f}+{b}" if b else str(f) for f, b in zip(roll["faces"], boosts, strict=True))
+        + "]"
+    )
+
+
 def _order_played(e: Event) -> str:
     cost = f"{e['paid']} command card(s)" + (f", X = {e['x']}" if e["x"] else "")
     extra = f"; +{e['extra_orders']} order(s) now" if e.get("extra_orders") else ""
@@ -92,6 +102,18 @@ _TEXT: dict[str, Callable[[Event], str]] = {
         f"side {e['side']} declares a command duel: both sides bet command cards face down"
     ),
     "command_duel_bet": lambda e: f"side {e['side']} places its bet face down",
+    "offering_window": lambda e: (
+        f"{e['roll']['what']}: {_dice(e['roll'])}; side(s) {' then '.join(e['asked'])} may make "
+        "an offering to the gods"
+    ),
+    "offering_passed": lambda e: f"side {e['side']} makes no offering",
+    "offering_made": lambda e: (
+        f"side {e['side']} offers a card face down: die {e['die'] + 1} re-rolled "
+        f"{e['was']} -> {e['face']}"
+        if e["action"] == "reroll"
+        else f"side {e['side']} offers a {e['card']}: die {e['die'] + 1} boosted by {e['card']}"
+    ),
+    "offering_closed": lambda e: f"{e['what']} stands at {_dice(e)}",
     "command_duel_revealed": lambda e: (
         "command duel: "
         + ", ".join(

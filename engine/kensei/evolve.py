@@ -400,4 +400,5 @@ from engine.kensei import (  # noqa: E402, F401
     evolve_commander_orders,
     evolve_duel,
     evolve_lead,
+    evolve_offerings,
 )

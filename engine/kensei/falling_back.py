@@ -14,6 +14,7 @@ from engine.kensei.board import board
 from engine.kensei.combat import engaged_pairs
 from engine.kensei.flow import engaged_units, honour_roll_event
 from engine.kensei.geometry import Base
+from engine.kensei.offering_dice import offered
 
 STEP = 20  # withdraw, retreat and chase moves are traced in 2 mm steps
 SKIRMISHER_PASS = 500  # "no more than 5 cm away" beyond the allied unit passed
@@ -30,8 +31,15 @@ def fall_back(
     from the unit that shot it)."""
     unit = state["units"][uid]
     bases = board(state).bases
-    faces = dice.roll(3 if unit["type"] == "mounted" else 2)
-    distance = sum(faces) * 100
+    final = offered(
+        dice,
+        dice.roll(3 if unit["type"] == "mounted" else 2),
+        unit["side"],
+        f"{unit['name']} ({uid}) falling back ({kind})",
+        {"kind": "total"},
+    )
+    faces = list(final.faces)
+    distance = sum(final.values) * 100
     foes = [
         e
         for enemy in engaged_units(state, uid)
@@ -63,6 +71,7 @@ def fall_back(
         "unit": uid,
         "kind": kind,
         "dice": faces,
+        **final.record(),
         "distance": distance,
         "heading": heading,
         "minis": finals,
@@ -78,8 +87,15 @@ def chase(state: State, uid: str, fleeing: str, dice: Dice) -> list[Event]:
     if not events[0]["success"]:
         return events
     bases = board(state).bases
-    move = dice.roll(3 if unit["type"] == "mounted" else 2)
-    distance = sum(move) * 100
+    final = offered(
+        dice,
+        dice.roll(3 if unit["type"] == "mounted" else 2),
+        unit["side"],
+        f"{unit['name']} ({uid}) chasing",
+        {"kind": "total"},
+    )
+    move = list(final.faces)
+    distance = sum(final.values) * 100
     start = centre([bases[m] for m in unit["minis"] if m in bases])
     goal = centre([bases[m] for m in state["units"][fleeing]["minis"] if m in bases])
     heading = geometry.heading(start, goal) if goal != start else bases[unit["minis"][0]].facing
@@ -92,6 +108,7 @@ def chase(state: State, uid: str, fleeing: str, dice: Dice) -> list[Event]:
             "unit": uid,
             "fleeing": fleeing,
             "dice": move,
+            **final.record(),
             "distance": distance,
             "heading": heading,
             "minis": finals,

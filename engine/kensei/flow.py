@@ -25,6 +25,7 @@ from engine.kensei.command_duel import offer_command_duel
 from engine.kensei.commander_orders import choosing, draw_commander_orders
 from engine.kensei.evolve import evolve
 from engine.kensei.evolve_lead import still_waiting
+from engine.kensei.offering_dice import OfferingDice, RollPaused, offered
 from engine.kensei.queries import (
     SIDES,
     general_unit,
@@ -51,36 +52,73 @@ class Progress:
         self.events.append(event)
         self.state = evolve(self.state, event)
 
+    def rewind(self, state: State, count: int) -> None:
+        """Back to an earlier point of this progress: ``state`` after ``count`` events."""
+        self.state = state
+        del self.events[count:]
+
 
 def advance(progress: Progress, dice: Dice) -> None:
-    """Roll the game on until a player must decide (or the battle is over)."""
+    """Roll the game on until a player must decide (or the battle is over).
+
+    Each step starts from a whole state. A roll the players may make an offering to
+    the gods on stops the step: the step's events are dropped, an ``offering_window``
+    is recorded instead, and once the players have answered the step is made again
+    from its start with the same dice (:mod:`engine.kensei.offering_dice`)."""
     while True:
-        state = progress.state
-        phase = state["phase"]
-        if phase == "scenery" and not state["setup"]["scenery_queue"]:
-            if choosing(state):
-                return  # Game System > 6: the commander's orders are chosen first
-            _strategy_roll(progress, dice)
-        elif phase == "deployment" and _deployment_stage_done(state):
-            if state["deployment"]["stage"] == "starting":
-                winner = state["setup"]["strategy"]
-                progress.emit({"type": "deployment_stage", "stage": "rest", "next": winner})
-            else:
-                _start_turn(progress, dice, 1)
-        elif phase == "activation":
-            if not _activation_step(progress, dice):
+        state, count = progress.state, len(progress.events)
+        if isinstance(dice, OfferingDice):
+            dice.checkpoint()
+        try:
+            if not _step(progress, dice):
                 return
-        elif phase == "maintenance":
-            if keeping(state) or draw_commander_orders(progress):
-                return
-            _finish_maintenance(progress, dice)
-        elif phase == "end_of_turn":
-            if state["turn"] >= state["scenario"]["last_turn"]:
-                progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
-            else:
-                _start_turn(progress, dice, state["turn"] + 1)
-        else:
+        except RollPaused as paused:
+            if _hands(progress.state) != _hands(state):  # pragma: no cover - see _start_turn
+                raise AssertionError("cards changed hands before an offered roll") from None
+            progress.rewind(state, count)
+            progress.emit(window_event(paused, resume=None))
             return
+
+
+def window_event(paused: RollPaused, resume: dict[str, Any] | None) -> Event:
+    """The ``offering_window`` of a paused roll; ``resume``: the command to decide again
+    (``{"side", "command"}``), or ``None`` for the turn sequence's step."""
+    return {"type": "offering_window", **paused.window, "resume": resume}
+
+
+def _hands(state: State) -> Any:
+    cards = state.get("cards")
+    return None if cards is None else [cards[side]["hand"] for side in SIDES]
+
+
+def _step(progress: Progress, dice: Dice) -> bool:
+    """One step of :func:`advance`; False when a player must decide."""
+    state = progress.state
+    phase = state["phase"]
+    if phase == "scenery" and not state["setup"]["scenery_queue"]:
+        if choosing(state):
+            return False  # Game System > 6: the commander's orders are chosen first
+        _strategy_roll(progress, dice)
+    elif phase == "deployment" and _deployment_stage_done(state):
+        if state["deployment"]["stage"] == "starting":
+            winner = state["setup"]["strategy"]
+            progress.emit({"type": "deployment_stage", "stage": "rest", "next": winner})
+        else:
+            _start_turn(progress, dice, 1)
+    elif phase == "activation":
+        return _activation_step(progress, dice)
+    elif phase == "maintenance":
+        if keeping(state) or draw_commander_orders(progress):
+            return False
+        _finish_maintenance(progress, dice)
+    elif phase == "end_of_turn":
+        if state["turn"] >= state["scenario"]["last_turn"]:
+            progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
+        else:
+            _start_turn(progress, dice, state["turn"] + 1)
+    else:
+        return False
+    return True
 
 
 # -- setting up -----------------------------------------------------------------
@@ -89,15 +127,27 @@ def advance(progress: Progress, dice: Dice) -> None:
 def _strategy_roll(progress: Progress, dice: Dice) -> None:
     """Each player rolls 1D6 + commander level; ties are rolled again."""
     sides = progress.state["sides"]
-    rolls: list[dict[str, int]] = []
+    levels = {side: sides[side]["commander_level"] for side in SIDES}
+    rolls: list[dict[str, Any]] = []
     while True:
-        faces = dice.roll(2)
-        totals = {side: faces[i] + sides[side]["commander_level"] for i, side in enumerate(SIDES)}
-        rolls.append({"A": faces[0], "B": faces[1]})
+        final = _opposed(dice, "Strategy roll (1D6 + commander level)", levels)
+        totals = {side: final.values[i] + levels[side] for i, side in enumerate(SIDES)}
+        rolls.append({"A": final.faces[0], "B": final.faces[1], **final.record()})
         if totals["A"] != totals["B"]:
             break
     winner = "A" if totals["A"] > totals["B"] else "B"
     progress.emit({"type": "strategy_rolled", "rolls": rolls, "totals": totals, "winner": winner})
+
+
+def _opposed(dice: Dice, what: str, bonus: dict[str, int]) -> Any:
+    """1D6 for each side (A's die first), added to ``bonus``: the higher total wins.
+    The side behind as rolled declares its offering first (a tie: the side without
+    the initiative, or B before anyone holds it)."""
+    faces = dice.roll(2)
+    totals = [faces[i] + bonus[side] for i, side in enumerate(SIDES)]
+    first = None if totals[0] == totals[1] else SIDES[0] if totals[0] < totals[1] else SIDES[1]
+    judge = {"kind": "opposed", "bonus": dict(bonus)}
+    return offered(dice, faces, list(SIDES), what, judge, first=first)
 
 
 def starting_units(state: State, side: str) -> list[str]:
@@ -141,11 +191,10 @@ def _start_turn(progress: Progress, dice: Dice, turn: int) -> None:
     if _end_of_battle_check(progress):
         return
     if turn > 1:
+        # The new cards are drawn; advance() goes on with the maintenance in its next
+        # step, so that no roll of this step is made with the hand it discarded.
         draw_new_cards(progress, dice)
-        if keeping(progress.state):
-            return  # the keep_cards prompt; advance() finishes the maintenance after it
-        if draw_commander_orders(progress):
-            return  # Maintenance > 3: the keep_commander_order prompt
+        return
     _finish_maintenance(progress, dice)
 
 
@@ -203,16 +252,25 @@ def honour_roll_event(
     2D6 keeping the better (:func:`honour_dice`), success when the kept die is at most it."""
     target = honour_of(state, uid) + sum(value for _label, value in modifiers)
     faces, best_of_two, rerolled = honour_dice(state, uid, dice, target)
+    unit = state["units"][uid]
+    final = offered(
+        dice,
+        faces,
+        unit["side"],
+        f"Honour Roll of {unit['name']} ({uid}): {reason}",
+        {"kind": "honour", "target": target},
+    )
     return {
         "type": "honour_rolled",
         "unit": uid,
         "reason": reason,
-        "dice": faces,
+        "dice": list(final.faces),
+        **final.record(),
         "rerolled": rerolled,
         "best_of_two": best_of_two,
         "target": target,
         "modifiers": [f"{label} {value}" for label, value in modifiers],
-        "success": min(faces) <= target,
+        "success": min(final.values) <= target,
     }
 
 
@@ -289,11 +347,12 @@ def _initiative_roll(progress: Progress, dice: Dice) -> None:
     """Both players roll 1D6; the higher wins the initiative; ties are rolled again."""
     rolls = []
     while True:
-        faces = dice.roll(2)
-        rolls.append({"A": faces[0], "B": faces[1]})
-        if faces[0] != faces[1]:
+        final = _opposed(dice, "Initiative roll (1D6)", dict.fromkeys(SIDES, 0))
+        rolls.append({"A": final.faces[0], "B": final.faces[1], **final.record()})
+        values = final.values
+        if values[0] != values[1]:
             break
-    winner = "A" if faces[0] > faces[1] else "B"
+    winner = "A" if values[0] > values[1] else "B"
     progress.emit({"type": "initiative_rolled", "rolls": rolls, "winner": winner})
 
 
@@ -399,7 +458,7 @@ def _order_rolls(progress: Progress, dice: Dice) -> None:
             continue
         ini = initiative_of(state, uid)
         roll = order_roll(state, uid, dice, ini)
-        orders, ki = orders_for(roll["die"], ini + roll["modifier"])
+        orders, ki = orders_for(roll["die"], ini + roll["modifier"] + roll["boost"])
         orders += roll["extra_orders"]
         ki = ki and bool(state["units"][uid]["abilities"]["ki"])
         rolls[side] = {"unit": uid, "die": roll.pop("die"), "ini": ini, "orders": orders, "ki": ki}
@@ -423,8 +482,17 @@ def order_roll(
         return not ki if only_ki else orders < 2
 
     faces, rerolled = reroll(dice, dice.roll(1), failed, count)
+    unit = state["units"][uid]
+    final = offered(
+        dice,
+        faces,
+        unit["side"],
+        f"Order Roll of {unit['name']} ({uid})",
+        {"kind": "order", "bonus": ini + modifier},
+    )
     return {
-        "die": faces[0],
+        "die": final.faces[0],
+        "boost": final.boosts[0],
         "ability_lines": lines,
         "modifier": modifier,
         "rerolled": rerolled,

@@ -122,10 +122,10 @@ def decide_lead(state: State, side: str, uid: str, command: Command, dice: Dice)
     for target in led:
         ini = initiative_of(state, target)
         roll = order_roll(state, target, dice, ini, only_ki=True)  # with Troop Abilities
-        _orders, ki = orders_for(roll["die"], ini + roll["modifier"])
+        _orders, ki = orders_for(roll["die"], ini + roll["modifier"] + roll["boost"])
         ki = ki and bool(state["units"][target]["abilities"]["ki"])
         rolls.append({"unit": target, "die": roll["die"], "ini": ini, "ki": ki})
-        rolls[-1].update({k: roll[k] for k in ("ability_lines", "rerolled") if roll[k]})
+        rolls[-1].update({k: roll[k] for k in ("ability_lines", "rerolled", "boost") if roll[k]})
     return [
         {
             "type": "lead_declared",

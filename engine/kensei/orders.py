@@ -24,6 +24,7 @@ from engine.kensei.duel import decide_duel
 from engine.kensei.flow import engaged_units
 from engine.kensei.geometry import Base
 from engine.kensei.lead import decide_lead, decide_led_order, leading
+from engine.kensei.offering_dice import offered
 from engine.kensei.queries import base_of, duelled, live_units, other
 from engine.kensei.remember import Remembered
 from engine.kensei.shooting import decide_shoot
@@ -149,13 +150,17 @@ def _boost(state: State, side: str, uid: str, command: Command, dice: Dice) -> E
             f"{unit_name(unit)} is engaged in melee: its miniatures may only rotate",
             rule=rules.MOVE,
         )
-    die = dice.roll_one()
-    allowance = (2 * abilities.attribute(state, uid, "mov", unit["mov"]) + die) * CM
+    final = offered(
+        dice, dice.roll(1), side, f"Boosted move of {unit_name(unit)}", {"kind": "total"}
+    )
+    die = final.faces[0]
+    allowance = (2 * abilities.attribute(state, uid, "mov", unit["mov"]) + final.values[0]) * CM
     return {
         "type": "boost_rolled",
         "side": side,
         "unit": uid,
         "die": die,
+        **final.record(),
         "allowance": allowance,
         "orders_spent": 2,
     }

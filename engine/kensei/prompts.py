@@ -10,6 +10,7 @@ from engine.kensei.commander_orders import choose_prompt, keep_order_prompt
 from engine.kensei.duel import duel_prompt
 from engine.kensei.flow import choosers, deployment_candidates
 from engine.kensei.lead import lead_prompt, leading
+from engine.kensei.offerings import offering_prompt
 from engine.kensei.opportunity import opportunity_prompt
 from engine.kensei.queries import SIDES, unused_units
 from engine.kensei.resolution import combat_prompt
@@ -35,6 +36,8 @@ def _prompt(state: State) -> Prompt | None:
     phase = state["phase"]
     if phase == "over":
         return None
+    if state.get("offering") is not None:
+        return offering_prompt(state)  # Offering to the Gods, on a roll just made
     if phase == "scenery_order":
         chooser = state["setup"]["scenery_chooser"]
         return Prompt((chooser,), "scenery_order", options={"choices": list(SIDES)})

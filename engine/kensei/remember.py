@@ -28,7 +28,7 @@ R = TypeVar("R")
 _SIZE = 8
 
 
-class _Watched(Dice):
+class Watched(Dice):
     """Dice that pass the rolls on and note that there were some."""
 
     def __init__(self, dice: Dice) -> None:
@@ -101,7 +101,7 @@ class Remembered:
             if known_text == text:
                 found: R = copied(answer)
                 return found
-        watched = _Watched(dice)
+        watched = Watched(dice)
         result = work(watched)
         if not watched.rolled:
             if text is None:

@@ -291,19 +291,31 @@ def _rolls(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
         for uid, enemy in ((attacker, defender), (defender, attacker))
     }
     rolls = []
+    units = state["units"]
     for uid, enemy in ((attacker, defender), (defender, attacker)):
         table = tables[uid]
         modifier = table["modifier"] + tables[enemy]["enemy_die_modifier"]
-        roll = success_roll(dice, table["dice"], modifier, table["rerolls"]["attack_roll"])
+        roll = success_roll(
+            dice,
+            table["dice"],
+            modifier,
+            table["rerolls"]["attack_roll"],
+            by=units[uid]["side"],
+            what=f"Combat Roll of {units[uid]['name']} ({uid})",
+        )
         rolls.append({**table, "modifier": modifier, "combat_roll": roll.to_dict()})
     damage = {}
-    for entry in rolls:
+    for (uid, _enemy), entry in zip(
+        ((attacker, defender), (defender, attacker)), rolls, strict=True
+    ):
         wounds = wound_roll(
             dice,
             entry["combat_roll"]["successes"],
             entry["wound_modifier"],
             shooting=False,
             rerolls=entry["rerolls"]["wound_roll"],
+            by=units[uid]["side"],
+            what=f"Wound Roll of {units[uid]['name']} ({uid})",
         )
         entry["wound_roll"] = wounds.to_dict()
         if duel:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from engine.core import Dice
+from engine.kensei.offering_dice import Offered, offered
 
 SUCCESS = 4  # "A die from this roll is considered a success if you get a result of 4+"
 FUMBLE = 1
@@ -53,6 +54,7 @@ class SuccessRoll:
     faces: tuple[int, ...]
     results: tuple[DieResult, ...]
     rerolled: tuple[dict[str, int], ...] = ()
+    boosts: tuple[int, ...] = ()
 
     @property
     def zero_dice(self) -> bool:
@@ -71,6 +73,7 @@ class SuccessRoll:
             "results": list(self.results),
             "successes": self.successes,
             **({"rerolled": list(self.rerolled)} if self.rerolled else {}),
+            **({"boosts": list(self.boosts)} if any(self.boosts) else {}),
         }
 
 
@@ -96,19 +99,40 @@ def reroll(
     return after, done
 
 
-def success_roll(dice: Dice, count: int, modifier: int = 0, rerolls: int = 0) -> SuccessRoll:
+def success_roll(
+    dice: Dice,
+    count: int,
+    modifier: int = 0,
+    rerolls: int = 0,
+    *,
+    by: str | None = None,
+    what: str = "",
+) -> SuccessRoll:
     """Roll ``count`` dice with ``modifier`` on each (Success rolls). With no dice
     left, one die is rolled and only a critical succeeds. ``rerolls``: failed dice
-    re-rolled once (a re-roll of a failed die cannot make the roll worse)."""
+    re-rolled once (a re-roll of a failed die cannot make the roll worse). A roll
+    made ``by`` a side is then open to the offerings to the gods (``what`` names
+    it): a boost adds to one die's value, never to its natural face."""
     zero = count <= 0
 
-    def result(face: int) -> DieResult:
-        return success_die(face, modifier, critical_only=zero)
+    def result(face: int, boost: int = 0) -> DieResult:
+        return success_die(face, modifier + boost, critical_only=zero)
 
     rolled = dice.roll(1 if zero else count)
     faces, done = reroll(dice, rolled, lambda f: result(f) in ("failure", "fumble"), rerolls)
-    results = tuple(result(face) for face in faces)
-    return SuccessRoll(max(count, 0), modifier, tuple(faces), results, tuple(done))
+    final = _offered(dice, faces, by, what, {"kind": "success", "modifier": modifier, "zero": zero})
+    results = tuple(
+        result(face, boost) for face, boost in zip(final.faces, final.boosts, strict=True)
+    )
+    return SuccessRoll(max(count, 0), modifier, final.faces, results, tuple(done), final.boosts)
+
+
+def _offered(
+    dice: Dice, faces: Sequence[int], by: str | None, what: str, judge: dict[str, Any]
+) -> Offered:
+    if by is None:
+        return Offered(tuple(faces), (0,) * len(faces))
+    return offered(dice, faces, by, what, judge)
 
 
 @dataclass(frozen=True)
@@ -167,6 +191,7 @@ class WoundRoll:
     faces: tuple[int, ...]
     results: tuple[WoundResult | None, ...]
     rerolled: tuple[dict[str, int], ...] = ()
+    boosts: tuple[int, ...] = ()
 
     @property
     def wounds(self) -> int:
@@ -191,14 +216,23 @@ class WoundRoll:
             "criticals": self.criticals,
             "stuns": self.stuns,
             **({"rerolled": list(self.rerolled)} if self.rerolled else {}),
+            **({"boosts": list(self.boosts)} if any(self.boosts) else {}),
         }
 
 
 def wound_roll(
-    dice: Dice, impacts: int, modifier: int = 0, *, shooting: bool, rerolls: int = 0
+    dice: Dice,
+    impacts: int,
+    modifier: int = 0,
+    *,
+    shooting: bool,
+    rerolls: int = 0,
+    by: str | None = None,
+    what: str = "",
 ) -> WoundRoll:
     """Combat Resolution > 1. Wound Roll: 1D6 for each impact. ``rerolls``: dice with
-    no effect (a fumble, or a failure when shooting) re-rolled once; a stun is kept."""
+    no effect (a fumble, or a failure when shooting) re-rolled once; a stun is kept.
+    ``by`` and ``what``: as for :func:`success_roll`."""
     rolled = dice.roll(impacts) if impacts > 0 else []
     faces, done = reroll(
         dice,
@@ -206,8 +240,13 @@ def wound_roll(
         lambda f: wound_die(f, modifier, shooting=shooting) in ("fumble", None),
         rerolls,
     )
-    results = tuple(wound_die(face, modifier, shooting=shooting) for face in faces)
-    return WoundRoll(modifier, shooting, tuple(faces), results, tuple(done))
+    judge = {"kind": "wound", "modifier": modifier, "shooting": shooting}
+    final = _offered(dice, faces, by, what, judge)
+    results = tuple(
+        wound_die(face, modifier + boost, shooting=shooting)
+        for face, boost in zip(final.faces, final.boosts, strict=True)
+    )
+    return WoundRoll(modifier, shooting, final.faces, results, tuple(done), final.boosts)
 
 
 def honour_rerolls(

@@ -119,4 +119,5 @@ OPPORTUNITY_CHARGE = "Orders and Actions > Reaction orders > Opportunity charge"
 # Command Deck (part III)
 COMMANDER_ACTIVATION = "Command Deck > Commander Activation"
 COMMAND_DUEL = "Command Deck > Command Duel"
+OFFERING = "Command Deck > Offering to the Gods"
 USING_COMMANDER_ORDER = "Command Deck > Using Commander's Order"

@@ -49,9 +49,11 @@ from engine.kensei.commands import only_fields, placements, text
 from engine.kensei.describe import describe_event
 from engine.kensei.duel import decide_duel_answer
 from engine.kensei.evolve import evolve
-from engine.kensei.flow import Progress, advance
+from engine.kensei.flow import Progress, advance, window_event
 from engine.kensei.forces import forces
 from engine.kensei.lead import ki_chooser
+from engine.kensei.offering_dice import OfferingDice, RollPaused
+from engine.kensei.offerings import closed_event, decide_offering
 from engine.kensei.opportunity import decide_opportunity, intercept
 from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
@@ -96,6 +98,7 @@ ANSWERS = {
     "command_duel_bet": ("command_duel_bet", rules.COMMAND_DUEL),
     "choose_commander_orders": ("choose_commander_orders", rules.PREPARE_COMMANDER_ORDERS),
     "keep_commander_order": ("keep_commander_order", rules.DRAW_COMMANDER_ORDERS),
+    "offering": ("offering", rules.OFFERING),
 }
 
 
@@ -135,7 +138,7 @@ _DECIDERS: dict[str, Callable[[State, str, Command], list[Event]]] = {
 class Kensei(Ruleset):
     id = "kensei"
     title = "Kensei (living rules 2020)"
-    version = "0.5.0"
+    version = "0.6.0"
     event_schema = 1
 
     # -- setting up -------------------------------------------------------------
@@ -274,7 +277,7 @@ class Kensei(Ruleset):
         if prompt is None:
             raise IllegalCommand("the battle is over", rule=rules.END_OF_GAME)
         if kind == "commander_order":  # played at its timing, besides the awaited answer
-            return self._emitted(state, decide_play(state, prompt, side, command), dice)
+            return self._run(Progress(state), side, command, dice)
         expected, rule = ANSWERS[kind]
         if prompt.kind != expected:
             raise IllegalCommand(
@@ -286,19 +289,66 @@ class Kensei(Ruleset):
             raise IllegalCommand(
                 f"it is side {prompt.sides[0]}'s turn to {_say(prompt.kind)}", rule=rule
             )
-        return self._emitted(state, self._answer(state, side, kind, command, dice), dice)
+        if kind == "offering":
+            return self._offering(state, side, command, dice)
+        return self._run(Progress(state), side, command, dice)
 
-    @staticmethod
-    def _emitted(state: State, events: list[Event], dice: Dice) -> list[Event]:
-        progress = Progress(state)
-        for event in events:
-            progress.emit(event)
-        advance(progress, dice)
+    def _run(
+        self,
+        progress: Progress,
+        side: str | None,
+        command: Command | None,
+        dice: Dice,
+        prefix: tuple[list[Any], list[Any]] = ([], []),
+    ) -> list[Event]:
+        """The events of ``command`` (none: the turn sequence only), then the game rolled
+        on until someone must decide. A roll open to offerings to the gods stops it
+        (an ``offering_window``); ``prefix``: the faces and offered rolls of a decision
+        made again after a window (:mod:`engine.kensei.offering_dice`)."""
+        calls, done = prefix
+        offering_dice = OfferingDice(
+            dice, lambda: progress.state, prefix_calls=calls, prefix_done=done
+        )
+        if command is not None and side is not None:
+            try:
+                events = self._answer(progress.state, side, command["type"], command, offering_dice)
+            except RollPaused as paused:
+                progress.emit(window_event(paused, resume={"side": side, "command": command}))
+                return progress.events
+            for event in events:
+                progress.emit(event)
+        advance(progress, offering_dice)
         return progress.events
+
+    def _offering(self, state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+        """An answer to an offering window; the last one closes it, and the decision the
+        roll belonged to is made again with the roll as the offerings left it."""
+        progress = Progress(state)
+        for event in decide_offering(state, side, command, dice):
+            progress.emit(event)
+        current = progress.state["offering"]
+        if current["asked"]:
+            return progress.events
+        progress.emit(closed_event(current))
+        roll = current["roll"]
+        done = [*current["secret"]["done"], {"faces": roll["faces"], "boosts": roll["boosts"]}]
+        resume = current["resume"] or {"side": None, "command": None}
+        return self._run(
+            progress,
+            resume["side"],
+            resume["command"],
+            dice,
+            (current["secret"]["calls"], done),
+        )
 
     def _answer(
         self, state: State, side: str, kind: str, command: Command, dice: Dice
     ) -> list[Event]:
+        if kind == "commander_order":
+            prompt = prompt_for(state)
+            if prompt is None:  # pragma: no cover - decide() refuses first
+                raise IllegalCommand("the battle is over", rule=rules.END_OF_GAME)
+            return decide_play(state, prompt, side, command)
         if kind == "choose_scenery_order":
             only_fields(command, {"type", "side", "first"})
             first = command.get("first")
@@ -432,4 +482,5 @@ def _say(kind: str) -> str:
         "command_duel_bet": "bet command cards in the command duel",
         "choose_commander_orders": "choose the commander's orders",
         "keep_commander_order": "choose the commander's order to keep",
+        "offering": "make an offering to the gods on the roll, or pass",
     }.get(kind, kind)

@@ -267,13 +267,23 @@ def shot_event(
     if event["lost"]:
         event["unloaded"] = 0  # "the shoot is lost and has no extra effect"
         return event
-    roll = success_roll(dice, table["dice"], table["modifier"], table["rerolls"]["shoot_roll"])
+    name = f"{state['units'][uid]['name']} ({uid})"
+    roll = success_roll(
+        dice,
+        table["dice"],
+        table["modifier"],
+        table["rerolls"]["shoot_roll"],
+        by=side,
+        what=f"Shoot Roll of {name}",
+    )
     wounds = wound_roll(
         dice,
         roll.successes,
         table["wound_modifier"],
         shooting=True,
         rerolls=table["rerolls"]["wound_roll"],
+        by=side,
+        what=f"Wound Roll of {name}'s shoot",
     )
     total, criticals = wounds.wounds, wounds.criticals
     if hold:

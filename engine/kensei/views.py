@@ -13,6 +13,9 @@ While the battle runs:
 - commander's orders the same way: a side sees its own orders in hand and drawn, and
   which orders its face-down deck holds (never their order); of the other side's, only
   how many; played orders and what they grant are public;
+- an offering to the gods: a re-roll's card is discarded face down (as above), and
+  the faces drawn since the decision began (``secret``, the dice it goes on with)
+  are hidden;
 - in events, a side's cards are sealed for that side (the kernel's
   ``redact_event``) and a reshuffled deck order (``secret``) is hidden from all.
 
@@ -35,6 +38,9 @@ def view(state: State, side: str | None) -> dict[str, Any]:
         return state  # over, or recorded before the command deck (nothing hidden then)
     cards = {owner: _cards(mine, own=owner == side) for owner, mine in state["cards"].items()}
     shown = {**state, "cards": cards}
+    offering = state.get("offering")
+    if offering is not None:  # the faces drawn since the decision started: dice to come
+        shown["offering"] = {**offering, SECRET_KEY: None}
     duel = state.get("command_duel")
     if duel is not None and duel["bets"] is not None:
         shown["command_duel"] = {**duel, "bets": _bets(duel["bets"], side)}

@@ -30,6 +30,7 @@ SETUP_KINDS = (
     "command_duel_bet",
     "choose_commander_orders",
     "keep_commander_order",
+    "offering",
 )
 
 
@@ -94,6 +95,9 @@ def answer_setup(page: Any, kind: str, side: str) -> None:
         page.get_by_role("button", name="Take these orders").click()
     elif kind == "keep_commander_order":
         page.locator("#choice-0").click()
+    elif kind == "offering":  # an offering to the gods: re-roll the first die, lowest card
+        expect(page.locator("#offering-die")).to_be_visible()
+        page.get_by_role("button", name="Make the offering").click()
     elif kind == "command_duel_bet":  # the bot declared: bet the first card of the hand
         page.locator("input[id^=bet-]").first.check()
         page.get_by_role("button", name="Bet these cards").click()

@@ -21,11 +21,27 @@ def play(
     seed: str = "test",
     index: int = 1,
     dice: Any = None,
+    pass_offerings: bool = True,
 ) -> tuple[State, list[Event]]:
-    events = KENSEI.decide(state, command, dice or SeededDice(seed, index))
+    """``command`` decided and applied. With ``pass_offerings``, the offering windows it
+    opens are passed by both sides, on the same dice (so a test's entered or seeded
+    faces go on as if no one had been asked); their events are among those returned."""
+    dice = dice or SeededDice(seed, index)
+    events = KENSEI.decide(state, command, dice)
     for event in events:
         state = KENSEI.evolve(state, event)
+    while pass_offerings and state.get("offering") is not None:
+        side = state["offering"]["asked"][0]
+        passed = KENSEI.decide(state, {"type": "offering", "side": side, "action": "pass"}, dice)
+        for event in passed:
+            state = KENSEI.evolve(state, event)
+        events += passed
     return state, events
+
+
+def without_offerings(events: list[Event]) -> list[Event]:
+    """The events of a decision, without the offering windows' (passed by :func:`play`)."""
+    return [event for event in events if not event["type"].startswith("offering_")]
 
 
 def bots_until(
@@ -34,8 +50,10 @@ def bots_until(
     setup: Mapping[str, Any] = SETUP,
     seed: str = "test",
     limit: int = 2000,
+    offerings: bool = False,
 ) -> State:
-    """Greedy bots play from the start until ``stop(state)`` holds."""
+    """Greedy bots play from the start until ``stop(state)`` holds. The offering windows
+    are passed unless ``offerings``: then the bots answer them too."""
     state = KENSEI.start(dict(setup), SeededDice(seed, 0))
     bots = {"A": GreedyBot(seed), "B": GreedyBot(seed + "B")}
     for n in range(1, limit):
@@ -45,7 +63,7 @@ def bots_until(
         assert prompt is not None, "the game ended first"
         command = bots[prompt.sides[0]].choose(KENSEI, state, prompt.sides[0])
         assert command is not None
-        state, _ = play(state, command, seed=seed, index=n)
+        state, _ = play(state, command, seed=seed, index=n, pass_offerings=not offerings)
     raise AssertionError("never reached")
 
 

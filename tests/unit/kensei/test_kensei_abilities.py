@@ -35,7 +35,7 @@ from engine.kensei.shooting import shoot_table
 from tests.unit.kensei import test_kensei_lead as lead
 from tests.unit.kensei import test_kensei_movement as movement
 from tests.unit.kensei import test_kensei_shooting as shooting
-from tests.unit.kensei.support import KENSEI, clear_table, play, put
+from tests.unit.kensei.support import KENSEI, clear_table, play, put, without_offerings
 from tests.unit.kensei.test_kensei_combat import ENEMY, ORIGIN, UNIT, engaged
 
 YARI = "A.u3"  # Ashigaru (yari): eleven miniatures, the Ashigaru title's Drilled
@@ -319,6 +319,6 @@ def test_sample_armies_field_every_hook_and_every_implemented_reroll():
 
 def test_lead_order_roll_of_a_led_unit_takes_its_order_roll_abilities():
     _, events = play(lead.lead_table(), lead.LEAD)
-    rolls = {r["unit"]: r for r in events[0]["rolls"]}
+    rolls = {r["unit"]: r for r in without_offerings(events)[0]["rolls"]}
     assert rolls[lead.YARI]["ability_lines"] == [["Drilled (PA)", 1]]  # eleven ashigaru
     assert "ability_lines" not in rolls[lead.SAMURAI]

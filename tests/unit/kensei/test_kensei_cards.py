@@ -14,7 +14,15 @@ from engine.kensei.bots import GreedyBot
 from engine.kensei.cards import DECK, shuffled
 from engine.kensei.flow import Progress, advance
 from engine.kensei.queries import unused_units
-from tests.unit.kensei.support import KENSEI, SETUP, bots_until, edited, play, waiting_for
+from tests.unit.kensei.support import (
+    KENSEI,
+    SETUP,
+    bots_until,
+    edited,
+    play,
+    waiting_for,
+    without_offerings,
+)
 
 
 def _all_cards(state: State, side: str) -> Counter[int]:
@@ -187,7 +195,7 @@ def test_commander_activation_discard_the_whole_hand_to_activate_one_more_unused
     assert prompt.options == {"units": unused_units(state, "A"), "cards": 6}
     hand = state["cards"]["A"]["hand"]
     after, events = play(state, {"type": "commander_activation", "side": "A", "unit": uid})
-    assert [e["type"] for e in events][:5] == [
+    assert [e["type"] for e in without_offerings(events)][:5] == [
         "hand_discarded",
         "commander_activated",
         "active_side_chosen",

@@ -161,6 +161,8 @@ def test_no_view_contains_a_command_duel_bet_before_the_reveal():
     # Random bots declare command duels often: this battle has several.
     kinds, _turn = _checked_battle(("250", ["sohei", "otokodate"], ["random", "random"], 7))
     assert {"command_duel_bet", "command_duel_revealed"} <= kinds
+    # and offerings to the gods, re-rolls among them (a card discarded face down)
+    assert {"offering_window", "offering_made"} <= kinds
 
 
 def _checked_battle(battle: tuple[str, list[str], list[str], int]) -> tuple[set[str], int]:

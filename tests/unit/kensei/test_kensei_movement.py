@@ -13,7 +13,7 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
 from engine.kensei import rules
-from tests.unit.kensei.support import clear_table, edited, in_order, play, put
+from tests.unit.kensei.support import clear_table, edited, in_order, play, put, without_offerings
 
 UNIT = "A.u2"  # Samurai: 5 round 25 mm bases, MOV 10, infantry
 MINIS = [f"{UNIT}.m{k}" for k in range(1, 6)]
@@ -271,7 +271,7 @@ def test_boost_movement_twice_mov_plus_1d6_rolled_before_the_paths():
     declared, events = play(
         state, {"type": "order", "side": "A", "order": "move", "boost": True}, dice=EnteredDice([4])
     )
-    boost = events[0]
+    boost = without_offerings(events)[0]
     assert boost["type"] == "boost_rolled"
     assert boost["allowance"] == (2 * 10 + 4) * 100
     assert declared["activation"]["orders"]["A"] == 0

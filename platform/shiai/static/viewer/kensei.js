@@ -24,6 +24,12 @@ function dice(event) {
       }));
     case "boost_rolled":
       return [{ label: "boost", faces: [event.die] }];
+    case "offering_window": // a roll waiting for the offerings to the gods
+      return [{ label: event.roll.what, faces: event.roll.faces }];
+    case "offering_made":
+      return event.action === "reroll"
+        ? [{ label: `offering to the gods, side ${event.side}, die ${event.die + 1}`, faces: [event.face], reroll: true }]
+        : [];
     case "honour_rolled":
       return [{
         label: event.best_of_two ? "honour roll, best of two" : "honour roll",

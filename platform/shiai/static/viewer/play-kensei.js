@@ -4,7 +4,8 @@
 // target picked from a list or by clicking one of its miniatures) and the combat
 // answers (reactive attack, charge reaction, casualties, chase), the command cards to
 // keep in maintenance, the commander activation and the command duel (declaring it,
-// then the sealed bet). Kinds that are not here fall back to the generic JSON editor.
+// then the sealed bet), commander's orders and the offerings to the gods. Kinds that are
+// not here fall back to the generic JSON editor.
 import { SIDE_COLOURS } from "./kensei-board.js";
 import { button, choose, coordinates, el, svgEl } from "./play-controls.js";
 
@@ -90,7 +91,58 @@ const KINDS = {
   command_duel_bet: betCards,
   choose_commander_orders: chooseCommanderOrders,
   keep_commander_order: keepCommanderOrder,
+  offering,
 };
+
+// Offering to the gods: a roll has just been made. Pass, or spend one card of the hand
+// on it: re-roll any die (the card face down) or add the card's value to one of your
+// own dice (face up). The hand is in the side's own view only; another view falls back
+// to the JSON editor.
+const JUDGES = {
+  success: (judge) => `success on 4+ after ${judge.modifier >= 0 ? "+" : ""}${judge.modifier} (a natural 1 fails, a 6 succeeds)`,
+  wound: (judge) => `wound on 4+ after ${judge.modifier >= 0 ? "+" : ""}${judge.modifier}`,
+  honour: (judge) => `holds on ${judge.target} or less`,
+  order: (judge) => `two orders on a total of 4+ (INI ${judge.bonus}), ki on 6+`,
+  at_least: (judge) => `counts on ${judge.target}+`,
+  opposed: () => "the higher total wins",
+  total: () => "the dice are added up",
+};
+
+function offering(prompt, side, state, hooks) {
+  const hand = state.cards && state.cards[side] ? state.cards[side].hand : null;
+  if (!Array.isArray(hand)) return null;
+  const roll = prompt.options.roll;
+  const dieLabel = (index) => {
+    const boost = roll.boosts[index] ? `+${roll.boosts[index]}` : "";
+    return `die ${index + 1}: ${roll.faces[index]}${boost} (side ${roll.owners[index]})`;
+  };
+  const dice = roll.faces.map((_face, index) => [String(index), dieLabel(index)]);
+  const die = choose("offering-die", "Die", dice);
+  const action = choose("offering-action", "Offering", [
+    ["reroll", "Re-roll it (the card face down)"],
+    ["boost", "Add the card's value (your own die; face up)"],
+  ]);
+  const cards = [...new Set(hand)].sort((a, b) => a - b).map((value) => [String(value), `a ${value}`]);
+  const card = choose("offering-card", "Card", cards);
+  const done = prompt.options.offers.map((offer) => `side ${offer.side} ${offer.action === "pass" ? "passed" : offer.action === "boost" ? `boosted die ${offer.die + 1} by ${offer.card}` : `re-rolled die ${offer.die + 1}`}`);
+  const element = el("div", { className: "choices" },
+    el("p", {}, `${JUDGES[roll.judge.kind] ? JUDGES[roll.judge.kind](roll.judge) : ""}${done.length ? `; ${done.join(", ")}` : ""}.`),
+    die.element, action.element, card.element);
+  const control = {
+    title: `${roll.what}: ${roll.faces.map((face, index) => face + (roll.boosts[index] ? `+${roll.boosts[index]}` : "")).join(", ")}. Make an offering to the gods with one of your ${hand.length} command card(s), or pass.`,
+    element,
+    generic: false,
+    command() {
+      const index = Number(die.select.value);
+      if (action.select.value === "boost" && roll.owners[index] !== side) throw new Error("a boost goes on a die of your own roll");
+      return { type: "offering", side, action: action.select.value, die: index, card: Number(card.select.value) };
+    },
+  };
+  element.append(el("p", {},
+    confirm("Make the offering", control, hooks, "offering-confirm"), " ",
+    button("Pass", () => hooks.submit({ type: "offering", side, action: "pass" }), { id: "offering-pass" })));
+  return control;
+}
 
 const orderLabel = (id) => id.replace(/[-_]/g, " ");
 
@@ -126,14 +178,17 @@ function chooseCommanderOrders(prompt, side, state, hooks) {
 }
 
 // Maintenance: keep the commander's order in hand or the one just drawn (own view only).
+// An order timed for the maintenance is played here too, before choosing.
 function keepCommanderOrder(prompt, side, state, hooks) {
   const mine = state.commander_orders && state.commander_orders.sides[side];
   if (!mine || !Array.isArray(mine.hand) || !Array.isArray(mine.drawn)) return null;
-  return choices(
+  const control = choices(
     "Keep one of your two commander's orders; the other is discarded face down.",
     [...mine.hand, ...mine.drawn].map((id) => [`Keep ${orderLabel(id)}`, { type: "keep_commander_order", side, keep: id }]),
     hooks,
   );
+  control.element = el("div", {}, control.element, commanderOrderPanel(side, state, null, hooks));
+  return control;
 }
 
 // Command duel: tick the cards of the hand to bet face down (one or more). The hand is
