@@ -99,7 +99,8 @@ def _check_target(state: State, side: str, uid: str, target: str) -> None:
         raise IllegalCommand(f"there is no enemy unit {target} to charge", rule=rules.CHARGE)
     if target in unit["no_charge_from"]:
         raise IllegalCommand(
-            f"{unit_name(unit)} disengaged from {unit_name(foe)} this turn and may not charge it",
+            f"{unit_name(foe)} disengaged from {unit_name(unit)} this turn: "
+            f"{unit_name(unit)} may engage it, not charge it",
             rule=rules.DISENGAGE,
         )
     here = board(state)

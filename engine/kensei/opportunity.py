@@ -88,8 +88,8 @@ def chargers(state: State, moved: Mapping[str, Any]) -> list[str]:
 def _within_reach(
     state: State, moved: Mapping[str, Any], spots: list[tuple[int, int]], slack: int
 ) -> list[str]:
-    """The other side's units not Used (nor duelled, nor charged by the mover, nor
-    disengaged from it) whose centre is within their MOV + 6 cm (and charge roll
+    """The other side's units not Used (nor duelled, nor charged by the mover, nor left
+    by the mover's Disengage this turn) whose centre is within their MOV + 6 cm (and charge roll
     bonus) plus ``slack`` of one of the ``spots``."""
     mover = moved["unit"]
     here = board(state)

@@ -110,6 +110,11 @@ def _decide_order(
         return decide_lead(state, side, uid, command, dice)
     if order not in ORDERS:
         raise InvalidCommand(f"unknown order {order!r}; orders are {', '.join(ORDERS)}")
+    if boost and order in ("disengage", "shelter"):
+        raise IllegalCommand(
+            f"{order.capitalize()} cannot be boosted",
+            rule=rules.DISENGAGE if order == "disengage" else rules.SHELTER,
+        )
     cost = 2 if boost or order == "disengage" else 1
     have = activation["orders"][side]
     if have < cost:

@@ -114,7 +114,6 @@ LEAD = "Orders and Actions > Combat Orders > Lead"
 OPPORTUNITY_CHARGE = "Orders and Actions > Reaction orders > Opportunity charge"
 MULTIPLE_COMBAT = "Orders and Actions > Combat Orders > Attack > Multiple combat"
 MELEE_MOVEMENTS = "Combat Resolution > 8. Melee movements"
-OPPORTUNITY_CHARGE = "Orders and Actions > Reaction orders > Opportunity charge"
 
 # Command Deck (part III)
 COMMANDER_ACTIVATION = "Command Deck > Commander Activation"

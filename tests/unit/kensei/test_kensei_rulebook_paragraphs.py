@@ -312,12 +312,6 @@ def test_shelter_and_disengage_cannot_be_boosted(case):
     play(state, unboosted)  # the same order without the boost is legal
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug (orders.py): a boosted Shelter or Disengage parses and breaks a rule, "
-    "but is refused as a malformed command (InvalidCommand: 'unexpected field boost') "
-    "instead of an IllegalCommand naming the order's rule",
-)
 @pytest.mark.parametrize(
     ("case", "rule"),
     [(boosted_shelter, rules.SHELTER), (boosted_disengage, rules.DISENGAGE)],
@@ -351,12 +345,6 @@ def disengaged() -> dict:
     return after
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug (evolve.py _moved, charging._check_target, opportunity._within_reach): "
-    "the no-charge mark is put on the unit that disengaged (no_charge_from), so it is that "
-    "unit which may not charge back, while the units it left may charge it this turn",
-)
 def test_disengage_enemy_reaction_the_units_left_may_not_charge_the_disengaged_unit():
     state = disengaged()
     with pytest.raises(IllegalCommand) as caught:
