@@ -259,13 +259,13 @@ def _moved(state: State, event: Event) -> State:
     unit_change: dict[str, Any] = {"moves": unit["moves"] + 1}
     if event["displaced"] and unit["markers"]["sheltered"]:
         unit_change["markers"] = {**unit["markers"], "sheltered": False}
-    changes: dict[str, dict[str, Any]] = {uid: unit_change}
+    unit_changes: dict[str, dict[str, Any]] = {uid: unit_change}
     if event["order"] == "disengage":
         # Disengage > Enemy reaction: the units it fought may not charge it this turn.
         for enemy in event.get("disengaged_from", []):
             barred = state["units"][enemy]["no_charge_from"]
-            changes[enemy] = {"no_charge_from": sorted({*barred, uid})}
-    state = with_units(state, changes)
+            unit_changes[enemy] = {"no_charge_from": sorted({*barred, uid})}
+    state = with_units(state, unit_changes)
     if state["activation"] is not None:
         state = {**state, "activation": {**state["activation"], "pending": None}}
         state = spend_orders(state, event["side"], event["orders_spent"])
