@@ -59,7 +59,7 @@ from engine.kensei.orders import decide_order
 from engine.kensei.prompts import prompt_for
 from engine.kensei.queries import SIDES, other
 from engine.kensei.resolution import MULTIPLE_KINDS, decide_answer
-from engine.kensei.scenarios import DEFAULT_SCENARIO, SCENARIOS, scenario_state
+from engine.kensei.scenarios import DEFAULT_SCENARIO, RANDOM_SCENARIO, SCENARIOS, scenario_state
 from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
 from engine.kensei.views import view, view_event
 
@@ -150,10 +150,16 @@ class Kensei(Ruleset):
         if extra:
             raise InvalidCommand(f"setup: unexpected field(s) {', '.join(extra)}")
         scenario_id = setup.get("scenario", DEFAULT_SCENARIO)
+        drawn = None
+        if scenario_id == RANDOM_SCENARIO:
+            # Game System > 3: one of the scenarios drawn with a die of as many faces.
+            drawn = seed.roll_one(len(SCENARIOS))
+            scenario_id = list(SCENARIOS)[drawn - 1]
         scenario = SCENARIOS.get(scenario_id) if isinstance(scenario_id, str) else None
         if scenario is None:
             raise InvalidCommand(
-                f"setup: unknown scenario {scenario_id!r}; the scenarios are {', '.join(SCENARIOS)}"
+                f"setup: unknown scenario {scenario_id!r}; the scenarios are "
+                f"{', '.join(SCENARIOS)}, or {RANDOM_SCENARIO} to draw one"
             )
         raw_armies = setup.get("armies")
         if not isinstance(raw_armies, Mapping) or sorted(raw_armies) != list(SIDES):
@@ -186,7 +192,7 @@ class Kensei(Ruleset):
         levels = {side: sides[side]["commander_level"] for side in SIDES}
         state: State = {
             "table": dict(scenario["table"]),
-            "scenario": scenario_state(scenario),
+            "scenario": {**scenario_state(scenario), **({"drawn": drawn} if drawn else {})},
             "scenery": [
                 {**piece, "points": [list(p) for p in piece["points"]], "by": None}
                 for piece in scenario["scenery"]

@@ -23,6 +23,7 @@ from engine.kensei.profiles import CatalogueError
 CM = 100  # tenths of a millimetre per centimetre
 SCENARIOS_FOLDER = "scenarios"
 DEFAULT_SCENARIO = "pitched-battle"
+RANDOM_SCENARIO = "random"  # Game System > 3: "Randomly choose one of the existing ones"
 
 
 class ScenarioError(CatalogueError):
@@ -33,7 +34,7 @@ class ScenarioError(CatalogueError):
 
 
 def load_scenarios() -> dict[str, dict[str, Any]]:
-    """Every shipped scenario by id, in engine units, the default one first."""
+    """Every shipped scenario by id (sorted by id), in engine units."""
     folder = data_root().joinpath(SCENARIOS_FOLDER)
     documents = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):

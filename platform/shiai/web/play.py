@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand
 from engine.kensei.ruleset import sample_armies
-from engine.kensei.scenarios import SCENARIOS
+from engine.kensei.scenarios import RANDOM_SCENARIO, SCENARIOS
 from shiai.errors import BadRequest, NotSignedIn
 from shiai.play import BOT, BOTS, HOT_SEAT, INVITE, Play, PlayRefused
 from shiai.web.api import json_body
@@ -41,7 +41,8 @@ def _play() -> Play:
 def _form_options() -> dict[str, Any]:
     return {
         "armies": sample_armies(),
-        "scenarios": [(key, scenario["name"]) for key, scenario in SCENARIOS.items()],
+        "scenarios": [(key, scenario["name"]) for key, scenario in SCENARIOS.items()]
+        + [(RANDOM_SCENARIO, "Drawn at random (Game System > 3)")],
         "opponents": OPPONENT_LABELS,
         "bots": BOTS,
         "sides": SIDES,

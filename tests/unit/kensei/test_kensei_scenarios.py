@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import InvalidCommand, SeededDice, State
+from engine.core import EnteredDice, InvalidCommand, SeededDice, State
 from engine.kensei.scenarios import (
     CM,
     SCENARIOS,
@@ -78,6 +78,27 @@ def test_choose_a_battle_scenario_a_setup_names_one_and_an_unknown_one_is_refuse
     assert state["scenery"][0]["id"] == "shrine"
     with pytest.raises(InvalidCommand, match=r"unknown scenario 'siege'.*pitched-battle"):
         KENSEI.start({"armies": {"A": "buke-250", "B": "kuge-250"}, "scenario": "siege"}, None)
+
+
+def test_choose_a_battle_scenario_randomly_choose_one_of_the_existing_ones() -> None:
+    # "Randomly choose one of the existing ones": a die of as many faces as scenarios,
+    # from the set-up's dice (recorded in the initial state).
+    armies = {"A": "buke-250", "B": "kuge-250"}
+    drawn = {}
+    for face in range(1, len(SCENARIOS) + 1):
+        state = KENSEI.start(
+            {"armies": armies, "scenario": "random"}, EnteredDice([face] + [1] * 400)
+        )
+        drawn[face] = state["scenario"]["id"]
+        assert state["scenario"]["drawn"] == face
+    assert sorted(drawn.values()) == sorted(SCENARIOS)  # each face its own scenario
+    seeded = [
+        KENSEI.start({"armies": armies, "scenario": "random"}, SeededDice(f"draw-{n}", 0))
+        for n in range(12)
+    ]
+    assert len({state["scenario"]["id"] for state in seeded}) > 1
+    again = KENSEI.start({"armies": armies, "scenario": "random"}, SeededDice("draw-3", 0))
+    assert again == seeded[3]
 
 
 def test_scenario_files_are_checked_and_every_problem_is_listed() -> None:
