@@ -162,8 +162,7 @@ def candidates(state: State, side: str, orders: Collection[str] | None = None) -
                 yield {"type": "duel_answer", "side": side, "accept": accept, "boost": True}
             yield {"type": "duel_answer", "side": side, "accept": accept, "boost": False}
     elif kind == "charge_reaction":
-        for reaction in prompt.options["reactions"]:
-            yield {"type": "charge_reaction", "side": side, "reaction": reaction}
+        yield from _charge_reactions(side, prompt.options)
     elif kind == "chase":
         yield {"type": "chase", "side": side, "chase": True}
         yield {"type": "chase", "side": side, "chase": False}
@@ -177,6 +176,14 @@ def candidates(state: State, side: str, orders: Collection[str] | None = None) -
         yield from _opportunity_choices(state, side, prompt.options, charging=charging)
     else:
         yield from _combat_choices(side, kind, prompt.options)
+
+
+def _charge_reactions(side: str, options: Mapping[str, Any]) -> Iterator[Command]:
+    """The reactions on offer to a charge, and Hold and shoot boosted when it may be."""
+    for reaction in options["reactions"]:
+        yield {"type": "charge_reaction", "side": side, "reaction": reaction}
+    if options.get("boost"):
+        yield {"type": "charge_reaction", "side": side, "reaction": "hold", "boost": True}
 
 
 _CARD_PROMPTS = ("keep_cards", "commander_activation", "command_duel", "command_duel_bet")
@@ -597,11 +604,13 @@ class _Scores:
     -1.5 (boosted -2.5), charging -2.8, attacking -2 (boosted -3), challenging to a
     duel -3.5 when its leader is no weaker (AT, then wounds left), else never; it
     accepts a duel when its leader is no weaker, boosted when it can; against a charge
-    it holds and shoots when it can, else takes it (it never flees). It keeps its
-    highest command cards and always takes the commander activation (the unit nearest
-    the enemy): the hand is discarded in the next maintenance anyway. It declares a
-    command duel when its bet (every card but the lowest) beats the other side's
-    likely bet more often than not, and bets that way (``command_duel.greedy_score``)."""
+    it holds and shoots when it can (boosted when it can), else takes it (it never
+    flees). It keeps its highest command cards and always takes the commander
+    activation (the unit nearest the enemy): the hand is discarded in the next
+    maintenance anyway. It declares a command duel when its bet (every card but the
+    lowest) beats the other side's likely bet more often than not, and bets that way
+    (``command_duel.greedy_score``); it makes offerings to the gods when the odds say
+    they are worth their card (``offerings.greedy_score``)."""
 
     def __init__(self, state: State, side: str) -> None:
         self.state = state
@@ -656,8 +665,6 @@ class _Scores:
                 score = (0.0 if command["accept"] == (edge >= 0) else 1.0) - (
                     0.5 if command["boost"] else 0.0
                 )
-            elif kind == "charge_reaction":
-                score = {"hold": -1.0, "none": 0.0, "flee": 1.0}[command["reaction"]]
             elif kind == "order" and command["order"] == "lead":
                 score = _LEAD_SCORES[command["common_order"]]
             elif kind == "order" and command["order"] == "shoot":
@@ -682,6 +689,11 @@ _PLAIN_SCORES: dict[str, Callable[[State, str, Command], float]] = {
     "command_duel": command_duel.greedy_score,
     "command_duel_bet": command_duel.greedy_score,
     "offering": offerings.greedy_score,
+    # against a charge: hold and shoot (boosted when it can), else take it; never flee
+    "charge_reaction": lambda _state, _side, command: (
+        {"hold": -1.0, "none": 0.0, "flee": 1.0}[command["reaction"]]
+        - (0.5 if command.get("boost") else 0.0)
+    ),
 }
 
 # GreedyBot leads when it may: several units fighting, shooting or charging at once

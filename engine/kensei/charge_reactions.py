@@ -54,38 +54,55 @@ def charge_prompt(state: State) -> Prompt:
     if pending["stage"] == "close":
         return close_in_prompt(state)
     foe = state["units"][reacting(pending)]
+    offered = reactions(state, pending)
     return Prompt(
         (foe["side"],),
         "charge_reaction",
         options={
             "unit": reacting(pending),
             "charging": pending["unit"],
-            "reactions": reactions(state, pending),
+            "reactions": offered,
+            "boost": "hold" in offered and state["activation"]["orders"][foe["side"]] >= 2,
         },
     )
 
 
 def decide_reaction(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
-    only_fields(command, {"type", "side", "reaction"})
+    """``{"type": "charge_reaction", "side", "reaction": "none" | "flee" | "hold"}``; a
+    Hold and shoot may be ``"boost": true`` (Boosting an order: a boosted Shoot order, two
+    activation orders)."""
+    only_fields(command, {"type", "side", "reaction", "boost"})
     pending = state["activation"]["pending"]
     reaction = text(command.get("reaction", "none"), "reaction")
+    boost = flag(command.get("boost", False), "boost")
     allowed = reactions(state, pending)
+    name = unit_name(state["units"][reacting(pending)])
     if reaction not in allowed:
         rule = rules.FLEE if reaction == "flee" else rules.HOLD_AND_SHOOT
         raise IllegalCommand(
-            f"{unit_name(state['units'][reacting(pending)])} cannot react with {reaction!r}; "
-            f"it may: {', '.join(allowed)}",
-            rule=rule,
+            f"{name} cannot react with {reaction!r}; it may: {', '.join(allowed)}", rule=rule
         )
-    events: list[Event] = [
-        {
-            "type": "charge_reacted",
-            "side": side,
-            "unit": reacting(pending),
-            "reaction": reaction,
-            "orders_spent": 0 if reaction == "none" else 1,
-        }
-    ]
+    if boost and reaction != "hold":
+        raise IllegalCommand(
+            f"only a Hold and shoot reaction may be boosted, not {reaction!r}",
+            rule=rules.BOOSTING,
+        )
+    if boost and state["activation"]["orders"][side] < 2:
+        raise IllegalCommand(
+            f"{name}'s side has {state['activation']['orders'][side]} activation order(s) left; "
+            "a boosted Hold and shoot needs 2",
+            rule=rules.BOOSTING,
+        )
+    reacted: Event = {
+        "type": "charge_reacted",
+        "side": side,
+        "unit": reacting(pending),
+        "reaction": reaction,
+        "orders_spent": 0 if reaction == "none" else 2 if boost else 1,
+    }
+    if boost:
+        reacted["boost"] = True
+    events: list[Event] = [reacted]
     if reaction == "flee":
         events.append(_flee(state, pending, dice))
     return events

@@ -146,7 +146,7 @@ def charge_step(progress: Progress, dice: Dice) -> bool:
             target,
             charger,
             dice,
-            boosted=False,
+            boosted=target in pending.get("boosted_holds", ()),
             reach=reach,
             hold=True,
         )

@@ -312,6 +312,8 @@ def _charge_reacted(state: State, event: Event) -> State:
     if orders[following] <= 0:
         following = "A" if orders["A"] > 0 else "B"
     pending = {**activation["pending"], "stage": "roll", "reaction": event["reaction"]}
+    if event.get("boost"):  # a boosted Hold and shoot: its shoot is boosted
+        pending["boosted_holds"] = [*pending.get("boosted_holds", []), uid]
     if "reacting" in pending:  # several charged units: the next one reacts
         waiting = [u for u in pending["reacting"] if u != uid]
         holders = pending["holders"] + ([uid] if event["reaction"] == "hold" else [])

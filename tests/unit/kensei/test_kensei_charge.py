@@ -181,6 +181,37 @@ def test_hold_and_shoot_before_contact_halved_wounds_nearest_ranks():
     assert events_of(events, "charge_moved")
 
 
+def test_boosting_an_order_a_hold_and_shoot_reaction_is_boosted_with_a_second_order():
+    # "Actions, both in action and reaction, ... can be boosted": a boosted Hold and shoot
+    # is a boosted Shoot (+1D6) and spends two of the side's activation orders.
+    state = table(target=ARCHERS, b_orders=2)
+    after, _ = play(state, {**CHARGE, "target": ARCHERS}, dice=EnteredDice([]))
+    assert KENSEI.prompt(after).options["boost"] is True
+    hold = {"type": "charge_reaction", "side": "B", "reaction": "hold"}
+    orders = after["activation"]["orders"]["B"]
+    dice = EnteredDice([3] + [1] * 60)
+    _boosted, events = play(after, {**hold, "boost": True}, dice=dice)
+    assert events[0]["orders_spent"] == 2
+    assert events[0]["boost"] is True
+    shot = events_of(events, "shot")[0]
+    assert shot["boost"] is True
+    assert ["boosted shoot", 1] in shot["roll"]["dice_lines"]
+    assert events_of(events, "charge_reacted")[0]["orders_spent"] == orders == 2
+    _plain, events = play(after, hold, dice=EnteredDice([3] + [1] * 60))
+    assert events_of(events, "shot")[0]["boost"] is False
+    assert events_of(events, "charge_reacted")[0]["orders_spent"] == 1
+    # Not with one order, and only a Hold and shoot.
+    one = edited(after)
+    one["activation"]["orders"]["B"] = 1
+    assert KENSEI.prompt(one).options["boost"] is False
+    with pytest.raises(IllegalCommand) as caught:
+        play(one, {**hold, "boost": True})
+    assert caught.value.rule == rules.BOOSTING
+    with pytest.raises(IllegalCommand) as caught:
+        play(after, {**NO_REACTION, "boost": True})
+    assert caught.value.rule == rules.BOOSTING
+
+
 def test_no_reaction_keeps_the_charge_going():
     state = table(b_orders=1)
     after, _ = play(state, CHARGE, dice=EnteredDice([]))

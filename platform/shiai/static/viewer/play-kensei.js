@@ -49,7 +49,10 @@ const KINDS = {
   ),
   charge_reaction: (prompt, side, state, hooks) => choices(
     `${unitLabel(state, prompt.options.charging)} charges ${unitLabel(state, prompt.options.unit)}: declare its reaction before the charge roll.`,
-    prompt.options.reactions.map((reaction) => [REACTIONS[reaction] || reaction, { type: "charge_reaction", side, reaction }]),
+    [
+      ...prompt.options.reactions.map((reaction) => [REACTIONS[reaction] || reaction, { type: "charge_reaction", side, reaction }]),
+      ...(prompt.options.boost ? [["Hold and shoot, boosted (2 orders)", { type: "charge_reaction", side, reaction: "hold", boost: true }]] : []),
+    ],
     hooks,
   ),
   casualties: (prompt, side, state, hooks) => {
