@@ -6,7 +6,8 @@ movements); the charge and the flight reuse :func:`slide`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.core import Dice, Event, State
 from engine.kensei import geometry
@@ -14,7 +15,7 @@ from engine.kensei.board import board
 from engine.kensei.combat import engaged_pairs
 from engine.kensei.flow import engaged_units, honour_roll_event
 from engine.kensei.geometry import Base
-from engine.kensei.offering_dice import offered
+from engine.kensei.offering_dice import Offered, offered
 
 STEP = 20  # withdraw, retreat and chase moves are traced in 2 mm steps
 SKIRMISHER_PASS = 500  # "no more than 5 cm away" beyond the allied unit passed
@@ -24,6 +25,12 @@ def centre(bases: Sequence[Base]) -> tuple[int, int]:
     return (sum(b.x for b in bases) // len(bases), sum(b.y for b in bases) // len(bases))
 
 
+def _distance_roll(unit: Mapping[str, Any], dice: Dice, what: str) -> Offered:
+    """2D6 cm (3D6 mounted) of a fall back or a chase, open to the offerings to the gods."""
+    faces = dice.roll(3 if unit["type"] == "mounted" else 2)
+    return offered(dice, faces, unit["side"], what, {"kind": "total"})
+
+
 def fall_back(
     state: State, uid: str, kind: str, dice: Dice, *, away_from: str | None = None
 ) -> Event:
@@ -31,13 +38,7 @@ def fall_back(
     from the unit that shot it)."""
     unit = state["units"][uid]
     bases = board(state).bases
-    final = offered(
-        dice,
-        dice.roll(3 if unit["type"] == "mounted" else 2),
-        unit["side"],
-        f"{unit['name']} ({uid}) falling back ({kind})",
-        {"kind": "total"},
-    )
+    final = _distance_roll(unit, dice, f"{unit['name']} ({uid}) falling back ({kind})")
     faces = list(final.faces)
     distance = sum(final.values) * 100
     foes = [
@@ -87,13 +88,7 @@ def chase(state: State, uid: str, fleeing: str, dice: Dice) -> list[Event]:
     if not events[0]["success"]:
         return events
     bases = board(state).bases
-    final = offered(
-        dice,
-        dice.roll(3 if unit["type"] == "mounted" else 2),
-        unit["side"],
-        f"{unit['name']} ({uid}) chasing",
-        {"kind": "total"},
-    )
+    final = _distance_roll(unit, dice, f"{unit['name']} ({uid}) chasing")
     move = list(final.faces)
     distance = sum(final.values) * 100
     start = centre([bases[m] for m in unit["minis"] if m in bases])
