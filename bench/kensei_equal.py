@@ -6,10 +6,13 @@ against RandomBot, as ``bench/kensei.py``: part-I games with ``PART_ONE_ORDERS``
 full games) with the code on the path, and writes every command with the hash of
 the events the engine decided for it and of the state after them. ``check`` replays
 those commands from the same start through ``decide`` and ``evolve`` with the code on
-the path now and reports the first command whose events or state differ::
+the path now and reports the first command whose events or state differ; ``bots``
+plays the games again with the bots, for changes that must not change how they play
+either, and reports the first command they chose differently::
 
     PYTHONPATH=<old tree> python -m bench.kensei_equal record /tmp/games.json
     PYTHONPATH=<new tree> python -m bench.kensei_equal check /tmp/games.json
+    PYTHONPATH=<new tree> python -m bench.kensei_equal bots /tmp/games.json
 
 The bots are free to play differently after a change (they only choose the commands),
 which is why ``check`` replays the recorded commands instead of playing again. Each
@@ -88,9 +91,22 @@ def check_game(game: dict[str, Any]) -> list[str]:
     return []
 
 
+def same_play(game: dict[str, Any]) -> list[str]:
+    """Plays a recorded game again with the bots; returns the first difference (none:
+    the bots chose the same commands and the engine decided the same events)."""
+    orders = frozenset(game["orders"]) if game["orders"] is not None else None
+    again = record_game(game["seed"], orders)
+    for n, (old, new) in enumerate(zip(game["steps"], again["steps"], strict=False), start=1):
+        if old != new:
+            return [f"{game['seed']} command {n}: the bots played differently"]
+    if len(game["steps"]) != len(again["steps"]):
+        return [f"{game['seed']}: {len(again['steps'])} commands, not {len(game['steps'])}"]
+    return []
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("action", choices=["record", "check"])
+    parser.add_argument("action", choices=["record", "check", "bots"])
     parser.add_argument("path")
     parser.add_argument("--games", type=int, default=4, help="games of each kind to record")
     args = parser.parse_args(argv)
@@ -104,7 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     with open(args.path, encoding="utf-8") as source:
         games = json.load(source)
-    failures = [failure for game in games for failure in check_game(game)]
+    if args.action == "bots":
+        failures = [failure for game in games for failure in same_play(game)]
+    else:
+        failures = [failure for game in games for failure in check_game(game)]
     for failure in failures:
         print(failure)
     commands = sum(len(game["steps"]) for game in games)
