@@ -10,9 +10,9 @@ the path now and reports the first command whose events or state differ; ``bots`
 plays the games again with the bots, for changes that must not change how they play
 either, and reports the first command they chose differently::
 
-    PYTHONPATH=<old tree> python -m bench.kensei_equal record /tmp/games.json
-    PYTHONPATH=<new tree> python -m bench.kensei_equal check /tmp/games.json
-    PYTHONPATH=<new tree> python -m bench.kensei_equal bots /tmp/games.json
+    PYTHONPATH=<old tree> python -m tests.support.kensei_equal record /tmp/games.json
+    PYTHONPATH=<new tree> python -m tests.support.kensei_equal check /tmp/games.json
+    PYTHONPATH=<new tree> python -m tests.support.kensei_equal bots /tmp/games.json
 
 The bots are free to play differently after a change (they only choose the commands),
 which is why ``check`` replays the recorded commands instead of playing again. Each
