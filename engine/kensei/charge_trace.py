@@ -48,11 +48,13 @@ def aim(state: State, uid: str, targets: list[str]) -> int:
 
 
 def trace(
-    state: State, mine: list[str], heading: int, distance: int
+    state: State, mine: list[str], heading: int, distance: int, *, from_start: bool = False
 ) -> tuple[int, dict[str, Base]]:
     """Move the miniatures as one block along ``heading`` until one would leave the
     table, stand over impassable scenery or overlap another miniature (contact); then
-    those within 2.5 cm of an enemy face its centre."""
+    those within 2.5 cm of an enemy face its centre. The steps before anything could
+    stop a miniature are skipped (``from_start``: every step is taken, the reference
+    the tests hold the skipping to)."""
     here = board(state)
     ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
     own = set(mine)
@@ -88,7 +90,7 @@ def trace(
     travelled, finals = 0, dict(starts)
     # The steps before the first moment anything could stop a miniature pass: start
     # from the last of them (the same answer as stepping from the start).
-    skip = _steps_clear(state, starts, near, ux=ux, uy=uy, distance=distance)
+    skip = 0 if from_start else _steps_clear(state, starts, near, ux=ux, uy=uy, distance=distance)
     if skip > 0:
         spots = at(skip * STEP)
         if spots is not None:
