@@ -31,9 +31,11 @@ class Board:
     bases: dict[str, Base]
     side_of: dict[str, str]
     _sources: dict[str, tuple[Any, Base]]
+    _minis: dict[str, Any]
     _grid: _Grid | None
 
     def __init__(self, state: State, previous: Board | None = None) -> None:
+        self._minis: dict[str, Any] = state["minis"]  # kept alive with the board
         changed = None if previous is None else self._follow(state, previous)
         if changed is not None:
             stale = changed
@@ -62,7 +64,11 @@ class Board:
         sources = dict(previous._sources)
         bases = dict(previous.bases)
         changed: list[str] = []
-        for mid, mini in state["minis"].items():
+        minis = state["minis"]
+        known = previous._minis
+        # A miniature whose dict is the previous state's is as the previous board has it.
+        for mid in [mid for mid, mini in minis.items() if known.get(mid) is not mini]:
+            mini = minis[mid]
             source = sources.get(mid)
             if source is not None and source[0] is mini:
                 continue

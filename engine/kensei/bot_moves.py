@@ -92,22 +92,26 @@ def _free_lengths(
     corridor ahead are measured one by one."""
     here = board(state)
     own = set(unit["minis"])
-    widest = max(b.bound for b in mine)
+    placed = [(b.x, b.y, b.bound) for b in mine]
+    widest = max([bound for _x, _y, bound in placed])
     # As far as a miniature of the unit may reach (the other's base is in its box),
     # and 1 to spare.
     r = reach + widest + geometry.MELEE_DISTANCE + 2 * STOP_MARGIN + 1
-    x0, x1 = min(b.x for b in mine) - r, max(b.x for b in mine) + r
-    y0, y1 = min(b.y for b in mine) - r, max(b.y for b in mine) + r
+    xs = [x for x, _y, _b in placed]
+    ys = [y for _x, y, _b in placed]
+    x0, x1 = min(xs) - r, max(xs) + r
+    y0, y1 = min(ys) - r, max(ys) + r
     side = unit["side"]
+    bases, side_of = here.bases, here.side_of
     them = []
     for o in here.in_box(x0, y0, x1, y1):
         if o not in own:
-            b = here.bases[o]
-            melee = geometry.MELEE_DISTANCE if here.side_of[o] != side else 0
+            b = bases[o]
+            melee = geometry.MELEE_DISTANCE if side_of[o] != side else 0
             them.append((b.x, b.y, b.bound + STOP_MARGIN + melee))
     width, height = state["table"]["width"], state["table"]["height"]
-    placed = [(b.x, b.y, b.bound) for b in mine]
     found: list[float] = []
+    sqrt = math.sqrt
     for heading in headings:
         ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
         limit = min(_table_room(placed, ux, uy, width, height), reach + STOP_MARGIN)
@@ -120,9 +124,9 @@ def _free_lengths(
         front = max([along + bound for _a, along, bound in spots])
         for ox, oy, grow in them:
             across = oy * ux - ox * uy
-            along = ox * ux + oy * uy
             if across + grow <= low or across - grow >= high:
                 continue
+            along = ox * ux + oy * uy
             if along + grow <= rear or along - grow >= front + limit:
                 continue
             for b_across, b_along, bound in spots:
@@ -130,7 +134,7 @@ def _free_lengths(
                 off = b_across - across
                 if off >= gap or off <= -gap:
                     continue  # never within reach of each other on this heading
-                root = math.sqrt(gap * gap - off * off)
+                root = sqrt(gap * gap - off * off)
                 ahead = along - b_along  # how far ahead of the miniature the other is
                 if ahead + root <= 0:
                     continue  # behind it

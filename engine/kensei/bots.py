@@ -16,6 +16,7 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core import Command, CommandRefused, Dice, Prompt, Ruleset, State
@@ -342,7 +343,7 @@ def _anchor_spots(state: State, side: str, uid: str, zone: list[int]) -> Iterato
         rows = [*range(front, back + 1, step), back] if back >= front else []
     taken = _reserved(state, side)
     centre = (zone[0] + zone[2]) // 2
-    xs = sorted(range(zone[0] + margin, zone[2] - width, step), key=lambda x: (abs(x - centre), x))
+    xs = _outwards(zone[0] + margin, zone[2] - width, step, centre)
     # A spot is free when it is at least (pitch + reach) / 2 + 1 cm from every promised
     # spot along one axis or the other. With the block's spots relative to its anchor
     # (see block), each row bans the anchors' x in open intervals: |tx - (x + dx)| < gap.
@@ -359,6 +360,13 @@ def _anchor_spots(state: State, side: str, uid: str, zone: list[int]) -> Iterato
             k = bisect_right(starts, x) - 1
             if k < 0 or x > ends[k]:
                 yield x, y
+
+
+@lru_cache(maxsize=64)
+def _outwards(start: int, stop: int, step: int, centre: int) -> tuple[int, ...]:
+    """``range(start, stop, step)`` from the centre outwards (nearest first, the lower on
+    a tie); remembered: the zones and blocks are few."""
+    return tuple(sorted(range(start, stop, step), key=lambda x: (abs(x - centre), x)))
 
 
 def _merged(intervals: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:

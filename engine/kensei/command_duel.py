@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import product
 from math import comb
 from typing import TYPE_CHECKING, Any
@@ -161,7 +162,14 @@ def win_chance(state: State, side: str) -> float:
     if count == 0:
         return 1.0 if mine > 0 else 0.0
     shown = Counter(card["value"] for card in theirs["discard"] if card["face_up"])
-    pool = Counter(DECK) - shown
+    return _win_chance(mine, count, tuple(sorted(shown.items())))
+
+
+@lru_cache(maxsize=256)
+def _win_chance(mine: int, count: int, shown: tuple[tuple[int, int], ...]) -> float:
+    """:func:`win_chance` from the bet's total, the other side's hand size and the
+    values it showed (value, count): remembered, the same few questions come back."""
+    pool = Counter(DECK) - Counter(dict(shown))
     values = sorted(pool)
     total_weight = 0
     winning = 0

@@ -653,6 +653,17 @@ class Scene:
             for a, b, c, d in self._index.bounds
         )
 
+    def impassable_circles(self, height: int) -> list[tuple[float, float, float]]:
+        """Circles (centre, radius) holding the scenery impassable to a miniature of
+        ``height``: a base whose bounding circle stays clear of them stands over none
+        (:meth:`over_impassable` is None; a quick filter)."""
+        index = self._index
+        return [
+            index.circles[n]
+            for n, scenery in enumerate(index.scenery)
+            if impassable_for(scenery, height)
+        ]
+
     def over_impassable(self, base: Base, height: int | None = None) -> Scenery | None:
         """The first scenery (in scenery order) that is impassable to a miniature of
         ``height`` (default: the base's) and that the base would stand over, i.e.

@@ -159,21 +159,35 @@ def points(state: State, moved: Mapping[str, Any]) -> list[str]:
     here = board(state)
     mine = {m["id"] for m in moved["minis"]} | set(state["units"][moved["unit"]]["minis"])
     for point in POINTS:
-        spots = at_point(state, moved, point)
-        clear = point != "middle" or all(
-            not geometry.overlaps(_base(here, s), here.bases[o])
-            for s in spots
-            for o in here.bases
-            if o not in mine
-        )
+        bases = [_base(here, s) for s in at_point(state, moved, point)]
+        clear = point != "middle" or not _overlaps_other(here, bases, mine)
         clear = clear and not any(
-            geometry.overlaps(_base(here, a), _base(here, b))
-            for i, a in enumerate(spots)
-            for b in spots[i + 1 :]
+            geometry.overlaps(a, b) for i, a in enumerate(bases) for b in bases[i + 1 :]
         )
         if clear:
             found.append(point)
     return found
+
+
+def _overlaps_other(here: Any, bases: list[geometry.Base], mine: set[str]) -> bool:
+    """Whether a base overlaps the base of a miniature not in ``mine``: only those whose
+    bounding circles meet (bases farther apart cannot overlap) are compared exactly."""
+    if not bases:
+        return False
+    widest = max(b.bound for b in bases)
+    x0, x1 = min(b.x for b in bases) - widest, max(b.x for b in bases) + widest
+    y0, y1 = min(b.y for b in bases) - widest, max(b.y for b in bases) + widest
+    placed = here.bases
+    for o in here.in_box(x0, y0, x1, y1):
+        if o in mine:
+            continue
+        other_base = placed[o]
+        for base in bases:
+            reach = base.bound + other_base.bound
+            dx, dy = other_base.x - base.x, other_base.y - base.y
+            if dx * dx + dy * dy < reach * reach and geometry.overlaps(base, other_base):
+                return True
+    return False
 
 
 def _base(here: Any, spot: Mapping[str, Any]) -> geometry.Base:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import functools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
-from engine.kensei import geometry, rules
+from engine.kensei import charge_trace, geometry, rules
 from engine.kensei.board import board
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
@@ -346,3 +348,35 @@ def test_opportunity_charge_without_contact_the_mover_completes_its_move():
     resumed = events_of(events, "move_resumed")[0]
     assert {m["y"] for m in resumed["minis"]} == {3400, 3090}
     assert not events_of(events, "attack_declared")
+
+
+@functools.cache
+def _deployed() -> State:
+    return in_order("A")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    uid=st.sampled_from(["A.u1", "A.u2", "A.u3", "B.u1", "B.u2", "B.u4"]),
+    x=st.integers(0, 12000),
+    y=st.integers(0, 9000),
+    heading=st.integers(0, 3599),
+    distance=st.integers(0, 4000),
+)
+def test_charge_movement_trace_skips_only_steps_that_cannot_stop_it(
+    uid: str, x: int, y: int, heading: int, distance: int
+) -> None:
+    """4. Charge movement: the block goes straight on until contact, the table's edge or
+    impassable scenery. The trace skips the 2 mm steps before anything could stop a
+    miniature; wherever the unit stands (moved as a block to (x, y), near the other
+    units, the scenery or an edge) it ends where the step-by-step trace ends."""
+    state = edited(_deployed())
+    minis = [m for m in state["units"][uid]["minis"] if state["minis"][m]["placed"]]
+    cx = sum(state["minis"][m]["x"] for m in minis) // len(minis)
+    cy = sum(state["minis"][m]["y"] for m in minis) // len(minis)
+    for mid in minis:
+        mini = state["minis"][mid]
+        put(state, mid, mini["x"] + x - cx, mini["y"] + y - cy, mini["facing"])
+    assert charge_trace.trace(state, minis, heading, distance) == charge_trace.trace(
+        state, minis, heading, distance, from_start=True
+    )
