@@ -215,7 +215,10 @@ def _opportunity_choices(
     for uid in options["units"]:
         for point in reversed(options["points"]):
             if can_charge(state, uid, point):
-                yield {"type": "opportunity_charge", "side": side, "unit": uid, "point": point}
+                charge = {"type": "opportunity_charge", "side": side, "unit": uid, "point": point}
+                yield charge
+                if options.get("boost"):
+                    yield {**charge, "boost": True}
                 return
 
 

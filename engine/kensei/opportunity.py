@@ -29,12 +29,12 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Command, Event, IllegalCommand, Prompt, State
+from engine.core import Command, Event, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_trace import aim, targets_of, trace
 from engine.kensei.combat import in_formation, unit_name
-from engine.kensei.commands import only_fields, text
+from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.falling_back import spatial_base
 from engine.kensei.flow import engaged_units
 from engine.kensei.queries import live_units, other
@@ -279,6 +279,7 @@ def opportunity_prompt(state: State) -> Prompt:
             "mover": moved["unit"],
             "units": list(_charge_offer(state)[1]) if charge else chargers(state, moved),
             "points": points(state, moved),
+            "boost": state["activation"]["orders"][other(moved["side"])] >= 2,
         },
     )
 
@@ -291,9 +292,15 @@ def can_charge(state: State, uid: str, point: str) -> bool:
 
 
 def decide_opportunity(state: State, side: str, command: Command) -> list[Event]:
-    only_fields(command, {"type", "side", "unit", "point"})
+    """``{"type": "opportunity_charge", "side"}`` lets the move go; with ``unit`` and
+    ``point`` (start, middle, end) that unit charges the mover there, ``"boost": true``
+    a boosted charge for two orders (Boosting an order: "both in action and reaction")."""
+    only_fields(command, {"type", "side", "unit", "point", "boost"})
     moved = declared_move(state)
     charge = moved["order"] == "charge"
+    boost = flag(command.get("boost", False), "boost")
+    if boost and command.get("unit") is None:
+        raise InvalidCommand("only an opportunity charge may be boosted: name its unit")
     if command.get("unit") is None:
         if charge:  # the charge goes on: its targets react
             return [{"type": "opportunity_passed", "side": side, "unit": moved["unit"]}]
@@ -320,15 +327,23 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
             f"{point} of its move",
             rule=rules.CHARGE_TARGET,
         )
+    if boost and state["activation"]["orders"][side] < 2:
+        raise IllegalCommand(
+            f"side {side} has {state['activation']['orders'][side]} activation order(s) left; "
+            "a boosted opportunity charge needs 2",
+            rule=rules.BOOSTING,
+        )
     declared: Event = {
         "type": "opportunity_declared",
         "side": side,
         "unit": uid,
         "target": moved["unit"],
         "point": point,
-        "orders_spent": 1,
+        "orders_spent": 2 if boost else 1,
         "resume": [] if point == "end" or charge else [dict(m) for m in moved["minis"]],
     }
+    if boost:
+        declared["boost"] = True  # the charge is boosted: MOV doubled, the attack boosted
     if not charge:
         then = state["activation"]["pending"].get("then")
         if then:  # joined or left once the move is completed

@@ -108,6 +108,31 @@ def test_opportunity_charge_on_a_charger_it_stops_and_is_attacked_at_the_chosen_
     assert len(events_of(events, "charge_rolled")) == 1  # the archers' roll only
 
 
+def test_boosting_an_order_an_opportunity_charge_is_boosted_with_a_second_order():
+    # "performed just like a charge", and reactions may be boosted: a boosted charge
+    # (MOV doubled for the roll, the attack boosted) for two of the side's orders.
+    after, _ = play(flanked(), CHARGE, dice=EnteredDice([]))
+    assert KENSEI.prompt(after).options["boost"] is True
+    declare = {**PASS, "unit": ARCHERS, "point": "middle"}
+    boosted, events = play(after, {**declare, "boost": True}, dice=EnteredDice([]))
+    declared = events_of(events, "opportunity_declared")[0]
+    assert (declared["orders_spent"], declared["boost"]) == (2, True)
+    assert boosted["activation"]["orders"]["B"] == 0
+    assert boosted["activation"]["pending"]["boost"] is True
+    boosted, found = answer_reactions(boosted, "A", [1] + [1] * 60)
+    rolled = events_of(found, "charge_rolled")[0]
+    assert rolled["movement"] == 2 * boosted["units"][ARCHERS]["mov"]  # MOV doubled
+    # Not with one order; a pass is never boosted.
+    one = edited(after)
+    one["activation"]["orders"]["B"] = 1
+    assert KENSEI.prompt(one).options["boost"] is False
+    with pytest.raises(IllegalCommand) as refused:
+        play(one, {**declare, "boost": True})
+    assert refused.value.rule == rules.BOOSTING
+    with pytest.raises(InvalidCommand):
+        play(after, {**PASS, "boost": True})
+
+
 def test_opportunity_charge_on_a_charger_without_contact_the_charge_goes_on():
     state = flanked(x=2000, y=1400, facing=900)  # behind: far from its middle spots
     after, _ = play(state, CHARGE, dice=EnteredDice([]))

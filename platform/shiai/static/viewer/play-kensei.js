@@ -4,8 +4,10 @@
 // target picked from a list or by clicking one of its miniatures) and the combat
 // answers (reactive attack, charge reaction, casualties, chase), the command cards to
 // keep in maintenance, the commander activation and the command duel (declaring it,
-// then the sealed bet), commander's orders and the offerings to the gods. Kinds that are
-// not here fall back to the generic JSON editor.
+// then the sealed bet), commander's orders, the offerings to the gods, the opportunity
+// charge, closing in, the duel's answer and the attacked side of a tie. Kinds that are not
+// here (a multiple combat's orderings, a withdrawal's facing, the winner's melee move)
+// fall back to the generic JSON editor, filled with a legal proposal.
 import { SIDE_COLOURS } from "./kensei-board.js";
 import { button, choose, coordinates, el, svgEl } from "./play-controls.js";
 
@@ -95,7 +97,57 @@ const KINDS = {
   choose_commander_orders: chooseCommanderOrders,
   keep_commander_order: keepCommanderOrder,
   offering,
+  opportunity_charge: opportunityCharge,
+  close_in: (prompt, side, state, hooks) => choices(
+    `${prompt.options.minis.length} miniature(s) of ${unitLabel(state, prompt.options.unit)} are not in contact after the charge: close them in (keeping formation) or leave them where they stand?`,
+    [["Close in", { type: "close_in", side, close: true }], ["Stay", { type: "close_in", side, close: false }]],
+    hooks,
+  ),
+  duel_answer: (prompt, side, state, hooks) => {
+    const options = prompt.options;
+    const boost = options.orders >= 2;
+    return choices(
+      `${unitLabel(state, options.challenger)}'s leader challenges ${unitLabel(state, options.unit)}'s leader to a duel.`,
+      [
+        ["Accept", { type: "duel_answer", side, accept: true, boost: false }],
+        ...(boost ? [["Accept, boosted (2 orders)", { type: "duel_answer", side, accept: true, boost: true }]] : []),
+        ["Refuse (dishonour)", { type: "duel_answer", side, accept: false, boost: false }],
+      ],
+      hooks,
+    );
+  },
+  attacked_side: (prompt, side, state, hooks) => choices(
+    `${unitLabel(state, prompt.options.attacker)} attacks ${unitLabel(state, prompt.options.unit)} on a tie between its sides: choose the side attacked.`,
+    prompt.options.sides.map((attacked) => [`Its ${attacked}`, { type: "attacked_side", side, attacked }]),
+    hooks,
+  ),
 };
+
+// Opportunity charge: let the move go, or charge the mover with one of the units offered
+// at the start, middle or end of its move (boosted for two orders when the side has them).
+function opportunityCharge(prompt, side, state, hooks) {
+  const options = prompt.options;
+  const pass = { type: "opportunity_charge", side };
+  if (!options.units.length) return choices(`${unitLabel(state, options.mover)} moves.`, [["Let it go", pass]], hooks);
+  const unit = choose("opportunity-unit", "Charging unit", options.units.map((uid) => [uid, unitLabel(state, uid)]));
+  const point = choose("opportunity-point", "Meet it at", options.points.map((where) => [where, `the ${where} of its move`]), options.points[options.points.length - 1]);
+  const boost = el("input", { type: "checkbox", id: "opportunity-boost", disabled: !options.boost });
+  const element = el("div", { className: "choices" }, unit.element, point.element,
+    el("p", {}, el("label", { htmlFor: boost.id }, boost, " boosted (2 orders: MOV doubled, the attack boosted)")));
+  const control = {
+    title: `${unitLabel(state, options.mover)} moves: declare an opportunity charge on it, or let it go.`,
+    element,
+    generic: false,
+    command() {
+      const charge = { ...pass, unit: unit.select.value, point: point.select.value };
+      return boost.checked ? { ...charge, boost: true } : charge;
+    },
+  };
+  element.append(el("p", {},
+    confirm("Charge", control, hooks, "opportunity-confirm"), " ",
+    button("Let it go", () => hooks.submit(pass), { id: "opportunity-pass" })));
+  return control;
+}
 
 // Offering to the gods: a roll has just been made. Pass, or spend one card of the hand
 // on it: re-roll any die (the card face down) or add the card's value to one of your
