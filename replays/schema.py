@@ -19,7 +19,21 @@ from eventsourcing_sqlalchemy.models import (  # type: ignore[attr-defined]
     SnapshotRecord,
     StoredEventRecord,
 )
-from sqlalchemy import JSON, BigInteger, Column, DateTime, Integer, MetaData, String, Table, Uuid
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Uuid,
+)
 from sqlalchemy_utils.types.uuid import UUIDType
 
 # Event-sourced applications whose stores Alembic owns, by application name.
@@ -55,6 +69,55 @@ games = Table(
     Column("winner", String(64), nullable=True),
     Column("steps", Integer, nullable=False),
     Column("commands", Integer, nullable=False),
+)
+
+# The analysis read models (replays.analysis): finished games only, a row per side
+# and a row per unit fielded. Floats are fine here: nothing reads them back into a game.
+game_sides = Table(
+    "game_sides",
+    read_models,
+    Column("game_id", Uuid, primary_key=True),
+    Column("side", String(16), primary_key=True),
+    Column("system", String(64), nullable=False, index=True),
+    Column("ruleset_version", String(32), nullable=False),
+    Column("faction", String(120), nullable=False, index=True),
+    Column("army_points", Integer, nullable=False, index=True),
+    Column("army_cost", Integer, nullable=False),
+    Column("units_fielded", Integer, nullable=False),
+    Column("scenario", String(64), nullable=False, index=True),
+    # The tournament and round of the pairing the game is linked to, if any.
+    Column("tournament_id", Uuid, nullable=True, index=True),
+    Column("round", Integer, nullable=True),
+    Column("played_on", Date, nullable=False, index=True),
+    Column("won_strategy_roll", Boolean, nullable=True),
+    Column("won_first_initiative", Boolean, nullable=True),
+    Column("activated_first", Boolean, nullable=True),
+    Column("result", String(8), nullable=False),  # "win", "loss" or "draw"
+    Column("score", Float, nullable=False),  # 1, 0.5 or 0
+    Column("victory_points", Integer, nullable=False),
+    Column("opponent_faction", String(120), nullable=False),
+    Column("turns", Integer, nullable=False),
+    Column("steps", Integer, nullable=False),
+    Column("ending", String(32), nullable=False),
+    Column("dice_rolled", Integer, nullable=False),
+    Column("expected_successes", Float, nullable=False),
+    Column("observed_successes", Integer, nullable=False),
+    Index("ix_game_sides_faction_opponent_faction", "faction", "opponent_faction"),
+)
+
+game_units = Table(
+    "game_units",
+    read_models,
+    Column("game_id", Uuid, primary_key=True),
+    Column("unit", String(32), primary_key=True),
+    Column("side", String(16), nullable=False),
+    Column("name", String(120), nullable=False, index=True),
+    Column("type", String(32), nullable=False, index=True),
+    Column("troop_class", String(16), nullable=False),
+    Column("cost", Integer, nullable=False),
+    Column("casualties_caused", Integer, nullable=False),
+    Column("casualties_suffered", Integer, nullable=False),
+    Column("survived", Boolean, nullable=False),
 )
 
 projection_tracking = Table(

@@ -21,9 +21,10 @@ other viewer until the game is over. When the last side has answered,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
 from engine.core.bots import RandomBot
@@ -95,6 +96,55 @@ class Outcome:
             scores=dict(data.get("scores", {})),
             detail=str(data.get("detail", "")),
         )
+
+
+@dataclass(frozen=True)
+class SideFacts:
+    """What one side of a finished game did, for the analysis read models.
+
+    ``won_strategy_roll``, ``won_first_initiative`` and ``activated_first`` are
+    ``None`` where the system has no such roll or the game ended before it.
+    ``expected_successes`` is exact: the sum over the dice of the side's success
+    rolls of each die's chance of success; ``observed_successes`` counts them."""
+
+    side: str
+    faction: str
+    army_points: int
+    army_cost: int
+    units_fielded: int
+    scenario: str
+    won_strategy_roll: bool | None
+    won_first_initiative: bool | None
+    activated_first: bool | None
+    victory_points: int
+    turns: int
+    ending: str
+    dice_rolled: int
+    expected_successes: Fraction
+    observed_successes: int
+
+
+@dataclass(frozen=True)
+class UnitFacts:
+    """One unit fielded in a finished game; casualties are counted in miniatures."""
+
+    side: str
+    unit: str
+    name: str
+    type: str
+    troop_class: str
+    cost: int
+    casualties_caused: int
+    casualties_suffered: int
+    survived: bool
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """The facts of one finished game: a row per side (in seating order) and per unit."""
+
+    sides: tuple[SideFacts, ...]
+    units: tuple[UnitFacts, ...]
 
 
 def redact_event(event: Event, viewer: str | None) -> Event:
@@ -189,6 +239,14 @@ class Ruleset(ABC):
         """What ``side`` may see of ``event``: sealed answers of other sides
         stay hidden until the game is over."""
         return event if game_over else redact_event(event, side)
+
+    def analyse(
+        self, initial_state: State, events: Sequence[Event], outcome: Outcome
+    ) -> GameFacts | None:
+        """The facts of a finished game for the analysis read models, from its
+        initial state and every engine event (upcast), or ``None`` when this
+        system gives none (the default). Pure and deterministic, like the rest."""
+        return None
 
     def upcast_event(self, event: Event, schema: int) -> Event:
         """Lift an event stored under an older ``schema`` to ``event_schema``.

@@ -10,7 +10,7 @@ morale (part II) and the command deck, commander's orders and scenarios
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -19,6 +19,7 @@ from engine.core import (
     Command,
     Dice,
     Event,
+    GameFacts,
     IllegalCommand,
     InvalidCommand,
     Outcome,
@@ -29,6 +30,7 @@ from engine.core import (
 )
 from engine.kensei import armies, rules
 from engine.kensei.abilities import ki_extra_orders
+from engine.kensei.analysis import game_facts
 from engine.kensei.bots import RandomBot, legal_commands
 from engine.kensei.cards import (
     decide_commander_activation,
@@ -427,6 +429,9 @@ class Kensei(Ruleset):
 
     def legal(self, state: State, side: str) -> Iterator[Command]:
         return legal_commands(state, side)
+
+    def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:
+        return game_facts(initial_state, events, outcome, self.evolve)
 
     def sample_setups(self) -> list[Setup]:
         """Every pairing of the sample armies (mirrors too) at each battle size, in

@@ -79,6 +79,10 @@ def rebuild_read_models() -> None:
     click.echo(f"games read model rebuilt from {count} events")
     count = services.tournament_views.rebuild()
     click.echo(f"tournament standings and ratings rebuilt from {count} events")
+    # After the tournaments': a finished game's rows read the link to its pairing.
+    count = services.analysis.rebuild()
+    click.echo(f"game analysis rows rebuilt from {count} events")
+    services.analysis_links.rebuild()
 
 
 @click.command("create-account")

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, create_engine, event
 
 from replays import registry
+from replays.analysis import GameAnalysis
 from replays.projection import GamesProjection
 from replays.records import GameRecords
 from replays.store import event_store_env
 from shiai.accounts import DEFAULT_METHOD, Accounts
+from shiai.analysis_links import AnalysisTournamentLinks, linked_event
 from shiai.play import Play
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.game_results import GameResults
@@ -29,6 +31,8 @@ class Services:
     tournaments: Tournaments
     tournament_views: TournamentReadModels
     game_results: GameResults
+    analysis: GameAnalysis
+    analysis_links: AnalysisTournamentLinks
     accounts: Accounts
     play: Play
 
@@ -64,6 +68,11 @@ def build_services(
     tournaments.on_recorded(tournament_views.catch_up)
     game_results = GameResults(records, tournaments, db_engine)
     records.on_recorded(game_results.catch_up)
+    # The analysis rows: after the tournament read models, whose links they read.
+    analysis = GameAnalysis(records, db_engine, event_of=linked_event)
+    records.on_recorded(analysis.catch_up)
+    analysis_links = AnalysisTournamentLinks(tournaments, db_engine)
+    tournaments.on_recorded(analysis_links.catch_up)
     return Services(
         records=records,
         games=games,
@@ -71,6 +80,8 @@ def build_services(
         tournaments=tournaments,
         tournament_views=tournament_views,
         game_results=game_results,
+        analysis=analysis,
+        analysis_links=analysis_links,
         accounts=Accounts(db_engine, password_method),
         play=Play(records, db_engine, game_results.player_side),
     )

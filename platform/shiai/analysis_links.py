@@ -1,0 +1,59 @@
+"""The tournament and round of the analysis rows of games linked to a pairing.
+
+A game that ends after it was linked finds its pairing through
+:func:`linked_event` (``GameAnalysis``'s ``event_of``); a game linked after it
+ended, or linked again elsewhere, is stamped by ``AnalysisTournamentLinks``,
+which follows the Tournaments application: for each tournament touched, its
+games' rows lose their old stamp and take the tournament's current links.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import Connection, Engine, select, update
+
+from replays.projection import Follower
+from replays.schema import game_sides
+from shiai.schema import tournament_game_links
+from shiai.tournaments.application import Tournaments
+
+
+def linked_event(conn: Connection, game_id: UUID) -> tuple[UUID, int] | None:
+    """The tournament and round of the pairing ``game_id`` is linked to, if any."""
+    links = tournament_game_links.c
+    row = conn.execute(
+        select(links.tournament_id, links.round).where(links.game_id == str(game_id))
+    ).first()
+    return None if row is None else (row.tournament_id, row.round)
+
+
+class AnalysisTournamentLinks(Follower):
+    name = "game_analysis_links"
+
+    def __init__(self, tournaments: Tournaments, db_engine: Engine) -> None:
+        super().__init__(tournaments, db_engine)
+        self.tournaments = tournaments
+
+    def reset(self, conn: Connection) -> None:
+        conn.execute(update(game_sides).values(tournament_id=None, round=None))
+
+    def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
+        touched = list(dict.fromkeys(domain_event.originator_id for _, domain_event in events))
+        for tournament_id in touched:
+            tournament = self.tournaments.get(tournament_id)
+            conn.execute(
+                update(game_sides)
+                .where(game_sides.c.tournament_id == tournament_id)
+                .values(tournament_id=None, round=None)
+            )
+            for round_ in tournament.rounds:
+                for table in round_.tables:
+                    if table.game_id is not None:
+                        conn.execute(
+                            update(game_sides)
+                            .where(game_sides.c.game_id == UUID(table.game_id))
+                            .values(tournament_id=tournament_id, round=round_.number)
+                        )

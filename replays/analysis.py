@@ -1,0 +1,154 @@
+"""The analysis read models: a row per side and per unit fielded of every finished game.
+
+``GameAnalysis`` follows GameRecords' notification log like every follower.
+When a game ends it reads the game's stored events, asks the game's ruleset for
+the facts of the game (``Ruleset.analyse``: pure, rules-specific; a system
+without it gives no rows) and writes them with what every system shares: the
+result and score from the outcome, the opponent's faction, the steps, the date
+of the game's first event and, through ``event_of``, the tournament and round of
+the pairing the game is linked to. A running game has no rows. Writing a game's
+rows replaces any it had, so a rebuild gives the same rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import Connection, Engine, delete, insert
+
+from engine.core import GameFacts, Outcome
+from replays import registry
+from replays.errors import UnknownRuleset
+from replays.game import Game
+from replays.projection import Follower
+from replays.records import GameRecords
+from replays.schema import game_sides, game_units
+
+# The tournament id and round of the pairing a game is linked to, if any.
+EventOf = Callable[[Connection, UUID], "tuple[UUID, int] | None"]
+
+RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+def result_of(outcome: Outcome, side: str) -> str:
+    if outcome.winner is None:
+        return "draw"
+    return "win" if outcome.winner == side else "loss"
+
+
+def _no_event(conn: Connection, game_id: UUID) -> None:
+    return None
+
+
+class GameAnalysis(Follower):
+    name = "game_analysis"
+
+    def __init__(
+        self, records: GameRecords, db_engine: Engine, event_of: EventOf = _no_event
+    ) -> None:
+        super().__init__(records, db_engine)
+        self.records = records
+        self.event_of = event_of
+
+    def reset(self, conn: Connection) -> None:
+        conn.execute(delete(game_sides))
+        conn.execute(delete(game_units))
+
+    def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
+        for _, domain_event in events:
+            if isinstance(domain_event, Game.Ended):  # type: ignore[attr-defined]
+                self._write(conn, domain_event.originator_id, domain_event.originator_version)
+
+    def rows(
+        self, game_id: UUID, ended_version: int
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The side rows and unit rows of a finished game (without its tournament)."""
+        stored: list[Any] = list(
+            self.records.repository.event_store.get(game_id, lte=ended_version)
+        )
+        started, ended = stored[0], stored[-1]
+        try:
+            ruleset = registry.get(started.ruleset)
+        except UnknownRuleset:
+            return [], []
+        engine_events = [
+            ruleset.upcast_event(step.entry["event"], step.entry["schema"])
+            for step in stored
+            if isinstance(step, Game.Stepped)
+        ]
+        outcome = Outcome.from_dict(ended.outcome)
+        facts = ruleset.analyse(started.initial_state, engine_events, outcome)
+        if facts is None:
+            return [], []
+        return (
+            _side_rows(game_id, facts, outcome, started, len(engine_events)),
+            [
+                {
+                    "game_id": game_id,
+                    "unit": unit.unit,
+                    "side": unit.side,
+                    "name": unit.name,
+                    "type": unit.type,
+                    "troop_class": unit.troop_class,
+                    "cost": unit.cost,
+                    "casualties_caused": unit.casualties_caused,
+                    "casualties_suffered": unit.casualties_suffered,
+                    "survived": unit.survived,
+                }
+                for unit in facts.units
+            ],
+        )
+
+    def _write(self, conn: Connection, game_id: UUID, ended_version: int) -> None:
+        conn.execute(delete(game_sides).where(game_sides.c.game_id == game_id))
+        conn.execute(delete(game_units).where(game_units.c.game_id == game_id))
+        sides, units = self.rows(game_id, ended_version)
+        if not sides:
+            return
+        linked = self.event_of(conn, game_id)
+        for row in sides:
+            row["tournament_id"], row["round"] = linked if linked else (None, None)
+        conn.execute(insert(game_sides), sides)
+        if units:
+            conn.execute(insert(game_units), units)
+
+
+def _side_rows(
+    game_id: UUID, facts: GameFacts, outcome: Outcome, started: Any, steps: int
+) -> list[dict[str, Any]]:
+    played_on = started.timestamp.astimezone(UTC).date()
+    rows = []
+    for side in facts.sides:
+        result = result_of(outcome, side.side)
+        opponents = [other.faction for other in facts.sides if other.side != side.side]
+        rows.append(
+            {
+                "game_id": game_id,
+                "side": side.side,
+                "system": started.ruleset,
+                "ruleset_version": started.engine_version,
+                "faction": side.faction,
+                "army_points": side.army_points,
+                "army_cost": side.army_cost,
+                "units_fielded": side.units_fielded,
+                "scenario": side.scenario,
+                "played_on": played_on,
+                "won_strategy_roll": side.won_strategy_roll,
+                "won_first_initiative": side.won_first_initiative,
+                "activated_first": side.activated_first,
+                "result": result,
+                "score": RESULTS[result],
+                "victory_points": side.victory_points,
+                "opponent_faction": " / ".join(opponents),
+                "turns": side.turns,
+                "steps": steps,
+                "ending": side.ending,
+                "dice_rolled": side.dice_rolled,
+                "expected_successes": float(side.expected_successes),
+                "observed_successes": side.observed_successes,
+            }
+        )
+    return rows

@@ -1,0 +1,129 @@
+"""The analysis read models (a row per side and per unit of every finished game),
+projected from the stored events on SQLite and PostgreSQL, and rebuilt identically."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+from flask import Flask
+from sqlalchemy import Table, select
+
+from replays.bot_games import play_bot_game
+from replays.schema import game_sides, game_units, games
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+ORG = "organiser-account"
+
+
+def _record(name: str) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    return record
+
+
+def _rows(app: Flask, table: Table) -> list[dict[str, Any]]:
+    keys = list(table.primary_key.columns)
+    with app.extensions["shiai"].db_engine.connect() as conn:
+        return [dict(row._mapping) for row in conn.execute(select(table).order_by(*keys))]
+
+
+def _linked_to_round_one(app: Flask, game_id: UUID) -> UUID:
+    """A two-player Kensei tournament whose round 1 table 1 is played as ``game_id``."""
+    services = app.extensions["shiai"]
+    tournaments = services.tournaments
+    tid: UUID = tournaments.create(
+        ORG, name="Analysis cup", game_system="kensei", rounds=1, seed="a"
+    )
+    for name in ("Aki", "Ben"):
+        tournaments.check_in(tid, ORG, tournaments.register(tid, ORG, name=name))
+    tournaments.pair_next_round(tid, ORG)
+    tournaments.publish(tid, ORG, 1)
+    services.game_results.link(tid, ORG, number=1, table=1, game_id=game_id, side_a="A")
+    return tid
+
+
+@pytest.fixture
+def analysed(app: Flask) -> dict[str, Any]:
+    """Two finished golden Kensei games (one linked to a pairing after it ended), a
+    running Kensei game and a finished game of a system without an analysis."""
+    records = app.extensions["shiai"].records
+    small = records.import_record(_record("kensei-kuge-sohei-250-entered-dice"))
+    large = records.import_record(_record("kensei-buke-kuge-400"))
+    records.start_game("kensei", {"armies": {"A": "buke-400", "B": "kuge-400"}})
+    play_bot_game(records, "dice-race", {"target": 25}, bot_seed=1)
+    tid = _linked_to_round_one(app, small)
+    return {"small": small, "large": large, "tournament": tid}
+
+
+def test_every_side_of_every_finished_game_has_a_row(app: Flask, analysed: dict[str, Any]) -> None:
+    sides = _rows(app, game_sides)
+    assert sorted((row["game_id"], row["side"]) for row in sides) == sorted(
+        (game, side) for game in (analysed["small"], analysed["large"]) for side in ("A", "B")
+    )
+    rows = {(row["game_id"], row["side"]): row for row in sides}
+    kuge, sohei = rows[(analysed["small"], "A")], rows[(analysed["small"], "B")]
+    assert (sohei["system"], sohei["ruleset_version"]) == ("kensei", "0.6.0")
+    assert (sohei["faction"], sohei["opponent_faction"]) == ("sohei", "kuge")
+    assert (sohei["army_points"], sohei["army_cost"], sohei["units_fielded"]) == (250, 192, 3)
+    assert sohei["scenario"] == "pitched-battle"
+    assert (sohei["won_strategy_roll"], sohei["won_first_initiative"]) == (True, True)
+    assert (sohei["activated_first"], kuge["activated_first"]) == (True, False)
+    # Drawn 2-2 at the end of turn 5, after 484 steps.
+    assert (sohei["result"], sohei["score"], sohei["victory_points"]) == ("draw", 0.5, 2)
+    assert (kuge["result"], kuge["score"]) == ("draw", 0.5)
+    assert (sohei["turns"], sohei["steps"], sohei["ending"]) == (5, 484, "last_turn")
+    assert sohei["dice_rolled"] == 5
+    assert sohei["expected_successes"] == pytest.approx(5 / 3)
+    assert sohei["observed_successes"] == 3
+    # The date of the game's first recorded event.
+    started = {row["id"]: row["created_at"] for row in _rows(app, games)}
+    assert sohei["played_on"] == started[analysed["small"]].date()
+    # Linked to round 1 of the tournament after it ended.
+    assert (sohei["tournament_id"], sohei["round"]) == (analysed["tournament"], 1)
+    assert rows[(analysed["large"], "A")]["tournament_id"] is None
+
+
+def test_every_unit_fielded_in_a_finished_game_has_a_row(
+    app: Flask, analysed: dict[str, Any]
+) -> None:
+    units = _rows(app, game_units)
+    assert len(units) == 4 + 3 + 6 + 8
+    zealots = next(u for u in units if (u["game_id"], u["unit"]) == (analysed["small"], "B.u3"))
+    assert zealots == {
+        "game_id": analysed["small"],
+        "unit": "B.u3",
+        "side": "B",
+        "name": "Peasant zealots",
+        "type": "infantry",
+        "troop_class": "P",
+        "cost": 36,
+        "casualties_caused": 0,
+        "casualties_suffered": 8,
+        "survived": True,
+    }
+
+
+def test_rebuilding_the_analysis_read_models_gives_identical_rows(
+    app: Flask, analysed: dict[str, Any]
+) -> None:
+    sides, units = _rows(app, game_sides), _rows(app, game_units)
+    result = app.test_cli_runner().invoke(args=["rebuild-read-models"])
+    assert result.exit_code == 0, result.output
+    assert "game analysis rows rebuilt from" in result.output
+    assert _rows(app, game_sides) == sides
+    assert _rows(app, game_units) == units
+    # The game follower alone finds the pairing through the tournament links table.
+    app.extensions["shiai"].analysis.rebuild()
+    assert _rows(app, game_sides) == sides
+
+
+def test_a_game_linked_elsewhere_moves_its_rows_to_the_other_tournament(
+    app: Flask, analysed: dict[str, Any]
+) -> None:
+    other = _linked_to_round_one(app, analysed["large"])
+    rows = {(row["game_id"], row["side"]): row for row in _rows(app, game_sides)}
+    assert rows[(analysed["large"], "B")]["tournament_id"] == other
+    assert rows[(analysed["small"], "B")]["tournament_id"] == analysed["tournament"]
