@@ -15,7 +15,7 @@ attacked) given by the analyst instead of measured.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -392,7 +392,17 @@ HAND_DEFAULTS = {
     "honour": "4",
     "reach": "long",
 }
-MARKER_DEFAULTS = {"wounded": "0", "stunned": "0", "engaged": "", "unit": ""}
+# Fields for either kind of fighter: its markers, and the table's other lines
+# (casualty this turn, Used Unit marker, out of formation, abilities...) as totals.
+MARKER_DEFAULTS = {
+    "wounded": "0",
+    "stunned": "0",
+    "engaged": "",
+    "unit": "",
+    "other_dice": "0",
+    "other_modifier": "0",
+    "other_wound_modifier": "0",
+}
 
 
 def default_form() -> dict[str, str]:
@@ -412,9 +422,9 @@ def read_question(args: Mapping[str, str]) -> Asked:
     if unknown:
         raise OddsInputError(f"unknown field {unknown[0]!r}")
     form.update({name: value.strip() for name, value in args.items() if name != "table"})
-    kind = _choice(form, "kind", KINDS)
+    kind: Kind = "shoot" if _choice(form, "kind", KINDS) == "shoot" else "melee"
     situation = Situation(
-        kind=kind,  # type: ignore[arg-type]
+        kind=kind,
         band=_choice(form, "band", BANDS),
         cover=_flag(form, "cover"),
         boosted=_flag(form, "boost"),
@@ -426,8 +436,8 @@ def read_question(args: Mapping[str, str]) -> Asked:
     fighters = []
     troops: list[str | None] = []
     for role in ROLES:
-        fighter, troop = _fighter(form, role, kind)  # type: ignore[arg-type]
-        fighters.append(fighter)
+        fighter, troop = _fighter(form, role, kind)
+        fighters.append(_with_other_lines(fighter, form, role))
         troops.append(troop)
     return Asked(Question(fighters[0], fighters[1], situation), (troops[0], troops[1]), form)
 
@@ -463,6 +473,22 @@ def _fighter(form: Mapping[str, str], role: str, kind: Kind) -> tuple[Fighter, s
         ranged=kind == "shoot",
     )
     return fighter, None
+
+
+def _with_other_lines(fighter: Fighter, form: Mapping[str, str], role: str) -> Fighter:
+    """The fighter with the lines the form adds to its roll (only those not zero)."""
+    low, high = MODIFIER_RANGE
+    dice = _number(form, f"{role}_other_dice", -MOST_DICE, MOST_DICE)
+    modifier = _number(form, f"{role}_other_modifier", low, high)
+    wound_modifier = _number(form, f"{role}_other_wound_modifier", low, high)
+    return replace(
+        fighter,
+        dice_lines=fighter.dice_lines + ((("other dice", dice),) if dice else ()),
+        modifier_lines=fighter.modifier_lines
+        + ((("other modifiers", modifier),) if modifier else ()),
+        wound_lines=fighter.wound_lines
+        + ((("other wound modifiers", wound_modifier),) if wound_modifier else ()),
+    )
 
 
 def _number(form: Mapping[str, str], name: str, low: int, high: int) -> int:

@@ -73,6 +73,8 @@ def test_every_chart_table_downloads_as_csv(sqlite_app: Flask) -> None:
         assert response.status_code == 200
         assert response.mimetype == "text/csv"
         assert "attachment" in response.headers["Content-Disposition"]
+    stray = client.get(f"/tools/kensei-odds?{THREE_DICE_SHOOT}&table=attacker-hits")
+    assert stray.status_code == 200, "a table field on the page is left out of its links"
     hits = next(link for link in links if "table=attacker-hits" in link)
     rows = list(csv.reader(io.StringIO(client.get(hits).get_data(as_text=True))))
     assert rows[1] == ["0", "1/8", "12.50", "1", "100.00"]

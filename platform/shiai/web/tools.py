@@ -32,7 +32,9 @@ def kensei_odds() -> ResponseReturnValue:
         return _page(form=form, error=str(error)), 400
     found = report(asked)
     figures = {chart.id: chart.figure for chart in found.charts}
-    return _page(form=asked.form, found=found, figures=figures)
+    # The question's own fields, for the CSV and JSON links (a stray "table" left out).
+    query = {name: value for name, value in request.args.items() if name != "table"}
+    return _page(form=asked.form, found=found, figures=figures, query=query)
 
 
 def _page(**context: object) -> str:

@@ -131,6 +131,18 @@ def test_an_unengaged_count_limits_the_miniatures_in_melee() -> None:
     assert ("miniatures in melee", 4) in attack.roll.dice_lines
 
 
+def test_other_lines_of_the_table_are_added_to_a_sample_unit_as_totals() -> None:
+    # Ashigaru yari (attack 0, 12 miniatures) that lost a miniature this turn and are
+    # out of formation: -1D6 and -1 on each die.
+    attack, _answer = ask(
+        attacker_unit="buke-250/1", attacker_other_dice="-1", attacker_other_modifier="-1"
+    )
+    assert attack.roll.dice_lines[-1] == ("other dice", -1)
+    assert attack.roll.dice == 0 + 12 - 1
+    assert attack.roll.modifier == -1
+    assert attack.odds.hits[11] == Fraction(1, 3) ** 11, "eleven dice at 5+"
+
+
 def test_the_json_answer_carries_exact_fractions_and_percentages() -> None:
     answer = report_json(report(read_question({"kind": "shoot", "attacker_dice": "3"})))
     (shot,) = answer["strikes"]
