@@ -71,7 +71,9 @@ def distribution_figure(
         }
         for index, (name, rows) in enumerate(series.items())
     ]
-    return {"data": data, "layout": _layout(title, counted, "chance of exactly (%)")}
+    layout = _layout(title, counted, "chance of exactly (%)")
+    layout["yaxis"] = {"title": {"text": "chance of exactly (%)"}, "rangemode": "tozero"}
+    return {"data": data, "layout": layout}
 
 
 def casualties_figure(title: str, rows: Sequence[ChanceRow]) -> Figure:

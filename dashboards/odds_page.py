@@ -54,9 +54,9 @@ def report(asked: Asked) -> Report:
             Chart(
                 f"{strike.by}-rolls",
                 distribution_figure(
-                    f"{who}: {' and '.join(kinds)}",
+                    f"{who}: {_listed(kinds)}",
                     {kind: tables[f"{strike.by}-{kind}"] for kind in kinds},
-                    counted="dice",
+                    counted="count",
                 ),
                 tuple(f"{strike.by}-{kind}" for kind in kinds),
             )
@@ -71,6 +71,11 @@ def report(asked: Asked) -> Report:
             )
         )
     return Report(asked, found, tables, tuple(charts))
+
+
+def _listed(words: tuple[str, ...]) -> str:
+    """``("hits", "wounds", "stuns")`` -> ``"hits, wounds and stuns"``."""
+    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
 
 
 def table_kind(name: str) -> str:

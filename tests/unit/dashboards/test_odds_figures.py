@@ -25,7 +25,7 @@ def test_three_dice_at_four_plus_hit_none_one_two_or_three_times_in_eighths() ->
     assert [row.chance for row in rows] == [EIGHTH, 3 * EIGHTH, 3 * EIGHTH, EIGHTH]
     assert [row.at_least for row in rows] == [1, 7 * EIGHTH, 4 * EIGHTH, EIGHTH]
 
-    figure = distribution_figure("Hits", {"hits": rows}, counted="dice")
+    figure = distribution_figure("Hits", {"hits": rows}, counted="count")
     (bars,) = figure["data"]
     assert bars["type"] == "bar"
     assert bars["x"] == [0, 1, 2, 3]
@@ -37,7 +37,7 @@ def test_three_dice_at_four_plus_hit_none_one_two_or_three_times_in_eighths() ->
 def test_each_series_is_its_own_group_of_bars_in_its_own_colour() -> None:
     hits = chance_rows([Fraction(1, 2), Fraction(1, 2)])
     stuns = chance_rows([Fraction(5, 6), Fraction(1, 6)])
-    figure = distribution_figure("Rolls", {"hits": hits, "stuns": stuns}, counted="dice")
+    figure = distribution_figure("Rolls", {"hits": hits, "stuns": stuns}, counted="count")
     assert [trace["name"] for trace in figure["data"]] == ["hits", "stuns"]
     assert figure["data"][1]["customdata"] == ["5/6", "1/6"]
     assert figure["data"][0]["marker"]["color"] != figure["data"][1]["marker"]["color"]
