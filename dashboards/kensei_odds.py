@@ -458,7 +458,7 @@ def _fighter(form: Mapping[str, str], role: str, kind: Kind) -> tuple[Fighter, s
     low, high = MODIFIER_RANGE
     miniatures = _number(form, f"{role}_miniatures", 1, MOST_MINIATURES)
     fighter = Fighter(
-        name=f"{role} entered by hand",
+        name=f"{miniatures} miniatures entered by hand",
         miniatures=miniatures,
         wounds=_number(form, f"{role}_wounds", 1, 10),
         wounded=wounded,

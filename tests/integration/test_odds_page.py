@@ -42,7 +42,10 @@ def test_the_odds_page_shows_three_dice_at_four_plus_in_eighths(sqlite_app: Flas
     assert set(figures) == {"attacker-rolls", "attacker-casualties"}
     assert figures["attacker-rolls"]["data"][0]["y"] == [12.5, 37.5, 37.5, 12.5]
     assert f'src="/vendor/plotly-{plotly_js_version()}.min.js"' in markup
-    assert "Chance of breaking the defender" in text_of(markup)
+    page_text = text_of(markup)
+    assert "The attacker (5 miniatures entered by hand) shoots at the defender" in page_text
+    assert "Shoot Roll: 3D6, +0 on each die, +0 on each wound die" in page_text
+    assert "Chance of breaking the defender" in page_text
 
 
 def test_the_default_page_is_a_melee_with_both_sides_striking(sqlite_app: Flask) -> None:
