@@ -12,7 +12,7 @@ from shiai import cli, errors
 from shiai.accounts import DEFAULT_METHOD
 from shiai.config import DEVELOPMENT_SECRET_KEY, settings_from_env
 from shiai.services import Services, build_services
-from shiai.web import api, auth, games, health, play, tournaments
+from shiai.web import api, auth, games, health, play, tools, tournaments
 from shiai.web.viewing import EncodedSteps
 
 
@@ -43,6 +43,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(auth.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(tools.bp)
     auth.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
