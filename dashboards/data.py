@@ -1,0 +1,24 @@
+"""Every implemented meta dashboard's rows for one filter state: what the pages
+draw and the benchmark (bench/dashboards.py) times."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Connection
+
+from dashboards.meta_filters import Filters
+from dashboards.meta_queries import faction_win_rates, first_player_advantage, matchups
+
+# Table name -> query, in the order the page shows them.
+QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
+    "faction-win-rates": faction_win_rates,
+    "matchups": matchups,
+    "first-player": first_player_advantage,
+}
+
+
+def all_data(connection: Connection, filters: Filters) -> dict[str, list[Any]]:
+    """Each dashboard table's rows (plain dataclasses), by table name."""
+    return {name: query(connection, filters) for name, query in QUERIES.items()}

@@ -1,0 +1,51 @@
+"""The analysis read models' tables as the dashboards query them: lightweight
+SQLAlchemy table clauses naming the columns of ``replays.schema.game_sides`` and
+``game_units`` (a test keeps them equal), so the dashboards do not import the
+event store's schema module and its storage packages."""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Date, Float, Integer, String, Uuid, column, table
+
+game_sides = table(
+    "game_sides",
+    column("game_id", Uuid),
+    column("side", String),
+    column("system", String),
+    column("ruleset_version", String),
+    column("faction", String),
+    column("army_points", Integer),
+    column("army_cost", Integer),
+    column("units_fielded", Integer),
+    column("scenario", String),
+    column("tournament_id", Uuid),
+    column("round", Integer),
+    column("played_on", Date),
+    column("won_strategy_roll", Boolean),
+    column("won_first_initiative", Boolean),
+    column("activated_first", Boolean),
+    column("result", String),
+    column("score", Float),
+    column("victory_points", Integer),
+    column("opponent_faction", String),
+    column("turns", Integer),
+    column("steps", Integer),
+    column("ending", String),
+    column("dice_rolled", Integer),
+    column("expected_successes", Float),
+    column("observed_successes", Integer),
+)
+
+game_units = table(
+    "game_units",
+    column("game_id", Uuid),
+    column("unit", String),
+    column("side", String),
+    column("name", String),
+    column("type", String),
+    column("troop_class", String),
+    column("cost", Integer),
+    column("casualties_caused", Integer),
+    column("casualties_suffered", Integer),
+    column("survived", Boolean),
+)
