@@ -1,0 +1,259 @@
+"""The meta dashboards' figures and tables: rows in (from
+:mod:`dashboards.meta_queries`), Plotly figure dicts and CSV out.
+
+Every rate is drawn with its Wilson 95% interval and its number of games.
+Percentages are floats only for drawing; the tables carry the counts and the
+exact rate. The dicts are plain JSON for ``Plotly.newPlot`` (no template).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from dashboards.meta_queries import Advantage, FactionRate, Matchup, Record
+from dashboards.odds_figures import COLOURS
+
+Figure = dict[str, Any]
+
+
+def percent(rate: Fraction | float) -> str:
+    """A rate as a percentage with one decimal, e.g. ``"87.5"``."""
+    return f"{float(rate) * 100:.1f}"
+
+
+def _interval_text(record: Record) -> str:
+    low, high = record.interval
+    return f"{percent(low)} to {percent(high)}%"
+
+
+def _layout(title: str, **more: Any) -> dict[str, Any]:
+    return {
+        "title": {"text": title},
+        "margin": {"l": 120, "r": 24, "t": 48, "b": 56},
+        "height": 360,
+    } | more
+
+
+def _empty(title: str) -> Figure:
+    layout = _layout(title)
+    layout["annotations"] = [
+        {
+            "text": "No games match these filters",
+            "showarrow": False,
+            "x": 0.5,
+            "y": 0.5,
+            "xref": "paper",
+            "yref": "paper",
+        }
+    ]
+    layout["xaxis"] = layout["yaxis"] = {"visible": False}
+    return {"data": [], "layout": layout}
+
+
+def _rate_bars(
+    labels: Sequence[str], records: Sequence[Record], title: str, *, hover_extra: Sequence[str]
+) -> Figure:
+    """Horizontal bars of rates with asymmetric Wilson error bars, ``n=`` on each
+    bar and a line at 50%."""
+    if not records:
+        return _empty(title)
+    rates = [float(r.rate) * 100 for r in records]
+    lows = [r.interval[0] * 100 for r in records]
+    highs = [r.interval[1] * 100 for r in records]
+    trace = {
+        "type": "bar",
+        "orientation": "h",
+        "y": list(labels),
+        "x": [round(x, 2) for x in rates],
+        "text": [f"n={r.games}" for r in records],
+        "textposition": "inside",
+        "insidetextanchor": "start",
+        "error_x": {
+            "type": "data",
+            "symmetric": False,
+            "array": [round(h - x, 2) for h, x in zip(highs, rates, strict=True)],
+            "arrayminus": [round(x - lo, 2) for x, lo in zip(rates, lows, strict=True)],
+            "color": "#333",
+        },
+        "customdata": [
+            [r.games, r.wins, r.draws, r.losses, _interval_text(r), extra]
+            for r, extra in zip(records, hover_extra, strict=True)
+        ],
+        "hovertemplate": "%{y}: %{x:.1f}% (95% CI %{customdata[4]})<br>"
+        "%{customdata[0]} games: %{customdata[1]} W, %{customdata[2]} D, %{customdata[3]} L"
+        "%{customdata[5]}<extra></extra>",
+        "marker": {"color": COLOURS[0]},
+    }
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "win rate, draws as half (%)"}, "range": [0, 100]},
+        yaxis={"autorange": "reversed", "automargin": True},
+        shapes=[
+            {
+                "type": "line",
+                "x0": 50,
+                "x1": 50,
+                "y0": 0,
+                "y1": 1,
+                "yref": "paper",
+                "line": {"dash": "dot", "color": "#888"},
+            }
+        ],
+        height=max(240, 80 + 32 * len(records)),
+    )
+    return {"data": [trace], "layout": layout}
+
+
+def faction_win_rate_figure(rows: Sequence[FactionRate]) -> Figure:
+    """Each faction's win rate against other factions, most played first."""
+    return _rate_bars(
+        [row.faction for row in rows],
+        rows,
+        "Faction win rate (mirror matches excluded)",
+        hover_extra=["" for _ in rows],
+    )
+
+
+def matchup_figure(rows: Sequence[Matchup]) -> Figure:
+    """A heat map: the row faction's win rate against the column faction, with the
+    games in each cell and the interval on hover; blank where they never met (or
+    met fewer than the minimum)."""
+    title = "Matchups: the row faction's win rate against the column faction"
+    if not rows:
+        return _empty(title)
+    factions = sorted({row.faction for row in rows} | {row.opponent for row in rows})
+    found = {(row.faction, row.opponent): row for row in rows}
+    z: list[list[float | None]] = []
+    text: list[list[str]] = []
+    custom: list[list[list[Any]]] = []
+    for faction in factions:
+        z.append([])
+        text.append([])
+        custom.append([])
+        for opponent in factions:
+            cell = found.get((faction, opponent))
+            z[-1].append(None if cell is None else round(float(cell.rate) * 100, 2))
+            text[-1].append("" if cell is None else f"{percent(cell.rate)}%<br>n={cell.games}")
+            custom[-1].append(
+                ["", 0, 0, 0, 0]
+                if cell is None
+                else [_interval_text(cell), cell.games, cell.wins, cell.draws, cell.losses]
+            )
+    trace = {
+        "type": "heatmap",
+        "x": factions,
+        "y": factions,
+        "z": z,
+        "text": text,
+        "texttemplate": "%{text}",
+        "customdata": custom,
+        "zmin": 0,
+        "zmax": 100,
+        "zmid": 50,
+        "colorscale": "RdBu",
+        "colorbar": {"title": {"text": "%"}},
+        "hoverongaps": False,
+        "hovertemplate": "%{y} against %{x}: %{z:.1f}% (95% CI %{customdata[0]})<br>"
+        "%{customdata[1]} games: %{customdata[2]} W, %{customdata[3]} D, %{customdata[4]} L"
+        "<extra></extra>",
+    }
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "against"}, "side": "bottom", "automargin": True},
+        yaxis={"autorange": "reversed", "automargin": True},
+        height=max(320, 120 + 48 * len(factions)),
+    )
+    return {"data": [trace], "layout": layout}
+
+
+def p_value_text(p_value: float) -> str:
+    """A p-value for readers: three significant figures, or "< 0.001"."""
+    return "< 0.001" if p_value < 0.001 else f"{p_value:.3g}"
+
+
+def first_player_figure(rows: Sequence[Advantage]) -> Figure:
+    """The win rate of the side that had each advantage, with the exact binomial
+    test's p-value (decisive games against a fair coin) on hover and beside it."""
+    return _rate_bars(
+        [row.measure for row in rows],
+        rows,
+        "First-player advantage: the win rate of the side that…",
+        hover_extra=[
+            f"<br>exact binomial test, {row.wins} of {row.wins + row.losses} decisive games: "
+            f"p = {p_value_text(row.p_value)}"
+            for row in rows
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A dashboard's table: its column headings and each row's cells (text)."""
+
+    header: tuple[str, ...]
+    cells: Callable[[Any], list[str]]
+
+
+def _record_cells(row: Record) -> list[str]:
+    low, high = row.interval
+    return [
+        str(row.games),
+        str(row.wins),
+        str(row.draws),
+        str(row.losses),
+        str(row.rate),
+        percent(row.rate),
+        percent(low),
+        percent(high),
+    ]
+
+
+RECORD_HEADER = (
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "rate",
+    "rate_percent",
+    "ci95_low_percent",
+    "ci95_high_percent",
+)
+
+TABLES: dict[str, TableSpec] = {
+    "faction-win-rates": TableSpec(
+        ("faction", *RECORD_HEADER), lambda row: [row.faction, *_record_cells(row)]
+    ),
+    "matchups": TableSpec(
+        ("faction", "opponent", *RECORD_HEADER),
+        lambda row: [row.faction, row.opponent, *_record_cells(row)],
+    ),
+    "first-player": TableSpec(
+        ("side that", *RECORD_HEADER, "binomial_p_value"),
+        lambda row: [row.measure, *_record_cells(row), f"{row.p_value:.6g}"],
+    ),
+}
+
+FIGURES: dict[str, Callable[[Any], Figure]] = {
+    "faction-win-rates": faction_win_rate_figure,
+    "matchups": matchup_figure,
+    "first-player": first_player_figure,
+}
+
+
+def table_rows(name: str, rows: Sequence[Any]) -> list[list[str]]:
+    """A table's rows as text cells, in the header's order."""
+    return [TABLES[name].cells(row) for row in rows]
+
+
+def table_csv(name: str, rows: Sequence[Any]) -> str:
+    """A dashboard's table as CSV, with its header."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(TABLES[name].header)
+    writer.writerows(table_rows(name, rows))
+    return out.getvalue()

@@ -1,0 +1,69 @@
+"""The meta page's sections: for each implemented dashboard, its title, a line
+on how to read it, its figure and its table, from one call of
+:func:`dashboards.data.all_data`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, distinct, select
+
+from dashboards.data import all_data
+from dashboards.meta_figures import FIGURES, TABLES, Figure, table_rows
+from dashboards.meta_filters import Filters
+from dashboards.meta_tables import game_sides
+
+TITLES: dict[str, tuple[str, str]] = {
+    "faction-win-rates": (
+        "Faction win rates",
+        "Each faction's games against other factions (mirror matches left out), draws as"
+        " half a win; the bar is the rate, the whisker its Wilson 95% interval, n the games.",
+    ),
+    "matchups": (
+        "Matchups",
+        "The row faction's win rate against the column faction, with the games in each"
+        " cell; the interval shows on hover. Blank: fewer games than the minimum.",
+    ),
+    "first-player": (
+        "First-player advantage",
+        "The record of the side that won the strategy roll, the turn-1 initiative roll, or"
+        " activated first; the p-value is an exact two-sided binomial test of its wins"
+        " among decisive games (draws left out) against a fair coin.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    title: str
+    about: str
+    figure: Figure
+    header: Sequence[str]
+    rows: list[list[str]]
+
+
+def sections(connection: Connection, filters: Filters) -> list[Section]:
+    data = all_data(connection, filters)
+    return [
+        Section(
+            name=name,
+            title=TITLES[name][0],
+            about=TITLES[name][1],
+            figure=FIGURES[name](rows),
+            header=TABLES[name].header,
+            rows=table_rows(name, rows),
+        )
+        for name, rows in data.items()
+    ]
+
+
+def filter_choices(connection: Connection) -> dict[str, list[Any]]:
+    """The values the read models hold for the select filters: systems and battle
+    sizes, sorted."""
+    c = game_sides.c
+    systems = connection.execute(select(distinct(c.system)).order_by(c.system)).scalars()
+    sizes = connection.execute(select(distinct(c.army_points)).order_by(c.army_points)).scalars()
+    return {"systems": list(systems), "sizes": list(sizes)}

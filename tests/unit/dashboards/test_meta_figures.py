@@ -1,0 +1,124 @@
+"""The meta dashboards' figures, tables and filters, built from hand-made rows
+with the numbers checked."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+from uuid import UUID
+
+import pytest
+from scipy.stats import binomtest  # type: ignore[import-untyped]
+
+from dashboards.meta_figures import (
+    faction_win_rate_figure,
+    first_player_figure,
+    matchup_figure,
+    table_csv,
+)
+from dashboards.meta_filters import FilterError, Filters, read_filters
+from dashboards.meta_queries import Advantage, FactionRate, Matchup
+
+BUKE = FactionRate(games=10, wins=8, draws=0, losses=2, faction="buke")
+KUGE = FactionRate(games=6, wins=3, draws=1, losses=2, faction="kuge")
+
+
+def test_faction_bars_carry_the_rate_its_wilson_interval_and_the_games() -> None:
+    figure = faction_win_rate_figure([BUKE, KUGE])
+    (bars,) = figure["data"]
+    assert bars["y"] == ["buke", "kuge"]
+    assert bars["x"] == [80.0, 58.33]
+    assert bars["text"] == ["n=10", "n=6"]
+    # 8 of 10: Wilson 95% from 49.02% to 94.33%.
+    assert bars["error_x"]["arrayminus"][0] == pytest.approx(80 - 49.02, abs=0.01)
+    assert bars["error_x"]["array"][0] == pytest.approx(94.33 - 80, abs=0.01)
+    # 3.5 of 6 (a draw as half): from 24.11% to 86.05%.
+    assert bars["error_x"]["arrayminus"][1] == pytest.approx(58.33 - 24.11, abs=0.01)
+    assert bars["customdata"][1][:4] == [6, 3, 1, 2]
+    assert figure["layout"]["shapes"][0]["x0"] == 50
+
+
+def test_no_rows_draw_a_note_instead_of_bars() -> None:
+    figure = faction_win_rate_figure([])
+    assert figure["data"] == []
+    assert figure["layout"]["annotations"][0]["text"] == "No games match these filters"
+
+
+def test_the_matchup_matrix_has_a_cell_per_pair_with_games_and_interval() -> None:
+    rows = [
+        Matchup(games=4, wins=3, draws=1, losses=0, faction="buke", opponent="kuge"),
+        Matchup(games=4, wins=0, draws=1, losses=3, faction="kuge", opponent="buke"),
+        Matchup(games=1, wins=1, draws=0, losses=0, faction="sohei", opponent="buke"),
+    ]
+    (heat,) = matchup_figure(rows)["data"]
+    assert heat["x"] == heat["y"] == ["buke", "kuge", "sohei"]
+    assert heat["z"] == [[None, 87.5, None], [12.5, None, None], [100.0, None, None]]
+    assert heat["text"][0][1] == "87.5%<br>n=4"
+    assert heat["customdata"][1][0][:2] == ["1.3 to 60.4%", 4]
+    assert heat["zmid"] == 50
+
+
+def test_first_player_hover_gives_scipys_exact_p_value() -> None:
+    expected = binomtest(8, 10, 0.5).pvalue  # 0.109375
+    row = Advantage(
+        games=11, wins=8, draws=1, losses=2, measure="won the strategy roll", p_value=expected
+    )
+    (bars,) = first_player_figure([row])["data"]
+    assert bars["y"] == ["won the strategy roll"]
+    assert "8 of 10 decisive games: p = 0.109" in bars["customdata"][0][5]
+    table = list(csv.reader(io.StringIO(table_csv("first-player", [row]))))
+    assert table[0][-1] == "binomial_p_value"
+    assert float(table[1][-1]) == pytest.approx(expected, rel=1e-5)
+
+
+def test_the_faction_table_downloads_with_counts_exact_rate_and_interval() -> None:
+    table = list(csv.reader(io.StringIO(table_csv("faction-win-rates", [KUGE]))))
+    assert table == [
+        [
+            "faction",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "rate",
+            "rate_percent",
+            "ci95_low_percent",
+            "ci95_high_percent",
+        ],
+        ["kuge", "6", "3", "1", "2", "7/12", "58.3", "24.1", "86.1"],
+    ]
+
+
+def test_filters_come_from_the_address_and_go_back_to_it() -> None:
+    event = "00000000-0000-0000-0000-0000000000c1"
+    args = {"system": "kensei", "event": event, "from": "2026-05-01", "to": "2026-05-31",
+            "size": "250", "min_games": "5"}  # fmt: skip
+    filters = read_filters(args)
+    assert filters == Filters(
+        system="kensei",
+        event=UUID(event),
+        date_from=date(2026, 5, 1),
+        date_to=date(2026, 5, 31),
+        battle_size=250,
+        min_games=5,
+    )
+    assert filters.query() == args
+    assert read_filters({"system": "", "min_games": ""}) == Filters()
+    assert Filters().query() == {}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"min_games": "many"}, "minimum games must be a whole number"),
+        ({"min_games": "0"}, "minimum games must be at least 1"),
+        ({"size": "-5"}, "battle size must be at least 1"),
+        ({"from": "May"}, "from must be a date"),
+        ({"event": "cup"}, "event must be an event's id"),
+        ({"from": "2026-06-01", "to": "2026-05-01"}, "the date range ends"),
+    ],
+)
+def test_a_malformed_filter_names_itself(args: dict[str, str], message: str) -> None:
+    with pytest.raises(FilterError, match=message):
+        read_filters(args)
