@@ -9,13 +9,19 @@ from typing import Any
 from sqlalchemy import Connection
 
 from dashboards.meta_filters import Filters
-from dashboards.meta_queries import faction_win_rates, first_player_advantage, matchups
+from dashboards.meta_queries import (
+    faction_win_rates,
+    first_player_advantage,
+    game_lengths,
+    matchups,
+)
 
 # Table name -> query, in the order the page shows them.
 QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "faction-win-rates": faction_win_rates,
     "matchups": matchups,
     "first-player": first_player_advantage,
+    "game-length": game_lengths,
 }
 
 

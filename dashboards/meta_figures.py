@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from dashboards.meta_queries import Advantage, FactionRate, Matchup, Record
+from dashboards.meta_queries import STEP_BIN, Advantage, FactionRate, GameLength, Matchup, Record
 from dashboards.odds_figures import COLOURS
 
 Figure = dict[str, Any]
@@ -56,7 +56,12 @@ def _empty(title: str) -> Figure:
 
 
 def _rate_bars(
-    labels: Sequence[str], records: Sequence[Record], title: str, *, hover_extra: Sequence[str]
+    labels: Sequence[str],
+    records: Sequence[Record],
+    title: str,
+    *,
+    hover_extra: Sequence[str],
+    bar_extra: Sequence[str] = (),
 ) -> Figure:
     """Horizontal bars of rates with asymmetric Wilson error bars, ``n=`` on each
     bar and a line at 50%."""
@@ -70,7 +75,10 @@ def _rate_bars(
         "orientation": "h",
         "y": list(labels),
         "x": [round(x, 2) for x in rates],
-        "text": [f"n={r.games}" for r in records],
+        "text": [
+            f"n={r.games}{extra}"
+            for r, extra in zip(records, bar_extra or ["" for _ in records], strict=True)
+        ],
         "textposition": "inside",
         "insidetextanchor": "start",
         "error_x": {
@@ -188,7 +196,52 @@ def first_player_figure(rows: Sequence[Advantage]) -> Figure:
             f"p = {p_value_text(row.p_value)}"
             for row in rows
         ],
+        bar_extra=[f" · p={p_value_text(row.p_value)}" for row in rows],
     )
+
+
+def game_length_figure(rows: Sequence[GameLength]) -> Figure:
+    """Two histograms side by side, games by turns and by steps, stacked by how
+    the games ended (one colour per ending)."""
+    title = "Game length and how games ended"
+    if not rows:
+        return _empty(title)
+    endings = sorted({row.ending for row in rows})
+    turns = sorted({row.turns for row in rows})
+    bins = sorted({row.steps_from for row in rows})
+    data: list[dict[str, Any]] = []
+    for index, ending in enumerate(endings):
+        by_turns = dict.fromkeys(turns, 0)
+        by_steps = dict.fromkeys(bins, 0)
+        for row in rows:
+            if row.ending == ending:
+                by_turns[row.turns] += row.games
+                by_steps[row.steps_from] += row.games
+        colour = {"color": COLOURS[index % len(COLOURS)]}
+        data.append({
+            "type": "bar", "name": ending, "legendgroup": ending, "marker": colour,
+            "x": turns, "y": [by_turns[t] for t in turns], "xaxis": "x", "yaxis": "y",
+            "hovertemplate": f"{ending}: %{{y}} games of %{{x}} turns<extra></extra>",
+        })  # fmt: skip
+        data.append({
+            "type": "bar", "name": ending, "legendgroup": ending, "marker": colour,
+            "showlegend": False, "x": [b + STEP_BIN / 2 for b in bins],
+            "y": [by_steps[b] for b in bins], "width": STEP_BIN * 0.9,
+            "customdata": [f"{b} to {b + STEP_BIN - 1}" for b in bins],
+            "xaxis": "x2", "yaxis": "y2",
+            "hovertemplate": f"{ending}: %{{y}} games of %{{customdata}} steps<extra></extra>",
+        })  # fmt: skip
+    layout = _layout(
+        title,
+        barmode="stack",
+        xaxis={"domain": [0, 0.45], "title": {"text": "turns"}, "dtick": 1},
+        yaxis={"title": {"text": "games"}, "rangemode": "tozero"},
+        xaxis2={"domain": [0.55, 1], "title": {"text": f"steps (bins of {STEP_BIN})"}},
+        yaxis2={"anchor": "x2", "rangemode": "tozero"},
+        legend={"orientation": "h", "y": -0.3, "title": {"text": "ended by"}},
+        margin={"l": 56, "r": 16, "t": 48, "b": 96},
+    )
+    return {"data": data, "layout": layout}
 
 
 @dataclass(frozen=True)
@@ -236,12 +289,23 @@ TABLES: dict[str, TableSpec] = {
         ("side that", *RECORD_HEADER, "binomial_p_value"),
         lambda row: [row.measure, *_record_cells(row), f"{row.p_value:.6g}"],
     ),
+    "game-length": TableSpec(
+        ("turns", "steps_from", "steps_to", "ending", "games"),
+        lambda row: [
+            str(row.turns),
+            str(row.steps_from),
+            str(row.steps_from + STEP_BIN - 1),
+            row.ending,
+            str(row.games),
+        ],
+    ),
 }
 
 FIGURES: dict[str, Callable[[Any], Figure]] = {
     "faction-win-rates": faction_win_rate_figure,
     "matchups": matchup_figure,
     "first-player": first_player_figure,
+    "game-length": game_length_figure,
 }
 
 

@@ -32,6 +32,11 @@ TITLES: dict[str, tuple[str, str]] = {
         " activated first; the p-value is an exact two-sided binomial test of its wins"
         " among decisive games (draws left out) against a fair coin.",
     ),
+    "game-length": (
+        "Game length and endings",
+        "Each game once: how many turns and steps (engine events) it lasted, and how it"
+        " ended (Kensei: the end-of-battle check, the last turn, annihilation, concession).",
+    ),
 }
 
 

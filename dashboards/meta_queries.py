@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, case, func, select
+from sqlalchemy import Connection, case, distinct, func, select
 
 from dashboards.meta_filters import Filters
 from dashboards.meta_stats import binomial_p_value, score_rate, wilson_interval
@@ -135,3 +135,37 @@ def first_player_advantage(connection: Connection, filters: Filters) -> list[Adv
         p_value = binomial_p_value(found["wins"], decisive)
         rows.append(Advantage(measure=measure, p_value=p_value, **found))
     return rows
+
+
+# The width of the game-length histogram's bins of steps (engine events).
+STEP_BIN = 50
+
+
+@dataclass(frozen=True)
+class GameLength:
+    """How many games lasted ``turns`` turns and ``steps_from`` to
+    ``steps_from + STEP_BIN - 1`` steps, and ended by ``ending``."""
+
+    turns: int
+    steps_from: int
+    ending: str
+    games: int
+
+
+def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
+    """Games (each once, however many of its sides match the filters) by turns,
+    bin of steps and ending; by turns, steps and ending. The minimum games does
+    not apply to a distribution."""
+    c = game_sides.c
+    steps_from = ((c.steps // STEP_BIN) * STEP_BIN).label("steps_from")
+    query = (
+        select(c.turns, steps_from, c.ending, func.count(distinct(c.game_id)).label("games"))
+        .where(filters.where(game_sides))
+        .group_by(c.turns, steps_from, c.ending)
+    )
+    rows = [
+        GameLength(turns=row.turns, steps_from=int(row.steps_from), ending=row.ending,
+                   games=int(row.games))
+        for row in connection.execute(query)
+    ]  # fmt: skip
+    return sorted(rows, key=lambda row: (row.turns, row.steps_from, row.ending))

@@ -15,7 +15,7 @@ from tests.support.meta_rows import game, load
 
 pytestmark = pytest.mark.e2e
 
-DASHBOARDS = ("faction-win-rates", "matchups", "first-player")
+DASHBOARDS = ("faction-win-rates", "matchups", "first-player", "game-length")
 
 
 @pytest.fixture(scope="module")

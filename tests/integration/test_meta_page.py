@@ -31,7 +31,7 @@ def test_the_page_draws_every_dashboard_with_its_table(sqlite_app: Flask) -> Non
     found = re.search(r'<script type="application/json" id="meta-figures">(.*?)</script>', html)
     assert found is not None
     figures = json.loads(found.group(1))
-    assert set(figures) == {"faction-win-rates", "matchups", "first-player"}
+    assert set(figures) == {"faction-win-rates", "matchups", "first-player", "game-length"}
     assert figures["faction-win-rates"]["data"][0]["text"] == ["n=2", "n=2"]
     assert 'data-figure="matchups"' in html
     # The filter stays in the form and in the CSV links.
@@ -51,7 +51,7 @@ def test_every_table_downloads_as_csv_with_the_filters(sqlite_app: Flask) -> Non
     assert [(row["faction"], row["games"], row["rate"]) for row in rows] == [("buke", "3", "5/6")]
     by_event = client.get(f"/meta.csv?table=matchups&event={CUP}").get_data(as_text=True)
     assert by_event.splitlines()[1].startswith("buke,kuge,1,0,1,0,1/2,")
-    for name in ("matchups", "first-player"):
+    for name in ("matchups", "first-player", "game-length"):
         assert client.get(f"/meta.csv?table={name}").status_code == 200
 
 

@@ -13,7 +13,13 @@ from sqlalchemy import Connection, create_engine
 
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
-from dashboards.meta_queries import faction_win_rates, first_player_advantage, matchups
+from dashboards.meta_queries import (
+    GameLength,
+    faction_win_rates,
+    first_player_advantage,
+    game_lengths,
+    matchups,
+)
 from tests.support.meta_rows import CUP, game, load
 
 
@@ -119,6 +125,26 @@ def test_first_player_advantage_tests_decisive_games_against_a_fair_coin(
 def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
     load(connection, game("buke", "kuge", "win"))
     data = all_data(connection, Filters())
-    assert set(data) == {"faction-win-rates", "matchups", "first-player"}
+    assert set(data) == {"faction-win-rates", "matchups", "first-player", "game-length"}
     assert [row.faction for row in data["faction-win-rates"]] == ["buke", "kuge"]
     assert all_data(connection, Filters(system="none")) == {name: [] for name in data}
+
+
+def test_game_lengths_count_each_game_once_by_turns_steps_and_ending(
+    connection: Connection,
+) -> None:
+    load(
+        connection,
+        game("buke", "kuge", "win", steps=449),
+        game("buke", "kuge", "loss", steps=400),
+        game("buke", "buke", "draw", steps=450),
+        game("sohei", "kuge", "win", turns=3, steps=120, ending="annihilation"),
+        game("sohei", "kuge", "win", turns=3, steps=99, ending="annihilation", army_points=400),
+    )
+    assert game_lengths(connection, Filters()) == [
+        GameLength(turns=3, steps_from=50, ending="annihilation", games=1),
+        GameLength(turns=3, steps_from=100, ending="annihilation", games=1),
+        GameLength(turns=5, steps_from=400, ending="last_turn", games=2),
+        GameLength(turns=5, steps_from=450, ending="last_turn", games=1),
+    ]
+    assert [row.games for row in game_lengths(connection, Filters(battle_size=400))] == [1]

@@ -14,11 +14,12 @@ from scipy.stats import binomtest  # type: ignore[import-untyped]
 from dashboards.meta_figures import (
     faction_win_rate_figure,
     first_player_figure,
+    game_length_figure,
     matchup_figure,
     table_csv,
 )
 from dashboards.meta_filters import FilterError, Filters, read_filters
-from dashboards.meta_queries import Advantage, FactionRate, Matchup
+from dashboards.meta_queries import Advantage, FactionRate, GameLength, Matchup
 
 BUKE = FactionRate(games=10, wins=8, draws=0, losses=2, faction="buke")
 KUGE = FactionRate(games=6, wins=3, draws=1, losses=2, faction="kuge")
@@ -66,6 +67,7 @@ def test_first_player_hover_gives_scipys_exact_p_value() -> None:
     )
     (bars,) = first_player_figure([row])["data"]
     assert bars["y"] == ["won the strategy roll"]
+    assert bars["text"] == ["n=11 · p=0.109"]
     assert "8 of 10 decisive games: p = 0.109" in bars["customdata"][0][5]
     table = list(csv.reader(io.StringIO(table_csv("first-player", [row]))))
     assert table[0][-1] == "binomial_p_value"
@@ -122,3 +124,21 @@ def test_filters_come_from_the_address_and_go_back_to_it() -> None:
 def test_a_malformed_filter_names_itself(args: dict[str, str], message: str) -> None:
     with pytest.raises(FilterError, match=message):
         read_filters(args)
+
+
+def test_game_lengths_stack_games_by_ending_by_turns_and_by_steps() -> None:
+    rows = [
+        GameLength(turns=5, steps_from=400, ending="last_turn", games=3),
+        GameLength(turns=5, steps_from=450, ending="last_turn", games=1),
+        GameLength(turns=3, steps_from=200, ending="annihilation", games=2),
+    ]
+    figure = game_length_figure(rows)
+    by_turns = {t["name"]: dict(zip(t["x"], t["y"], strict=True)) for t in figure["data"]
+                if t["xaxis"] == "x"}  # fmt: skip
+    assert by_turns == {"annihilation": {3: 2, 5: 0}, "last_turn": {3: 0, 5: 4}}
+    last_steps = next(t for t in figure["data"] if t["xaxis"] == "x2" and t["name"] == "last_turn")
+    assert last_steps["y"] == [0, 3, 1]
+    assert last_steps["customdata"] == ["200 to 249", "400 to 449", "450 to 499"]
+    assert figure["layout"]["barmode"] == "stack"
+    table = table_csv("game-length", rows).splitlines()
+    assert table[:2] == ["turns,steps_from,steps_to,ending,games", "5,400,449,last_turn,3"]
