@@ -10,6 +10,9 @@ from sqlalchemy import Connection
 
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import (
+    dice_luck_by_faction,
+    dice_luck_by_player,
+    dice_luck_distribution,
     faction_win_rates,
     first_player_advantage,
     game_lengths,
@@ -22,6 +25,9 @@ QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "matchups": matchups,
     "first-player": first_player_advantage,
     "game-length": game_lengths,
+    "dice-luck": dice_luck_distribution,
+    "dice-luck-factions": dice_luck_by_faction,
+    "dice-luck-players": dice_luck_by_player,
 }
 
 

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from dashboards.meta_queries import STEP_BIN, Advantage, FactionRate, GameLength, Matchup, Record
+from dashboards.meta_queries import (
+    STEP_BIN,
+    Advantage,
+    FactionRate,
+    GameLength,
+    Luck,
+    LuckBin,
+    Matchup,
+    Record,
+)
 from dashboards.odds_figures import COLOURS
 
 Figure = dict[str, Any]
@@ -39,11 +48,11 @@ def _layout(title: str, **more: Any) -> dict[str, Any]:
     } | more
 
 
-def _empty(title: str) -> Figure:
+def _empty(title: str, note: str = "No games match these filters") -> Figure:
     layout = _layout(title)
     layout["annotations"] = [
         {
-            "text": "No games match these filters",
+            "text": note,
             "showarrow": False,
             "x": 0.5,
             "y": 0.5,
@@ -244,6 +253,82 @@ def game_length_figure(rows: Sequence[GameLength]) -> Figure:
     return {"data": data, "layout": layout}
 
 
+def dice_luck_figure(rows: Sequence[LuckBin]) -> Figure:
+    """A histogram: game sides by luck (observed minus expected successes), in
+    bins of one success, with a line at zero."""
+    title = "Dice luck: observed minus expected successes per game side"
+    if not rows:
+        return _empty(title)
+    trace = {
+        "type": "bar",
+        "x": [row.luck_from + 0.5 for row in rows],
+        "y": [row.sides for row in rows],
+        "width": 0.9,
+        "customdata": [f"{row.luck_from} to {row.luck_from + 1}" for row in rows],
+        "hovertemplate": "%{y} sides %{customdata} successes luckier than expected<extra></extra>",
+        "marker": {"color": COLOURS[2]},
+    }
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "observed - expected successes"}, "zeroline": True},
+        yaxis={"title": {"text": "game sides"}, "rangemode": "tozero"},
+        shapes=[
+            {
+                "type": "line",
+                "x0": 0,
+                "x1": 0,
+                "y0": 0,
+                "y1": 1,
+                "yref": "paper",
+                "line": {"dash": "dot", "color": "#888"},
+            }
+        ],
+        margin={"l": 56, "r": 16, "t": 48, "b": 56},
+    )
+    return {"data": [trace], "layout": layout}
+
+
+def luck_bars_figure(rows: Sequence[Luck], *, who: str, empty: str) -> Figure:
+    """Luck per game of each faction or player, with its 95% interval (from the
+    variance bound), the game sides on each bar, and the z-score on hover."""
+    title = f"Dice luck per game, by {who}"
+    if not rows:
+        return _empty(title, empty)
+    per_game = [float(row.per_game) for row in rows]
+    trace = {
+        "type": "bar",
+        "orientation": "h",
+        "y": [row.key for row in rows],
+        "x": [round(x, 3) for x in per_game],
+        "text": [f"n={row.sides}" for row in rows],
+        "textposition": "auto",
+        "error_x": {
+            "type": "data",
+            "symmetric": False,
+            "array": [round(row.interval[1] - x, 3) for row, x in zip(rows, per_game, strict=True)],
+            "arrayminus": [
+                round(x - row.interval[0], 3) for row, x in zip(rows, per_game, strict=True)
+            ],
+            "color": "#333",
+        },
+        "customdata": [
+            [row.sides, row.dice, row.observed, f"{float(row.expected):.2f}", f"{row.z:+.2f}"]
+            for row in rows
+        ],
+        "hovertemplate": "%{y}: %{x:+.2f} successes per game<br>%{customdata[0]} sides,"
+        " %{customdata[1]} dice: %{customdata[2]} successes, %{customdata[3]} expected"
+        " (z %{customdata[4]})<extra></extra>",
+        "marker": {"color": COLOURS[2]},
+    }
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "observed - expected successes per game"}, "zeroline": True},
+        yaxis={"autorange": "reversed", "automargin": True},
+        height=max(240, 80 + 32 * len(rows)),
+    )
+    return {"data": [trace], "layout": layout}
+
+
 @dataclass(frozen=True)
 class TableSpec:
     """A dashboard's table: its column headings and each row's cells (text)."""
@@ -277,6 +362,35 @@ RECORD_HEADER = (
     "ci95_high_percent",
 )
 
+LUCK_HEADER = (
+    "sides",
+    "dice",
+    "observed",
+    "expected",
+    "luck",
+    "luck_per_game",
+    "ci95_low_per_game",
+    "ci95_high_per_game",
+    "z",
+)
+
+
+def _luck_cells(row: Luck) -> list[str]:
+    low, high = row.interval
+    return [
+        row.key,
+        str(row.sides),
+        str(row.dice),
+        str(row.observed),
+        str(row.expected),
+        str(row.luck),
+        f"{float(row.per_game):.3f}",
+        f"{low:.3f}",
+        f"{high:.3f}",
+        f"{row.z:.3f}",
+    ]
+
+
 TABLES: dict[str, TableSpec] = {
     "faction-win-rates": TableSpec(
         ("faction", *RECORD_HEADER), lambda row: [row.faction, *_record_cells(row)]
@@ -299,6 +413,12 @@ TABLES: dict[str, TableSpec] = {
             str(row.games),
         ],
     ),
+    "dice-luck": TableSpec(
+        ("luck_from", "luck_to", "sides"),
+        lambda row: [str(row.luck_from), str(row.luck_from + 1), str(row.sides)],
+    ),
+    "dice-luck-factions": TableSpec(("faction", *LUCK_HEADER), _luck_cells),
+    "dice-luck-players": TableSpec(("player", *LUCK_HEADER), _luck_cells),
 }
 
 FIGURES: dict[str, Callable[[Any], Figure]] = {
@@ -306,6 +426,13 @@ FIGURES: dict[str, Callable[[Any], Figure]] = {
     "matchups": matchup_figure,
     "first-player": first_player_figure,
     "game-length": game_length_figure,
+    "dice-luck": dice_luck_figure,
+    "dice-luck-factions": lambda rows: luck_bars_figure(
+        rows, who="faction", empty="No games match these filters"
+    ),
+    "dice-luck-players": lambda rows: luck_bars_figure(
+        rows, who="player", empty="No games played on the platform match these filters"
+    ),
 }
 
 

@@ -37,6 +37,22 @@ TITLES: dict[str, tuple[str, str]] = {
         "Each game once: how many turns and steps (engine events) it lasted, and how it"
         " ended (Kensei: the end-of-battle check, the last turn, annihilation, concession).",
     ),
+    "dice-luck": (
+        "Dice luck",
+        "Each game side's observed minus expected successes over every die of its shoot"
+        " and combat rolls. Observed successes include re-rolls and offerings to the gods,"
+        " so sides that re-roll often look luckier than their dice alone.",
+    ),
+    "dice-luck-factions": (
+        "Dice luck by faction",
+        "Luck per game side, with a 95% interval (a conservative bound of the variance)"
+        " and the z-score of the total on hover: is any faction consistently lucky?",
+    ),
+    "dice-luck-players": (
+        "Dice luck by player",
+        "The same for the players of games played on the platform (accounts by their"
+        " public name, bots by theirs); imported games have no player.",
+    ),
 }
 
 

@@ -9,15 +9,16 @@ the games (:func:`dashboards.meta_stats.score_rate`) with its Wilson interval.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, case, distinct, func, select
+from sqlalchemy import Connection, Integer, and_, case, distinct, func, literal, select
 
 from dashboards.meta_filters import Filters
-from dashboards.meta_stats import binomial_p_value, score_rate, wilson_interval
-from dashboards.meta_tables import game_sides
+from dashboards.meta_stats import Z_95, binomial_p_value, score_rate, wilson_interval
+from dashboards.meta_tables import accounts, game_seats, game_sides
 
 
 @dataclass(frozen=True)
@@ -169,3 +170,130 @@ def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
         for row in connection.execute(query)
     ]  # fmt: skip
     return sorted(rows, key=lambda row: (row.turns, row.steps_from, row.ending))
+
+
+# Dice luck. A side's luck is its observed successes minus the expected ones
+# (every die of its success rolls; observed ones include re-rolls and offerings
+# to the gods, see engine/kensei/analysis.py). A die's success chance is k/6,
+# so expected successes are whole sixths: the queries count in sixths (exact
+# integers) and bin by whole successes.
+_SIXTHS_OFFSET = 6000  # a shift that makes sixths positive before integer division
+
+
+def _luck_sixths() -> Any:
+    c = game_sides.c
+    expected_sixths = func.round(c.expected_successes * 6).cast(Integer)
+    return c.observed_successes * 6 - expected_sixths
+
+
+@dataclass(frozen=True)
+class LuckBin:
+    """How many sides (of a game) had luck from ``luck_from`` to ``luck_from + 1``
+    successes (the lower bound included)."""
+
+    luck_from: int
+    sides: int
+
+
+@dataclass(frozen=True)
+class Luck:
+    """The dice of ``key`` (a faction or a player) over ``sides`` game sides:
+    dice rolled, observed and expected successes, and an upper bound of the
+    variance of the observed successes (a sum over sides of E(1 - E/dice), which
+    bounds the sum of p(1 - p) over the dice)."""
+
+    key: str
+    sides: int
+    dice: int
+    observed: int
+    expected: Fraction
+    variance: float = field(compare=False)
+
+    @property
+    def luck(self) -> Fraction:
+        return self.observed - self.expected
+
+    @property
+    def per_game(self) -> Fraction:
+        return self.luck / self.sides if self.sides else Fraction(0)
+
+    @property
+    def z(self) -> float:
+        """Observed minus expected in standard deviations (0 with no variance)."""
+        return float(self.luck) / math.sqrt(self.variance) if self.variance > 0 else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of luck per game: ±1.96 standard deviations."""
+        half = Z_95 * math.sqrt(self.variance) / self.sides if self.sides else 0.0
+        return (float(self.per_game) - half, float(self.per_game) + half)
+
+
+def dice_luck_distribution(connection: Connection, filters: Filters) -> list[LuckBin]:
+    """Game sides that rolled dice, by luck in whole successes (floored)."""
+    c = game_sides.c
+    bin_from = ((_luck_sixths() + _SIXTHS_OFFSET) // 6 - _SIXTHS_OFFSET // 6).label("luck_from")
+    query = (
+        select(bin_from, func.count().label("sides"))
+        .where(filters.where(game_sides), c.dice_rolled > 0)
+        .group_by(bin_from)
+        .order_by(bin_from)
+    )
+    return [LuckBin(int(row.luck_from), int(row.sides)) for row in connection.execute(query)]
+
+
+def _luck_columns() -> list[Any]:
+    c = game_sides.c
+    expected = c.expected_successes
+    return [
+        func.count().label("sides"),
+        func.sum(c.dice_rolled).label("dice"),
+        func.sum(c.observed_successes).label("observed"),
+        func.sum(func.round(expected * 6).cast(Integer)).label("expected_sixths"),
+        func.sum(expected - expected * expected / c.dice_rolled).label("variance"),
+    ]
+
+
+def _luck(key: str, row: Any) -> Luck:
+    return Luck(
+        key=key,
+        sides=int(row.sides),
+        dice=int(row.dice or 0),
+        observed=int(row.observed or 0),
+        expected=Fraction(int(row.expected_sixths or 0), 6),
+        variance=float(row.variance or 0.0),
+    )
+
+
+def dice_luck_by_faction(connection: Connection, filters: Filters) -> list[Luck]:
+    """Each faction's dice over its game sides that rolled dice (mirrors count),
+    with at least ``min_games`` sides; luckiest per game first."""
+    c = game_sides.c
+    query = (
+        select(c.faction, *_luck_columns())
+        .where(filters.where(game_sides), c.dice_rolled > 0)
+        .group_by(c.faction)
+        .having(func.count() >= filters.min_games)
+    )
+    rows = [_luck(row.faction, row) for row in connection.execute(query)]
+    return sorted(rows, key=lambda row: (-row.per_game, row.key))
+
+
+def dice_luck_by_player(connection: Connection, filters: Filters) -> list[Luck]:
+    """Each player's dice over the game sides they played on the platform (an
+    account, by its public name; a bot as ``bot <name>``), with at least
+    ``min_games`` sides; luckiest per game first. Imported games have no player."""
+    c = game_sides.c
+    player = func.coalesce(accounts.c.display_name, literal("bot ") + game_seats.c.bot)
+    joined = game_sides.join(
+        game_seats, and_(game_seats.c.game_id == c.game_id, game_seats.c.side == c.side)
+    ).outerjoin(accounts, accounts.c.id == game_seats.c.account_id)
+    query = (
+        select(player.label("player"), *_luck_columns())
+        .select_from(joined)
+        .where(filters.where(game_sides), c.dice_rolled > 0, player.is_not(None))
+        .group_by(player)
+        .having(func.count() >= filters.min_games)
+    )
+    rows = [_luck(row.player, row) for row in connection.execute(query)]
+    return sorted(rows, key=lambda row: (-row.per_game, row.key))

@@ -49,3 +49,16 @@ game_units = table(
     column("casualties_suffered", Integer),
     column("survived", Boolean),
 )
+
+# Who played each side of a game created on the platform (an account or a bot),
+# and the accounts' public names: the platform's tables, read (never written) by
+# the dice-luck dashboard's per-player view. Imported games have no seats.
+game_seats = table(
+    "game_seats",
+    column("game_id", Uuid),
+    column("side", String),
+    column("account_id", Uuid),
+    column("bot", String),
+)
+
+accounts = table("accounts", column("id", Uuid), column("display_name", String))

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
+from dashboards.meta_figures import TABLES
 from tests.e2e.conftest import LiveSite
 from tests.e2e.test_odds_page import expect, watch_console
 from tests.support.meta_rows import game, load
 
 pytestmark = pytest.mark.e2e
 
-DASHBOARDS = ("faction-win-rates", "matchups", "first-player", "game-length")
+DASHBOARDS = tuple(TABLES)
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import re
 
 from flask import Flask
 
+from dashboards.meta_figures import TABLES
 from tests.support.meta_rows import CUP, game, load
 
 
@@ -31,7 +32,7 @@ def test_the_page_draws_every_dashboard_with_its_table(sqlite_app: Flask) -> Non
     found = re.search(r'<script type="application/json" id="meta-figures">(.*?)</script>', html)
     assert found is not None
     figures = json.loads(found.group(1))
-    assert set(figures) == {"faction-win-rates", "matchups", "first-player", "game-length"}
+    assert set(figures) == set(TABLES)
     assert figures["faction-win-rates"]["data"][0]["text"] == ["n=2", "n=2"]
     assert 'data-figure="matchups"' in html
     # The filter stays in the form and in the CSV links.
@@ -51,7 +52,7 @@ def test_every_table_downloads_as_csv_with_the_filters(sqlite_app: Flask) -> Non
     assert [(row["faction"], row["games"], row["rate"]) for row in rows] == [("buke", "3", "5/6")]
     by_event = client.get(f"/meta.csv?table=matchups&event={CUP}").get_data(as_text=True)
     assert by_event.splitlines()[1].startswith("buke,kuge,1,0,1,0,1/2,")
-    for name in ("matchups", "first-player", "game-length"):
+    for name in TABLES:
         assert client.get(f"/meta.csv?table={name}").status_code == 200
 
 

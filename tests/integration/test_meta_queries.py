@@ -4,22 +4,29 @@ into the analysis read models."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
 from fractions import Fraction
+from typing import Any
+from uuid import uuid4
 
 import pytest
 from scipy.stats import binomtest  # type: ignore[import-untyped]
-from sqlalchemy import Connection, create_engine
+from sqlalchemy import Connection, create_engine, insert
 
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import (
     GameLength,
+    LuckBin,
+    dice_luck_by_faction,
+    dice_luck_by_player,
+    dice_luck_distribution,
     faction_win_rates,
     first_player_advantage,
     game_lengths,
     matchups,
 )
+from shiai.schema import accounts, game_seats
 from tests.support.meta_rows import CUP, game, load
 
 
@@ -125,7 +132,15 @@ def test_first_player_advantage_tests_decisive_games_against_a_fair_coin(
 def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
     load(connection, game("buke", "kuge", "win"))
     data = all_data(connection, Filters())
-    assert set(data) == {"faction-win-rates", "matchups", "first-player", "game-length"}
+    assert set(data) == {
+        "faction-win-rates",
+        "matchups",
+        "first-player",
+        "game-length",
+        "dice-luck",
+        "dice-luck-factions",
+        "dice-luck-players",
+    }
     assert [row.faction for row in data["faction-win-rates"]] == ["buke", "kuge"]
     assert all_data(connection, Filters(system="none")) == {name: [] for name in data}
 
@@ -148,3 +163,67 @@ def test_game_lengths_count_each_game_once_by_turns_steps_and_ending(
         GameLength(turns=5, steps_from=450, ending="last_turn", games=1),
     ]
     assert [row.games for row in game_lengths(connection, Filters(battle_size=400))] == [1]
+
+
+def _lucky(a: str, b: str, luck_a: tuple[int, float], luck_b: tuple[int, float]) -> list[Any]:
+    """A game whose sides observed and expected the given successes (of 12 dice)."""
+    rows = game(a, b, "win")
+    for row, (observed, expected) in zip(rows, (luck_a, luck_b), strict=True):
+        row.update(dice_rolled=12, observed_successes=observed, expected_successes=expected)
+    return rows
+
+
+def test_dice_luck_bins_sides_by_whole_successes_and_sums_by_faction(
+    connection: Connection,
+) -> None:
+    load(
+        connection,
+        _lucky("buke", "kuge", (6, 4.0), (3, 14 / 3)),  # +2 and -1 2/3
+        _lucky("buke", "kuge", (5, 5.5), (6, 6.0)),  # -1/2 and 0
+    )
+    assert dice_luck_distribution(connection, Filters()) == [
+        LuckBin(luck_from=-2, sides=1),
+        LuckBin(luck_from=-1, sides=1),
+        LuckBin(luck_from=0, sides=1),
+        LuckBin(luck_from=2, sides=1),
+    ]
+    buke, kuge = dice_luck_by_faction(connection, Filters())
+    assert (buke.key, buke.sides, buke.dice, buke.observed) == ("buke", 2, 24, 11)
+    assert (buke.expected, buke.luck, buke.per_game) == (
+        Fraction(19, 2),
+        Fraction(3, 2),
+        Fraction(3, 4),
+    )
+    # The variance bound: the sum over sides of E(1 - E/dice).
+    assert buke.variance == pytest.approx(4 * (1 - 4 / 12) + 5.5 * (1 - 5.5 / 12))
+    assert buke.z == pytest.approx(1.5 / buke.variance**0.5)
+    assert (kuge.key, kuge.luck) == ("kuge", Fraction(-5, 3))
+    assert dice_luck_by_faction(connection, Filters(min_games=3)) == []
+
+
+def test_dice_luck_by_player_names_accounts_and_bots_of_seated_games(
+    connection: Connection,
+) -> None:
+    seated, imported = _lucky("buke", "kuge", (6, 4.0), (3, 5.0)), game("buke", "kuge", "win")
+    load(connection, seated, imported)
+    aki, now = uuid4(), datetime(2026, 5, 1, tzinfo=UTC)
+    connection.execute(
+        insert(accounts),
+        [{"id": aki, "username": "aki", "display_name": "Aki", "password_hash": "x",
+          "role": "player", "created_at": now}],
+    )  # fmt: skip
+    connection.execute(
+        insert(game_seats),
+        [
+            {"game_id": seated[0]["game_id"], "side": "A", "account_id": aki, "bot": None,
+             "invitation": None, "host_id": aki, "created_at": now},
+            {"game_id": seated[0]["game_id"], "side": "B", "account_id": None, "bot": "random",
+             "invitation": None, "host_id": aki, "created_at": now},
+        ],
+    )  # fmt: skip
+    connection.commit()
+    rows = dice_luck_by_player(connection, Filters())
+    assert [(row.key, row.sides, row.luck) for row in rows] == [
+        ("Aki", 1, Fraction(2)),
+        ("bot random", 1, Fraction(-2)),
+    ]

@@ -6,20 +6,23 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date
+from fractions import Fraction
 from uuid import UUID
 
 import pytest
 from scipy.stats import binomtest  # type: ignore[import-untyped]
 
 from dashboards.meta_figures import (
+    dice_luck_figure,
     faction_win_rate_figure,
     first_player_figure,
     game_length_figure,
+    luck_bars_figure,
     matchup_figure,
     table_csv,
 )
 from dashboards.meta_filters import FilterError, Filters, read_filters
-from dashboards.meta_queries import Advantage, FactionRate, GameLength, Matchup
+from dashboards.meta_queries import Advantage, FactionRate, GameLength, Luck, LuckBin, Matchup
 
 BUKE = FactionRate(games=10, wins=8, draws=0, losses=2, faction="buke")
 KUGE = FactionRate(games=6, wins=3, draws=1, losses=2, faction="kuge")
@@ -142,3 +145,22 @@ def test_game_lengths_stack_games_by_ending_by_turns_and_by_steps() -> None:
     assert figure["layout"]["barmode"] == "stack"
     table = table_csv("game-length", rows).splitlines()
     assert table[:2] == ["turns,steps_from,steps_to,ending,games", "5,400,449,last_turn,3"]
+
+
+def test_dice_luck_histogram_centres_each_bin_of_one_success() -> None:
+    (bars,) = dice_luck_figure([LuckBin(-2, 3), LuckBin(0, 5)])["data"]
+    assert bars["x"] == [-1.5, 0.5]
+    assert bars["y"] == [3, 5]
+    assert bars["customdata"] == ["-2 to -1", "0 to 1"]
+
+
+def test_luck_bars_give_luck_per_game_with_a_95_percent_interval() -> None:
+    # 2 sides, 11 successes where 9.5 were expected, variance bound 5.0.
+    row = Luck("buke", sides=2, dice=24, observed=11, expected=Fraction(19, 2), variance=5.0)
+    (bars,) = luck_bars_figure([row], who="faction", empty="none")["data"]
+    assert bars["x"] == [0.75]
+    half = 1.959963984540054 * 5.0**0.5 / 2  # 2.191
+    assert bars["error_x"]["array"] == [round(half, 3)]
+    assert bars["customdata"][0][-1] == "+0.67"  # 1.5 / sqrt(5)
+    table = table_csv("dice-luck-factions", [row]).splitlines()
+    assert table[1] == "buke,2,24,11,19/2,3/2,0.750,-1.441,2.941,0.671"
