@@ -14,9 +14,11 @@ from dashboards.meta_queries import (
     dice_luck_by_player,
     dice_luck_distribution,
     faction_win_rates,
+    factions_over_time,
     first_player_advantage,
     game_lengths,
     matchups,
+    scenarios_over_time,
 )
 
 # Table name -> query, in the order the page shows them.
@@ -28,6 +30,8 @@ QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "dice-luck": dice_luck_distribution,
     "dice-luck-factions": dice_luck_by_faction,
     "dice-luck-players": dice_luck_by_player,
+    "factions-over-time": factions_over_time,
+    "scenarios-over-time": scenarios_over_time,
 }
 
 

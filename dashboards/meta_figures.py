@@ -18,12 +18,14 @@ from typing import Any
 from dashboards.meta_queries import (
     STEP_BIN,
     Advantage,
+    FactionMonth,
     FactionRate,
     GameLength,
     Luck,
     LuckBin,
     Matchup,
     Record,
+    ScenarioMonth,
 )
 from dashboards.odds_figures import COLOURS
 
@@ -329,6 +331,88 @@ def luck_bars_figure(rows: Sequence[Luck], *, who: str, empty: str) -> Figure:
     return {"data": [trace], "layout": layout}
 
 
+def month_label(year: int, month: int) -> str:
+    return f"{year:04d}-{month:02d}"
+
+
+def factions_over_time_figure(rows: Sequence[FactionMonth]) -> Figure:
+    """Two panels sharing the months: each faction's share of the game sides
+    (top) and its win rate with Wilson 95% error bars (bottom; months not
+    ``rated``, with fewer non-mirror games than the minimum, left out)."""
+    title = "Factions over time: representation and win rate"
+    if not rows:
+        return _empty(title)
+    factions = sorted({row.faction for row in rows})
+    data: list[dict[str, Any]] = []
+    for index, faction in enumerate(factions):
+        mine = [row for row in rows if row.faction == faction]
+        months = [month_label(row.year, row.month) for row in mine]
+        colour = COLOURS[index % len(COLOURS)]
+        data.append({
+            "type": "scatter", "mode": "lines+markers", "name": faction,
+            "legendgroup": faction, "line": {"color": colour}, "x": months,
+            "y": [round(float(row.share) * 100, 2) for row in mine],
+            "customdata": [[row.sides, row.month_sides] for row in mine],
+            "hovertemplate": f"{faction}, %{{x}}: %{{y:.1f}}% of sides"
+            " (%{customdata[0]} of %{customdata[1]})<extra></extra>",
+        })  # fmt: skip
+        rated = [row for row in mine if row.rated]
+        data.append({
+            "type": "scatter", "mode": "lines+markers", "name": faction,
+            "legendgroup": faction, "showlegend": False, "line": {"color": colour},
+            "x": [month_label(row.year, row.month) for row in rated],
+            "y": [round(float(row.rate) * 100, 2) for row in rated],
+            "error_y": {
+                "type": "data", "symmetric": False,
+                "array": [round((row.interval[1] - float(row.rate)) * 100, 2) for row in rated],
+                "arrayminus": [round((float(row.rate) - row.interval[0]) * 100, 2)
+                               for row in rated],
+            },
+            "customdata": [[row.games, _interval_text(row)] for row in rated],
+            "xaxis": "x", "yaxis": "y2",
+            "hovertemplate": f"{faction}, %{{x}}: %{{y:.1f}}% win rate"
+            " (95% CI %{customdata[1]}) over %{customdata[0]} games<extra></extra>",
+        })  # fmt: skip
+    layout = _layout(
+        title,
+        xaxis={"type": "category", "title": {"text": "month"}},
+        yaxis={"domain": [0.56, 1], "title": {"text": "share of sides (%)"}, "rangemode": "tozero"},
+        yaxis2={"domain": [0, 0.44], "title": {"text": "win rate (%)"}, "range": [0, 100]},
+        legend={"orientation": "h", "y": -0.2},
+        margin={"l": 64, "r": 16, "t": 48, "b": 80},
+        height=520,
+    )
+    return {"data": data, "layout": layout}
+
+
+def scenarios_over_time_figure(rows: Sequence[ScenarioMonth]) -> Figure:
+    """Each scenario's share of the month's games, stacked to 100%."""
+    title = "Scenarios over time: share of the games"
+    if not rows:
+        return _empty(title)
+    scenarios = sorted({row.scenario for row in rows})
+    data = []
+    for index, scenario in enumerate(scenarios):
+        mine = [row for row in rows if row.scenario == scenario]
+        data.append({
+            "type": "bar", "name": scenario, "marker": {"color": COLOURS[index % len(COLOURS)]},
+            "x": [month_label(row.year, row.month) for row in mine],
+            "y": [round(float(row.share) * 100, 2) for row in mine],
+            "customdata": [[row.games, row.month_games] for row in mine],
+            "hovertemplate": f"{scenario}, %{{x}}: %{{y:.1f}}%"
+            " (%{customdata[0]} of %{customdata[1]} games)<extra></extra>",
+        })  # fmt: skip
+    layout = _layout(
+        title,
+        barmode="stack",
+        xaxis={"type": "category", "title": {"text": "month"}},
+        yaxis={"title": {"text": "share of games (%)"}, "range": [0, 100]},
+        legend={"orientation": "h", "y": -0.25},
+        margin={"l": 64, "r": 16, "t": 48, "b": 80},
+    )
+    return {"data": data, "layout": layout}
+
+
 @dataclass(frozen=True)
 class TableSpec:
     """A dashboard's table: its column headings and each row's cells (text)."""
@@ -419,6 +503,27 @@ TABLES: dict[str, TableSpec] = {
     ),
     "dice-luck-factions": TableSpec(("faction", *LUCK_HEADER), _luck_cells),
     "dice-luck-players": TableSpec(("player", *LUCK_HEADER), _luck_cells),
+    "factions-over-time": TableSpec(
+        ("month", "faction", "sides", "month_sides", "share_percent", *RECORD_HEADER),
+        lambda row: [
+            month_label(row.year, row.month),
+            row.faction,
+            str(row.sides),
+            str(row.month_sides),
+            percent(row.share),
+            *_record_cells(row),
+        ],
+    ),
+    "scenarios-over-time": TableSpec(
+        ("month", "scenario", "games", "month_games", "share_percent"),
+        lambda row: [
+            month_label(row.year, row.month),
+            row.scenario,
+            str(row.games),
+            str(row.month_games),
+            percent(row.share),
+        ],
+    ),
 }
 
 FIGURES: dict[str, Callable[[Any], Figure]] = {
@@ -433,6 +538,8 @@ FIGURES: dict[str, Callable[[Any], Figure]] = {
     "dice-luck-players": lambda rows: luck_bars_figure(
         rows, who="player", empty="No games played on the platform match these filters"
     ),
+    "factions-over-time": factions_over_time_figure,
+    "scenarios-over-time": scenarios_over_time_figure,
 }
 
 

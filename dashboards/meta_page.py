@@ -53,6 +53,16 @@ TITLES: dict[str, tuple[str, str]] = {
         "The same for the players of games played on the platform (accounts by their"
         " public name, bots by theirs); imported games have no player.",
     ),
+    "factions-over-time": (
+        "Factions over time",
+        "Month by month: each faction's share of the game sides (mirrors included) and its"
+        " win rate against other factions with its 95% interval (months with fewer games"
+        " than the minimum show no rate).",
+    ),
+    "scenarios-over-time": (
+        "Scenarios over time",
+        "Month by month: each scenario's share of the games.",
+    ),
 }
 
 

@@ -14,7 +14,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, Integer, and_, case, distinct, func, literal, select
+from sqlalchemy import (
+    Connection,
+    Integer,
+    and_,
+    case,
+    distinct,
+    extract,
+    func,
+    literal,
+    select,
+    true,
+)
 
 from dashboards.meta_filters import Filters
 from dashboards.meta_stats import Z_95, binomial_p_value, score_rate, wilson_interval
@@ -297,3 +308,108 @@ def dice_luck_by_player(connection: Connection, filters: Filters) -> list[Luck]:
     )
     rows = [_luck(row.player, row) for row in connection.execute(query)]
     return sorted(rows, key=lambda row: (-row.per_game, row.key))
+
+
+@dataclass(frozen=True)
+class FactionMonth(Record):
+    """A faction in one month (of ``played_on``): ``sides`` game sides fielded it
+    (mirrors included), out of ``month_sides`` in the month; the record is of its
+    non-mirror games, ``rated`` if they are at least the minimum games."""
+
+    year: int = 0
+    month: int = 0
+    faction: str = ""
+    sides: int = 0
+    month_sides: int = 0
+    rated: bool = True
+
+    @property
+    def share(self) -> Fraction:
+        return Fraction(self.sides, self.month_sides) if self.month_sides else Fraction(0)
+
+
+@dataclass(frozen=True)
+class ScenarioMonth:
+    """A scenario in one month: ``games`` of the month's ``month_games``."""
+
+    year: int
+    month: int
+    scenario: str
+    games: int
+    month_games: int
+
+    @property
+    def share(self) -> Fraction:
+        return Fraction(self.games, self.month_games) if self.month_games else Fraction(0)
+
+
+def _months() -> tuple[Any, Any]:
+    played = game_sides.c.played_on
+    return extract("year", played).label("year"), extract("month", played).label("month")
+
+
+def factions_over_time(connection: Connection, filters: Filters) -> list[FactionMonth]:
+    """Each faction's representation and non-mirror record, month by month, by
+    month then faction. The minimum games applies to the record: a month with
+    fewer non-mirror games keeps its share and shows no rate."""
+    c = game_sides.c
+    year, month = _months()
+    other = c.faction != c.opponent_faction
+
+    def counted(condition: Any) -> Any:
+        return func.sum(case((and_(other, condition), 1), else_=0))
+
+    query = (
+        select(
+            year,
+            month,
+            c.faction,
+            func.count().label("sides"),
+            counted(true()).label("games"),
+            counted(c.result == "win").label("wins"),
+            counted(c.result == "draw").label("draws"),
+            counted(c.result == "loss").label("losses"),
+        )
+        .where(filters.where(game_sides))
+        .group_by(year, month, c.faction)
+    )
+    found = connection.execute(query).all()
+    totals: dict[tuple[int, int], int] = {}
+    for row in found:
+        key = (int(row.year), int(row.month))
+        totals[key] = totals.get(key, 0) + int(row.sides)
+    rows = [
+        FactionMonth(
+            year=int(row.year),
+            month=int(row.month),
+            faction=row.faction,
+            sides=int(row.sides),
+            month_sides=totals[int(row.year), int(row.month)],
+            rated=int(row.games) >= max(filters.min_games, 1),
+            **_record(row),
+        )
+        for row in found
+    ]
+    return sorted(rows, key=lambda row: (row.year, row.month, row.faction))
+
+
+def scenarios_over_time(connection: Connection, filters: Filters) -> list[ScenarioMonth]:
+    """Each scenario's share of the games (each game once), month by month."""
+    c = game_sides.c
+    year, month = _months()
+    query = (
+        select(year, month, c.scenario, func.count(distinct(c.game_id)).label("games"))
+        .where(filters.where(game_sides))
+        .group_by(year, month, c.scenario)
+    )
+    found = connection.execute(query).all()
+    totals: dict[tuple[int, int], int] = {}
+    for row in found:
+        key = (int(row.year), int(row.month))
+        totals[key] = totals.get(key, 0) + int(row.games)
+    rows = [
+        ScenarioMonth(int(row.year), int(row.month), row.scenario, int(row.games),
+                      totals[int(row.year), int(row.month)])
+        for row in found
+    ]  # fmt: skip
+    return sorted(rows, key=lambda row: (row.year, row.month, row.scenario))

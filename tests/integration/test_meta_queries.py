@@ -22,9 +22,11 @@ from dashboards.meta_queries import (
     dice_luck_by_player,
     dice_luck_distribution,
     faction_win_rates,
+    factions_over_time,
     first_player_advantage,
     game_lengths,
     matchups,
+    scenarios_over_time,
 )
 from shiai.schema import accounts, game_seats
 from tests.support.meta_rows import CUP, game, load
@@ -140,6 +142,8 @@ def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
         "dice-luck",
         "dice-luck-factions",
         "dice-luck-players",
+        "factions-over-time",
+        "scenarios-over-time",
     }
     assert [row.faction for row in data["faction-win-rates"]] == ["buke", "kuge"]
     assert all_data(connection, Filters(system="none")) == {name: [] for name in data}
@@ -227,3 +231,25 @@ def test_dice_luck_by_player_names_accounts_and_bots_of_seated_games(
         ("Aki", 1, Fraction(2)),
         ("bot random", 1, Fraction(-2)),
     ]
+
+
+def test_factions_and_scenarios_over_time_month_by_month(connection: Connection) -> None:
+    may, june = date(2026, 5, 3), date(2026, 6, 30)
+    load(
+        connection,
+        game("buke", "kuge", "win", played_on=may),
+        game("buke", "buke", "draw", played_on=may),
+        game("kuge", "sohei", "draw", played_on=june, scenario="ambush"),
+    )
+    rows = factions_over_time(connection, Filters(min_games=2))
+    assert [(r.year, r.month, r.faction, r.sides, r.month_sides) for r in rows] == [
+        (2026, 5, "buke", 3, 4),
+        (2026, 5, "kuge", 1, 4),
+        (2026, 6, "kuge", 1, 2),
+        (2026, 6, "sohei", 1, 2),
+    ]
+    buke_may = rows[0]
+    assert (buke_may.games, buke_may.wins, buke_may.share) == (1, 1, Fraction(3, 4))
+    assert not buke_may.rated  # one non-mirror game, fewer than the minimum
+    assert [(r.month, r.scenario, r.games, r.month_games) for r in scenarios_over_time(
+        connection, Filters())] == [(5, "pitched-battle", 2, 2), (6, "ambush", 1, 1)]  # fmt: skip

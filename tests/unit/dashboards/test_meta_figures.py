@@ -15,14 +15,25 @@ from scipy.stats import binomtest  # type: ignore[import-untyped]
 from dashboards.meta_figures import (
     dice_luck_figure,
     faction_win_rate_figure,
+    factions_over_time_figure,
     first_player_figure,
     game_length_figure,
     luck_bars_figure,
     matchup_figure,
+    scenarios_over_time_figure,
     table_csv,
 )
 from dashboards.meta_filters import FilterError, Filters, read_filters
-from dashboards.meta_queries import Advantage, FactionRate, GameLength, Luck, LuckBin, Matchup
+from dashboards.meta_queries import (
+    Advantage,
+    FactionMonth,
+    FactionRate,
+    GameLength,
+    Luck,
+    LuckBin,
+    Matchup,
+    ScenarioMonth,
+)
 
 BUKE = FactionRate(games=10, wins=8, draws=0, losses=2, faction="buke")
 KUGE = FactionRate(games=6, wins=3, draws=1, losses=2, faction="kuge")
@@ -164,3 +175,26 @@ def test_luck_bars_give_luck_per_game_with_a_95_percent_interval() -> None:
     assert bars["customdata"][0][-1] == "+0.67"  # 1.5 / sqrt(5)
     table = table_csv("dice-luck-factions", [row]).splitlines()
     assert table[1] == "buke,2,24,11,19/2,3/2,0.750,-1.441,2.941,0.671"
+
+
+def test_factions_over_time_plot_share_and_rated_win_rates_by_month() -> None:
+    rows = [
+        FactionMonth(games=10, wins=8, draws=0, losses=2, year=2026, month=5, faction="buke",
+                     sides=12, month_sides=40),
+        FactionMonth(games=1, wins=1, draws=0, losses=0, year=2026, month=6, faction="buke",
+                     sides=1, month_sides=4, rated=False),
+    ]  # fmt: skip
+    share, rate = factions_over_time_figure(rows)["data"]
+    assert share["x"] == ["2026-05", "2026-06"]
+    assert share["y"] == [30.0, 25.0]
+    assert (rate["x"], rate["y"], rate["yaxis"]) == (["2026-05"], [80.0], "y2")
+    assert rate["error_y"]["arrayminus"] == [pytest.approx(80 - 49.02, abs=0.01)]
+    table = table_csv("factions-over-time", rows).splitlines()
+    assert table[1].startswith("2026-05,buke,12,40,30.0,10,8,0,2,4/5,80.0,49.0,94.3")
+
+
+def test_scenarios_over_time_stack_to_a_hundred_percent() -> None:
+    rows = [ScenarioMonth(2026, 5, "ambush", 1, 4), ScenarioMonth(2026, 5, "pitched", 3, 4)]
+    figure = scenarios_over_time_figure(rows)
+    assert [trace["y"] for trace in figure["data"]] == [[25.0], [75.0]]
+    assert figure["layout"]["barmode"] == "stack"
