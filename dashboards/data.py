@@ -19,6 +19,7 @@ from dashboards.meta_queries import (
     game_lengths,
     matchups,
     scenarios_over_time,
+    unit_performance,
 )
 
 # Table name -> query, in the order the page shows them.
@@ -32,6 +33,7 @@ QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "dice-luck-players": dice_luck_by_player,
     "factions-over-time": factions_over_time,
     "scenarios-over-time": scenarios_over_time,
+    "units": unit_performance,
 }
 
 

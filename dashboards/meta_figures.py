@@ -26,6 +26,7 @@ from dashboards.meta_queries import (
     Matchup,
     Record,
     ScenarioMonth,
+    UnitPerformance,
 )
 from dashboards.odds_figures import COLOURS
 
@@ -413,6 +414,49 @@ def scenarios_over_time_figure(rows: Sequence[ScenarioMonth]) -> Figure:
     return {"data": data, "layout": layout}
 
 
+def unit_figure(rows: Sequence[UnitPerformance]) -> Figure:
+    """Two panels sharing the units (``faction · name``): the win rate of the
+    faction's armies fielding the unit (bars with Wilson 95% error bars and the
+    games) against those without it (diamonds, with theirs), and the casualties
+    the unit caused per 100 points it cost."""
+    title = "Units: win rate with and without, and casualties caused per 100 points"
+    if not rows:
+        return _empty(title)
+    labels = [f"{row.faction} · {row.name}" for row in rows]
+    with_it = _rate_bars(labels, rows, title, hover_extra=["" for _ in rows])
+    bars = with_it["data"][0]
+    bars["name"] = "with the unit"
+    bars["hovertemplate"] = bars["hovertemplate"].replace("%{y}:", "%{y}, fielded:")
+    without = [row.without for row in rows]
+    shown = [index for index, record in enumerate(without) if record.games > 0]
+    marks = {
+        "type": "scatter", "mode": "markers", "name": "without it",
+        "y": [labels[i] for i in shown],
+        "x": [round(float(without[i].rate) * 100, 2) for i in shown],
+        "marker": {"symbol": "diamond", "size": 10, "color": COLOURS[1]},
+        "customdata": [[without[i].games, _interval_text(without[i])] for i in shown],
+        "hovertemplate": "%{y}, not fielded: %{x:.1f}% (95% CI %{customdata[1]})"
+        " over %{customdata[0]} games<extra></extra>",
+    }  # fmt: skip
+    casualties = {
+        "type": "bar", "orientation": "h", "name": "casualties per 100 points",
+        "y": labels, "x": [round(float(row.caused_per_100_points), 3) for row in rows],
+        "customdata": [[row.caused, row.cost, row.copies] for row in rows],
+        "xaxis": "x2", "marker": {"color": COLOURS[4]},
+        "hovertemplate": "%{y}: %{x:.2f} casualties per 100 points (%{customdata[0]} caused"
+        " by %{customdata[2]} units costing %{customdata[1]})<extra></extra>",
+    }  # fmt: skip
+    layout = with_it["layout"]
+    layout["xaxis"] = layout["xaxis"] | {"domain": [0, 0.62]}
+    layout["xaxis2"] = {"domain": [0.68, 1], "title": {"text": "casualties / 100 points"},
+                        "rangemode": "tozero"}  # fmt: skip
+    layout["shapes"][0]["xref"] = "x"
+    layout["legend"] = {"orientation": "h", "y": -0.12}
+    layout["margin"] = layout["margin"] | {"b": 96}
+    layout["height"] = max(280, 120 + 28 * len(rows))
+    return {"data": [bars, marks, casualties], "layout": layout}
+
+
 @dataclass(frozen=True)
 class TableSpec:
     """A dashboard's table: its column headings and each row's cells (text)."""
@@ -524,6 +568,30 @@ TABLES: dict[str, TableSpec] = {
             percent(row.share),
         ],
     ),
+    "units": TableSpec(
+        (
+            "faction",
+            "unit",
+            "unit_type",
+            *RECORD_HEADER,
+            *(f"without_{heading}" for heading in RECORD_HEADER),
+            "copies",
+            "casualties_caused",
+            "cost",
+            "casualties_per_100_points",
+        ),
+        lambda row: [
+            row.faction,
+            row.name,
+            row.unit_type,
+            *_record_cells(row),
+            *_record_cells(row.without),
+            str(row.copies),
+            str(row.caused),
+            str(row.cost),
+            f"{float(row.caused_per_100_points):.3f}",
+        ],
+    ),
 }
 
 FIGURES: dict[str, Callable[[Any], Figure]] = {
@@ -540,6 +608,7 @@ FIGURES: dict[str, Callable[[Any], Figure]] = {
     ),
     "factions-over-time": factions_over_time_figure,
     "scenarios-over-time": scenarios_over_time_figure,
+    "units": unit_figure,
 }
 
 

@@ -63,6 +63,13 @@ TITLES: dict[str, tuple[str, str]] = {
         "Scenarios over time",
         "Month by month: each scenario's share of the games.",
     ),
+    "units": (
+        "Unit performance",
+        "For each faction's units (by profile): the win rate of its armies that fielded"
+        " the unit against those that did not (non-mirror games, draws as half), with the"
+        " games of each; and the casualties the unit caused per 100 points it cost."
+        " Armies that field a unit differ in other ways too: this is a correlation.",
+    ),
 }
 
 

@@ -29,7 +29,7 @@ from sqlalchemy import (
 
 from dashboards.meta_filters import Filters
 from dashboards.meta_stats import Z_95, binomial_p_value, score_rate, wilson_interval
-from dashboards.meta_tables import accounts, game_seats, game_sides
+from dashboards.meta_tables import accounts, game_seats, game_sides, game_units
 
 
 @dataclass(frozen=True)
@@ -413,3 +413,90 @@ def scenarios_over_time(connection: Connection, filters: Filters) -> list[Scenar
         for row in found
     ]  # fmt: skip
     return sorted(rows, key=lambda row: (row.year, row.month, row.scenario))
+
+
+@dataclass(frozen=True)
+class UnitPerformance(Record):
+    """A unit (by its profile's name) in ``faction``'s armies: the record of the
+    sides that fielded it (the base counts), that of the faction's sides that did
+    not (``without_*``), both in non-mirror games; and the casualties its
+    copies caused and the points they cost."""
+
+    faction: str = ""
+    name: str = ""
+    unit_type: str = ""
+    without_games: int = 0
+    without_wins: int = 0
+    without_draws: int = 0
+    without_losses: int = 0
+    copies: int = 0
+    caused: int = 0
+    cost: int = 0
+
+    @property
+    def without(self) -> Record:
+        return Record(self.without_games, self.without_wins, self.without_draws,
+                      self.without_losses)  # fmt: skip
+
+    @property
+    def caused_per_100_points(self) -> Fraction:
+        return Fraction(self.caused * 100, self.cost) if self.cost else Fraction(0)
+
+
+def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerformance]:
+    """Each unit of each faction fielded by at least ``min_games`` sides (in
+    non-mirror games), with and without it; by faction, then most fielded."""
+    c, u = game_sides.c, game_units.c
+    per_side = (
+        select(
+            u.game_id,
+            u.side,
+            u.name,
+            func.max(u.type).label("unit_type"),
+            func.count().label("copies"),
+            func.sum(u.casualties_caused).label("caused"),
+            func.sum(u.cost).label("cost"),
+        )
+        .group_by(u.game_id, u.side, u.name)
+        .subquery()
+    )
+    s = per_side.c
+    mirror_free = and_(filters.where(game_sides), c.faction != c.opponent_faction)
+    query = (
+        select(
+            c.faction,
+            s.name,
+            func.max(s.unit_type).label("unit_type"),
+            *_counts(),
+            func.sum(s.copies).label("copies"),
+            func.sum(s.caused).label("caused"),
+            func.sum(s.cost).label("cost"),
+        )
+        .select_from(game_sides.join(per_side, and_(s.game_id == c.game_id, s.side == c.side)))
+        .where(mirror_free)
+        .group_by(c.faction, s.name)
+        .having(func.count() >= filters.min_games)
+    )
+    fielded = connection.execute(query).all()
+    totals = {
+        row.faction: _record(row)
+        for row in connection.execute(
+            select(c.faction, *_counts()).where(mirror_free).group_by(c.faction)
+        )
+    }
+    rows = []
+    for row in fielded:
+        with_it, everyone = _record(row), totals[row.faction]
+        rows.append(
+            UnitPerformance(
+                faction=row.faction,
+                name=row.name,
+                unit_type=row.unit_type,
+                **with_it,
+                **{f"without_{key}": everyone[key] - with_it[key] for key in with_it},
+                copies=int(row.copies),
+                caused=int(row.caused or 0),
+                cost=int(row.cost or 0),
+            )
+        )
+    return sorted(rows, key=lambda row: (row.faction, -row.games, row.name))

@@ -27,7 +27,9 @@ from dashboards.meta_queries import (
     game_lengths,
     matchups,
     scenarios_over_time,
+    unit_performance,
 )
+from replays.schema import game_units
 from shiai.schema import accounts, game_seats
 from tests.support.meta_rows import CUP, game, load
 
@@ -144,6 +146,7 @@ def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
         "dice-luck-players",
         "factions-over-time",
         "scenarios-over-time",
+        "units",
     }
     assert [row.faction for row in data["faction-win-rates"]] == ["buke", "kuge"]
     assert all_data(connection, Filters(system="none")) == {name: [] for name in data}
@@ -253,3 +256,52 @@ def test_factions_and_scenarios_over_time_month_by_month(connection: Connection)
     assert not buke_may.rated  # one non-mirror game, fewer than the minimum
     assert [(r.month, r.scenario, r.games, r.month_games) for r in scenarios_over_time(
         connection, Filters())] == [(5, "pitched-battle", 2, 2), (6, "ambush", 1, 1)]  # fmt: skip
+
+
+def _units(rows: list[dict[str, Any]], side: str, *units: tuple[str, int, int]) -> list[Any]:
+    """Unit rows for one side of a game: (name, cost, casualties caused) each."""
+    gid = rows[0]["game_id"]
+    return [
+        {"game_id": gid, "unit": f"{side}.u{index}", "side": side, "name": name,
+         "type": "infantry", "troop_class": "A", "cost": cost, "casualties_caused": caused,
+         "casualties_suffered": 0, "survived": True}
+        for index, (name, cost, caused) in enumerate(units, start=1)
+    ]  # fmt: skip
+
+
+def test_unit_performance_compares_armies_with_and_without_a_unit(
+    connection: Connection,
+) -> None:
+    first, second = game("buke", "kuge", "win"), game("buke", "kuge", "loss")
+    third, mirror = game("buke", "sohei", "draw"), game("buke", "buke", "win")
+    load(connection, first, second, third, mirror)
+    connection.execute(
+        insert(game_units),
+        [
+            *_units(first, "A", ("Teppo", 90, 4), ("Teppo", 90, 2), ("Yari", 40, 1)),
+            *_units(second, "A", ("Yari", 40, 0)),
+            *_units(third, "A", ("Teppo", 90, 3)),
+            *_units(mirror, "A", ("Teppo", 90, 9)),
+        ],
+    )
+    connection.commit()
+    rows = {(r.faction, r.name): r for r in unit_performance(connection, Filters())}
+    teppo = rows[("buke", "Teppo")]
+    # Fielded in the first (twice) and third games; not in the second; the mirror left out.
+    assert (teppo.games, teppo.wins, teppo.draws, teppo.losses) == (2, 1, 1, 0)
+    assert (teppo.without.games, teppo.without.losses) == (1, 1)
+    assert (teppo.copies, teppo.caused, teppo.cost) == (3, 9, 270)
+    assert teppo.caused_per_100_points == Fraction(10, 3)
+    yari = rows[("buke", "Yari")]
+    assert (yari.games, yari.rate, yari.without.games, yari.without.rate) == (
+        2,
+        Fraction(1, 2),
+        1,
+        Fraction(1, 2),
+    )
+    assert set(rows) == {("buke", "Teppo"), ("buke", "Yari")}
+    assert [r.name for r in unit_performance(connection, Filters(min_games=2))] == [
+        "Teppo",
+        "Yari",
+    ]
+    assert unit_performance(connection, Filters(min_games=3)) == []

@@ -22,6 +22,7 @@ from dashboards.meta_figures import (
     matchup_figure,
     scenarios_over_time_figure,
     table_csv,
+    unit_figure,
 )
 from dashboards.meta_filters import FilterError, Filters, read_filters
 from dashboards.meta_queries import (
@@ -33,6 +34,7 @@ from dashboards.meta_queries import (
     LuckBin,
     Matchup,
     ScenarioMonth,
+    UnitPerformance,
 )
 
 BUKE = FactionRate(games=10, wins=8, draws=0, losses=2, faction="buke")
@@ -198,3 +200,21 @@ def test_scenarios_over_time_stack_to_a_hundred_percent() -> None:
     figure = scenarios_over_time_figure(rows)
     assert [trace["y"] for trace in figure["data"]] == [[25.0], [75.0]]
     assert figure["layout"]["barmode"] == "stack"
+
+
+def test_units_show_with_and_without_rates_and_casualties_per_point() -> None:
+    teppo = UnitPerformance(
+        games=10, wins=8, draws=0, losses=2, faction="buke", name="Teppo", unit_type="infantry",
+        without_games=4, without_wins=1, without_draws=2, without_losses=1,
+        copies=12, caused=30, cost=900,
+    )  # fmt: skip
+    bars, without, casualties = unit_figure([teppo])["data"]
+    assert bars["y"] == ["buke · Teppo"]
+    assert (bars["x"], bars["text"]) == ([80.0], ["n=10"])
+    assert without["x"] == [50.0]
+    assert without["customdata"][0][0] == 4
+    assert casualties["x"] == [3.333]
+    header, row = table_csv("units", [teppo]).splitlines()
+    assert header.startswith("faction,unit,unit_type,games,wins,draws,losses,rate,")
+    assert row.endswith(",12,30,900,3.333")
+    assert ",4,1,2,1,1/2,50.0," in row
