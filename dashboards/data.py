@@ -13,12 +13,15 @@ from dashboards.meta_queries import (
     dice_luck_by_faction,
     dice_luck_by_player,
     dice_luck_distribution,
+    faction_spread,
     faction_win_rates,
     factions_over_time,
     first_player_advantage,
     game_lengths,
     matchups,
+    results_by_round,
     scenarios_over_time,
+    standings_progression,
     unit_performance,
 )
 
@@ -36,7 +39,16 @@ QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "units": unit_performance,
 }
 
+# The per-tournament page's tables: rows only when the filters name an event.
+EVENT_QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
+    "standings-progression": standings_progression,
+    "faction-spread": faction_spread,
+    "results-by-round": results_by_round,
+}
+
 
 def all_data(connection: Connection, filters: Filters) -> dict[str, list[Any]]:
-    """Each dashboard table's rows (plain dataclasses), by table name."""
-    return {name: query(connection, filters) for name, query in QUERIES.items()}
+    """Each dashboard table's rows (plain dataclasses), by table name: the meta
+    page's, and the per-tournament page's (empty unless ``filters.event``)."""
+    found = {name: query(connection, filters) for name, query in QUERIES.items()}
+    return found | {name: query(connection, filters) for name, query in EVENT_QUERIES.items()}

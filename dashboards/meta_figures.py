@@ -20,12 +20,15 @@ from dashboards.meta_queries import (
     Advantage,
     FactionMonth,
     FactionRate,
+    FactionSpread,
     GameLength,
     Luck,
     LuckBin,
     Matchup,
     Record,
+    RoundResult,
     ScenarioMonth,
+    StandingStep,
     UnitPerformance,
 )
 from dashboards.odds_figures import COLOURS
@@ -457,6 +460,82 @@ def unit_figure(rows: Sequence[UnitPerformance]) -> Figure:
     return {"data": [bars, marks, casualties], "layout": layout}
 
 
+def standings_figure(rows: Sequence[StandingStep]) -> Figure:
+    """Each player's running score (win 1, draw 1/2) after each round."""
+    title = "Standings progression: score after each round"
+    if not rows:
+        return _empty(title, "No published results for this event yet")
+    players = sorted({(row.player, row.name) for row in rows}, key=lambda p: (p[1], p[0]))
+    data = []
+    for index, (player, name) in enumerate(players):
+        mine = [row for row in rows if row.player == player]
+        data.append({
+            "type": "scatter", "mode": "lines+markers", "name": name,
+            "line": {"color": COLOURS[index % len(COLOURS)]},
+            "x": [row.round for row in mine], "y": [float(row.score) for row in mine],
+            "customdata": [row.outcome for row in mine],
+            "hovertemplate": f"{name}, round %{{x}}: %{{customdata}}, score %{{y}}<extra></extra>",
+        })  # fmt: skip
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "round"}, "dtick": 1},
+        yaxis={"title": {"text": "score (win 1, draw ½)"}, "rangemode": "tozero"},
+        margin={"l": 56, "r": 16, "t": 48, "b": 56},
+    )
+    return {"data": data, "layout": layout}
+
+
+def faction_spread_figure(rows: Sequence[FactionSpread]) -> Figure:
+    """Players per faction, with the faction's best rank on hover."""
+    title = "Faction spread: players per faction"
+    if not rows:
+        return _empty(title, "No players in this event")
+    trace = {
+        "type": "bar", "orientation": "h",
+        "y": [row.faction for row in rows], "x": [row.players for row in rows],
+        "customdata": [row.best_rank for row in rows], "marker": {"color": COLOURS[0]},
+        "hovertemplate": "%{y}: %{x} players, best rank %{customdata}<extra></extra>",
+    }  # fmt: skip
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "players"}, "dtick": 1, "rangemode": "tozero"},
+        yaxis={"autorange": "reversed", "automargin": True},
+        height=max(240, 80 + 32 * len(rows)),
+    )
+    return {"data": [trace], "layout": layout}
+
+
+def results_by_round_figure(rows: Sequence[RoundResult]) -> Figure:
+    """A heat map: each faction's win rate in each round, the games in each cell
+    and the interval on hover."""
+    title = "Results by round: each faction's win rate"
+    if not rows:
+        return _empty(title, "No recorded games linked to this event's pairings")
+    rounds = sorted({row.round for row in rows})
+    factions = sorted({row.faction for row in rows})
+    found = {(row.faction, row.round): row for row in rows}
+    cells = [[found.get((faction, round_)) for round_ in rounds] for faction in factions]
+    trace = {
+        "type": "heatmap", "x": [f"round {r}" for r in rounds], "y": factions,
+        "z": [[None if c is None else round(float(c.rate) * 100, 2) for c in line]
+              for line in cells],
+        "text": [["" if c is None else f"{percent(c.rate)}%<br>n={c.games}" for c in line]
+                 for line in cells],
+        "customdata": [[["", 0] if c is None else [_interval_text(c), c.games] for c in line]
+                       for line in cells],
+        "texttemplate": "%{text}", "zmin": 0, "zmax": 100, "zmid": 50, "colorscale": "RdBu",
+        "hoverongaps": False, "colorbar": {"title": {"text": "%"}},
+        "hovertemplate": "%{y}, %{x}: %{z:.1f}% (95% CI %{customdata[0]})"
+        " over %{customdata[1]} games<extra></extra>",
+    }  # fmt: skip
+    layout = _layout(
+        title,
+        yaxis={"autorange": "reversed", "automargin": True},
+        height=max(280, 120 + 40 * len(factions)),
+    )
+    return {"data": [trace], "layout": layout}
+
+
 @dataclass(frozen=True)
 class TableSpec:
     """A dashboard's table: its column headings and each row's cells (text)."""
@@ -592,6 +671,18 @@ TABLES: dict[str, TableSpec] = {
             f"{float(row.caused_per_100_points):.3f}",
         ],
     ),
+    "standings-progression": TableSpec(
+        ("player", "name", "round", "outcome", "score"),
+        lambda row: [row.player, row.name, str(row.round), row.outcome, str(row.score)],
+    ),
+    "faction-spread": TableSpec(
+        ("faction", "players", "best_rank"),
+        lambda row: [row.faction, str(row.players), str(row.best_rank)],
+    ),
+    "results-by-round": TableSpec(
+        ("round", "faction", *RECORD_HEADER),
+        lambda row: [str(row.round), row.faction, *_record_cells(row)],
+    ),
 }
 
 FIGURES: dict[str, Callable[[Any], Figure]] = {
@@ -609,6 +700,9 @@ FIGURES: dict[str, Callable[[Any], Figure]] = {
     "factions-over-time": factions_over_time_figure,
     "scenarios-over-time": scenarios_over_time_figure,
     "units": unit_figure,
+    "standings-progression": standings_figure,
+    "faction-spread": faction_spread_figure,
+    "results-by-round": results_by_round_figure,
 }
 
 

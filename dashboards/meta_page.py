@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, distinct, select
 
-from dashboards.data import all_data
+from dashboards.data import EVENT_QUERIES, QUERIES
 from dashboards.meta_figures import FIGURES, TABLES, Figure, table_rows
 from dashboards.meta_filters import Filters
 from dashboards.meta_tables import game_sides
@@ -70,6 +70,20 @@ TITLES: dict[str, tuple[str, str]] = {
         " games of each; and the casualties the unit caused per 100 points it cost."
         " Armies that field a unit differ in other ways too: this is a correlation.",
     ),
+    "standings-progression": (
+        "Standings progression",
+        "Each player's score after each round (win 1, draw ½) over the event's published"
+        " results; the event's own ranking adds its tie-breaks.",
+    ),
+    "faction-spread": (
+        "Faction spread",
+        "How many players registered each faction, and the faction's best rank.",
+    ),
+    "results-by-round": (
+        "Results by round",
+        "Each faction's win rate in each round over the recorded games linked to the"
+        " event's pairings (draws as half), the games in each cell; the interval on hover.",
+    ),
 }
 
 
@@ -83,8 +97,11 @@ class Section:
     rows: list[list[str]]
 
 
-def sections(connection: Connection, filters: Filters) -> list[Section]:
-    data = all_data(connection, filters)
+def sections(connection: Connection, filters: Filters, names: Sequence[str]) -> list[Section]:
+    """The sections of the named tables (of :data:`dashboards.data.QUERIES` or
+    :data:`dashboards.data.EVENT_QUERIES`), in that order."""
+    queries = QUERIES | EVENT_QUERIES
+    data = {name: queries[name](connection, filters) for name in names}
     return [
         Section(
             name=name,

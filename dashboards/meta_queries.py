@@ -29,7 +29,14 @@ from sqlalchemy import (
 
 from dashboards.meta_filters import Filters
 from dashboards.meta_stats import Z_95, binomial_p_value, score_rate, wilson_interval
-from dashboards.meta_tables import accounts, game_seats, game_sides, game_units
+from dashboards.meta_tables import (
+    accounts,
+    game_seats,
+    game_sides,
+    game_units,
+    rated_games,
+    tournament_standings,
+)
 
 
 @dataclass(frozen=True)
@@ -500,3 +507,87 @@ def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerfo
             )
         )
     return sorted(rows, key=lambda row: (row.faction, -row.games, row.name))
+
+
+# The per-tournament dashboards (the filters' ``event``); with no event, no rows.
+
+
+@dataclass(frozen=True)
+class StandingStep:
+    """A player's results after ``round``: the round's outcome and the running
+    score (win 1, draw 1/2), over the tournament's published, decided games (byes
+    and unplayed pairings are not games)."""
+
+    player: str
+    name: str
+    round: int
+    outcome: str
+    score: Fraction
+
+
+def standings_progression(connection: Connection, filters: Filters) -> list[StandingStep]:
+    if filters.event is None:
+        return []
+    r = rated_games.c
+    query = select(r.round, r.table_number, r.player_a, r.player_b, r.name_a, r.name_b,
+                   r.outcome_a, r.outcome_b).where(r.tournament_id == filters.event)  # fmt: skip
+    results: list[tuple[int, str, str, str]] = []
+    for row in connection.execute(query):
+        results.append((int(row.round), row.player_a, row.name_a, row.outcome_a))
+        results.append((int(row.round), row.player_b, row.name_b, row.outcome_b))
+    points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+    running: dict[str, Fraction] = {}
+    rows = []
+    for round_, player, name, outcome in sorted(results):
+        running[player] = running.get(player, Fraction(0)) + points[outcome]
+        rows.append(StandingStep(player, name, round_, outcome, running[player]))
+    return sorted(rows, key=lambda row: (row.player, row.round))
+
+
+@dataclass(frozen=True)
+class FactionSpread:
+    """How many of the tournament's players registered ``faction`` (``"unknown"``
+    when none was given), and their best rank."""
+
+    faction: str
+    players: int
+    best_rank: int
+
+
+def faction_spread(connection: Connection, filters: Filters) -> list[FactionSpread]:
+    if filters.event is None:
+        return []
+    t = tournament_standings.c
+    faction = func.coalesce(t.faction, literal("unknown"))
+    query = (
+        select(faction.label("faction"), func.count().label("players"),
+               func.min(t.rank).label("best_rank"))
+        .where(t.tournament_id == filters.event)
+        .group_by(faction)
+    )  # fmt: skip
+    rows = [FactionSpread(row.faction, int(row.players), int(row.best_rank))
+            for row in connection.execute(query)]  # fmt: skip
+    return sorted(rows, key=lambda row: (-row.players, row.faction))
+
+
+@dataclass(frozen=True)
+class RoundResult(Record):
+    """A faction's record in one round of the tournament (recorded games linked to
+    its pairings; mirror matches included, as they were played)."""
+
+    round: int = 0
+    faction: str = ""
+
+
+def results_by_round(connection: Connection, filters: Filters) -> list[RoundResult]:
+    if filters.event is None:
+        return []
+    c = game_sides.c
+    query = (
+        select(c.round, c.faction, *_counts())
+        .where(filters.where(game_sides), c.round.is_not(None))
+        .group_by(c.round, c.faction)
+    )
+    rows = [RoundResult(round=int(row.round), faction=row.faction, **_record(row))
+            for row in connection.execute(query)]  # fmt: skip
+    return sorted(rows, key=lambda row: (row.round, row.faction))

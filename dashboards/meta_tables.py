@@ -62,3 +62,27 @@ game_seats = table(
 )
 
 accounts = table("accounts", column("id", Uuid), column("display_name", String))
+
+# A tournament's final games and its players' standings: the platform's tournament
+# read models, read (never written) by the per-tournament dashboards.
+rated_games = table(
+    "rated_games",
+    column("tournament_id", Uuid),
+    column("round", Integer),
+    column("table_number", Integer),
+    column("player_a", String),
+    column("player_b", String),
+    column("name_a", String),
+    column("name_b", String),
+    column("outcome_a", String),
+    column("outcome_b", String),
+)
+
+tournament_standings = table(
+    "tournament_standings",
+    column("tournament_id", Uuid),
+    column("player_id", String),
+    column("rank", Integer),
+    column("name", String),
+    column("faction", String),
+)

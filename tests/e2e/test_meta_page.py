@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from dashboards.meta_figures import TABLES
+from dashboards.data import EVENT_QUERIES, QUERIES
 from tests.e2e.conftest import LiveSite
 from tests.e2e.test_odds_page import expect, watch_console
-from tests.support.meta_rows import game, load
+from tests.support.meta_rows import CUP, game, load, load_event
 
 pytestmark = pytest.mark.e2e
 
-DASHBOARDS = tuple(TABLES)
+DASHBOARDS = tuple(QUERIES)
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,9 @@ def meta_site(live_site: LiveSite) -> LiveSite:
             *[game("buke", "kuge", "win") for _ in range(3)],
             game("kuge", "sohei", "draw"),
             game("sohei", "buke", "loss", army_points=300),
+            game("buke", "kuge", "win", tournament_id=CUP, round=1),
         )
+        load_event(conn, CUP, name="Browser cup")
     return live_site
 
 
@@ -59,4 +61,18 @@ def test_a_filter_applied_in_the_form_lands_in_the_address(meta_site: LiveSite, 
     rows = page.locator("#table-faction-win-rates tbody tr")
     expect(rows).to_have_count(2)
     expect(rows.first).to_contain_text("buke")
+    assert not problems, problems
+
+
+def test_an_events_page_draws_its_charts(meta_site: LiveSite, page: Any) -> None:
+    problems = watch_console(page)
+    page.goto(f"{meta_site.url}/meta/events/{CUP}")
+    expect(page.locator("[data-figure]")).to_have_count(len(EVENT_QUERIES))
+    for name in EVENT_QUERIES:
+        chart = page.locator(f'[data-figure="{name}"]')
+        expect(chart).to_have_attribute("data-drawn", "true")
+        expect(chart.locator(".main-svg").first).to_be_visible()
+    expect(
+        page.locator('[data-figure="standings-progression"] .scatterlayer .trace')
+    ).to_have_count(3)
     assert not problems, problems

@@ -16,22 +16,27 @@ from sqlalchemy import Connection, create_engine, insert
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import (
+    FactionSpread,
     GameLength,
     LuckBin,
+    StandingStep,
     dice_luck_by_faction,
     dice_luck_by_player,
     dice_luck_distribution,
+    faction_spread,
     faction_win_rates,
     factions_over_time,
     first_player_advantage,
     game_lengths,
     matchups,
+    results_by_round,
     scenarios_over_time,
+    standings_progression,
     unit_performance,
 )
 from replays.schema import game_units
 from shiai.schema import accounts, game_seats
-from tests.support.meta_rows import CUP, game, load
+from tests.support.meta_rows import CUP, game, load, load_event
 
 
 @pytest.fixture
@@ -147,6 +152,9 @@ def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
         "factions-over-time",
         "scenarios-over-time",
         "units",
+        "standings-progression",
+        "faction-spread",
+        "results-by-round",
     }
     assert [row.faction for row in data["faction-win-rates"]] == ["buke", "kuge"]
     assert all_data(connection, Filters(system="none")) == {name: [] for name in data}
@@ -305,3 +313,32 @@ def test_unit_performance_compares_armies_with_and_without_a_unit(
         "Yari",
     ]
     assert unit_performance(connection, Filters(min_games=3)) == []
+
+
+def test_an_events_standings_progression_faction_spread_and_results_by_round(
+    connection: Connection,
+) -> None:
+    load_event(connection, CUP)
+    load(
+        connection,
+        game("buke", "kuge", "win", tournament_id=CUP, round=1),
+        game("buke", "buke", "draw", tournament_id=CUP, round=2),
+        game("buke", "kuge", "loss"),  # not the event's
+    )
+    event = Filters(event=CUP)
+    assert standings_progression(connection, event) == [
+        StandingStep("p1", "Aki", 1, "win", Fraction(1)),
+        StandingStep("p1", "Aki", 2, "draw", Fraction(3, 2)),
+        StandingStep("p2", "Ben", 1, "loss", Fraction(0)),
+        StandingStep("p3", "Cho", 2, "draw", Fraction(1, 2)),
+    ]
+    assert faction_spread(connection, event) == [
+        FactionSpread("buke", 1, 1),
+        FactionSpread("kuge", 1, 2),
+        FactionSpread("unknown", 1, 3),
+    ]
+    rounds = [(r.round, r.faction, r.games, r.wins, r.draws) for r in results_by_round(
+        connection, event)]  # fmt: skip
+    assert rounds == [(1, "buke", 1, 1, 0), (1, "kuge", 1, 0, 0), (2, "buke", 2, 0, 2)]
+    assert standings_progression(connection, Filters()) == []
+    assert results_by_round(connection, Filters()) == []

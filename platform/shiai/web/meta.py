@@ -3,11 +3,14 @@ models, every filter in the address, and every table behind a chart as CSV."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, render_template, request
+from dataclasses import replace
+from uuid import UUID
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
-from dashboards.data import all_data
+from dashboards.data import EVENT_QUERIES, QUERIES, all_data
 from dashboards.meta_figures import TABLES, table_csv
 from dashboards.meta_filters import FilterError, Filters, read_filters
 from dashboards.meta_page import filter_choices, sections
@@ -34,7 +37,7 @@ def dashboards() -> ResponseReturnValue:
 
 def _page(filters: Filters, *, form: dict[str, str], error: str | None = None) -> str:
     with _services().db_engine.connect() as conn:
-        found = [] if error else sections(conn, filters)
+        found = [] if error else sections(conn, filters, list(QUERIES))
         choices = filter_choices(conn)
         events = conn.execute(
             select(tournaments.c.id, tournaments.c.name).order_by(tournaments.c.name)
@@ -52,10 +55,37 @@ def _page(filters: Filters, *, form: dict[str, str], error: str | None = None) -
     )
 
 
+@bp.get("/meta/events/<uuid:tid>")
+def event(tid: UUID) -> ResponseReturnValue:
+    """One tournament's dashboards; the other filters narrow its recorded games."""
+    with _services().db_engine.connect() as conn:
+        name = conn.execute(select(tournaments.c.name).where(tournaments.c.id == tid)).scalar()
+    if name is None:
+        abort(404)
+    try:
+        filters = replace(read_filters(request.args), event=tid)
+    except FilterError as error:
+        return render_template("meta/event.html", name=name, tid=tid, sections=[], figures={},
+                               query={}, error=str(error),
+                               plotly_version=plotly_js_version()), 400  # fmt: skip
+    with _services().db_engine.connect() as conn:
+        found = sections(conn, filters, list(EVENT_QUERIES))
+    return render_template(
+        "meta/event.html",
+        name=name,
+        tid=tid,
+        sections=found,
+        figures={section.name: section.figure for section in found},
+        query=filters.query(),
+        error=None,
+        plotly_version=plotly_js_version(),
+    )
+
+
 @bp.get("/meta.csv")
 def table() -> ResponseReturnValue:
     name = request.args.get("table", "")
-    if name not in TABLES:
+    if name not in TABLES or (name in EVENT_QUERIES and "event" not in request.args):
         message = f"no table {name!r}; there are {', '.join(TABLES)}\n"
         return Response(message, 400, mimetype="text/plain")
     try:

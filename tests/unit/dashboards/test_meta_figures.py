@@ -14,13 +14,16 @@ from scipy.stats import binomtest  # type: ignore[import-untyped]
 
 from dashboards.meta_figures import (
     dice_luck_figure,
+    faction_spread_figure,
     faction_win_rate_figure,
     factions_over_time_figure,
     first_player_figure,
     game_length_figure,
     luck_bars_figure,
     matchup_figure,
+    results_by_round_figure,
     scenarios_over_time_figure,
+    standings_figure,
     table_csv,
     unit_figure,
 )
@@ -29,11 +32,14 @@ from dashboards.meta_queries import (
     Advantage,
     FactionMonth,
     FactionRate,
+    FactionSpread,
     GameLength,
     Luck,
     LuckBin,
     Matchup,
+    RoundResult,
     ScenarioMonth,
+    StandingStep,
     UnitPerformance,
 )
 
@@ -218,3 +224,17 @@ def test_units_show_with_and_without_rates_and_casualties_per_point() -> None:
     assert header.startswith("faction,unit,unit_type,games,wins,draws,losses,rate,")
     assert row.endswith(",12,30,900,3.333")
     assert ",4,1,2,1,1/2,50.0," in row
+
+
+def test_an_events_figures_plot_running_scores_players_and_round_rates() -> None:
+    steps = [StandingStep("p1", "Aki", 1, "win", Fraction(1)),
+             StandingStep("p1", "Aki", 2, "draw", Fraction(3, 2))]  # fmt: skip
+    (aki,) = standings_figure(steps)["data"]
+    assert (aki["name"], aki["x"], aki["y"], aki["customdata"]) == (
+        "Aki", [1, 2], [1.0, 1.5], ["win", "draw"])  # fmt: skip
+    (spread,) = faction_spread_figure([FactionSpread("buke", 3, 1)])["data"]
+    assert (spread["y"], spread["x"], spread["customdata"]) == (["buke"], [3], [1])
+    rounds = [RoundResult(games=4, wins=3, draws=1, losses=0, round=2, faction="buke")]
+    (heat,) = results_by_round_figure(rounds)["data"]
+    assert (heat["x"], heat["z"], heat["text"]) == (["round 2"], [[87.5]], [["87.5%<br>n=4"]])
+    assert table_csv("standings-progression", steps).splitlines()[2] == "p1,Aki,2,draw,3/2"
