@@ -12,7 +12,7 @@ from shiai import cli, errors
 from shiai.accounts import DEFAULT_METHOD
 from shiai.config import DEVELOPMENT_SECRET_KEY, settings_from_env
 from shiai.services import Services, build_services
-from shiai.web import api, auth, games, health, play, tools, tournaments
+from shiai.web import api, auth, games, health, meta, play, tools, tournaments
 from shiai.web.viewing import EncodedSteps
 
 
@@ -44,6 +44,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(tools.bp)
+    app.register_blueprint(meta.bp)
     auth.init_app(app)
     errors.init_app(app)
     cli.init_app(app)

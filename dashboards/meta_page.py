@@ -1,0 +1,124 @@
+"""The meta page's sections: for each implemented dashboard, its title, a line
+on how to read it, its figure and its table, from one call of
+:func:`dashboards.data.all_data`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, distinct, select
+
+from dashboards.data import EVENT_QUERIES, QUERIES
+from dashboards.meta_figures import FIGURES, TABLES, Figure, table_rows
+from dashboards.meta_filters import Filters
+from dashboards.meta_tables import game_sides
+
+TITLES: dict[str, tuple[str, str]] = {
+    "faction-win-rates": (
+        "Faction win rates",
+        "Each faction's games against other factions (mirror matches left out), draws as"
+        " half a win; the bar is the rate, the whisker its Wilson 95% interval, n the games.",
+    ),
+    "matchups": (
+        "Matchups",
+        "The row faction's win rate against the column faction, with the games in each"
+        " cell; the interval shows on hover. Blank: fewer games than the minimum.",
+    ),
+    "first-player": (
+        "First-player advantage",
+        "The record of the side that won the strategy roll, the turn-1 initiative roll, or"
+        " activated first; the p-value is an exact two-sided binomial test of its wins"
+        " among decisive games (draws left out) against a fair coin.",
+    ),
+    "game-length": (
+        "Game length and endings",
+        "Each game once: how many turns and steps (engine events) it lasted, and how it"
+        " ended (Kensei: the end-of-battle check, the last turn, annihilation, concession).",
+    ),
+    "dice-luck": (
+        "Dice luck",
+        "Each game side's observed minus expected successes over every die of its shoot"
+        " and combat rolls. Observed successes include re-rolls and offerings to the gods,"
+        " so sides that re-roll often look luckier than their dice alone.",
+    ),
+    "dice-luck-factions": (
+        "Dice luck by faction",
+        "Luck per game side, with a 95% interval (a conservative bound of the variance)"
+        " and the z-score of the total on hover: is any faction consistently lucky?",
+    ),
+    "dice-luck-players": (
+        "Dice luck by player",
+        "The same for the players of games played on the platform (accounts by their"
+        " public name, bots by theirs); imported games have no player.",
+    ),
+    "factions-over-time": (
+        "Factions over time",
+        "Month by month: each faction's share of the game sides (mirrors included) and its"
+        " win rate against other factions with its 95% interval (months with fewer games"
+        " than the minimum show no rate).",
+    ),
+    "scenarios-over-time": (
+        "Scenarios over time",
+        "Month by month: each scenario's share of the games.",
+    ),
+    "units": (
+        "Unit performance",
+        "For each faction's units (by profile): the win rate of its armies that fielded"
+        " the unit against those that did not (non-mirror games, draws as half), with the"
+        " games of each; and the casualties the unit caused per 100 points it cost."
+        " Armies that field a unit differ in other ways too: this is a correlation.",
+    ),
+    "standings-progression": (
+        "Standings progression",
+        "Each player's score after each round (win 1, draw ½) over the event's published"
+        " results; the event's own ranking adds its tie-breaks.",
+    ),
+    "faction-spread": (
+        "Faction spread",
+        "How many players registered each faction, and the faction's best rank.",
+    ),
+    "results-by-round": (
+        "Results by round",
+        "Each faction's win rate in each round over the recorded games linked to the"
+        " event's pairings (draws as half), the games in each cell; the interval on hover.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    title: str
+    about: str
+    figure: Figure
+    header: Sequence[str]
+    rows: list[list[str]]
+
+
+def sections(connection: Connection, filters: Filters, names: Sequence[str]) -> list[Section]:
+    """The sections of the named tables (of :data:`dashboards.data.QUERIES` or
+    :data:`dashboards.data.EVENT_QUERIES`), in that order."""
+    queries = QUERIES | EVENT_QUERIES
+    data = {name: queries[name](connection, filters) for name in names}
+    return [
+        Section(
+            name=name,
+            title=TITLES[name][0],
+            about=TITLES[name][1],
+            figure=FIGURES[name](rows),
+            header=TABLES[name].header,
+            rows=table_rows(name, rows),
+        )
+        for name, rows in data.items()
+    ]
+
+
+def filter_choices(connection: Connection) -> dict[str, list[Any]]:
+    """The values the read models hold for the select filters: systems and battle
+    sizes, sorted."""
+    c = game_sides.c
+    systems = connection.execute(select(distinct(c.system)).order_by(c.system)).scalars()
+    sizes = connection.execute(select(distinct(c.army_points)).order_by(c.army_points)).scalars()
+    return {"systems": list(systems), "sizes": list(sizes)}

@@ -1,0 +1,593 @@
+"""The meta dashboards' queries: SQLAlchemy Core over the analysis read models
+(``game_sides``, ``game_units``), each returning plain rows (frozen dataclasses
+of whole counts and exact fractions; no floats). Each side of a game is a row
+of ``game_sides``, so a game counts once per side.
+
+Results: ``win``, ``draw``, ``loss``; a rate is wins plus half the draws over
+the games (:func:`dashboards.meta_stats.score_rate`) with its Wilson interval.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Integer,
+    and_,
+    case,
+    distinct,
+    extract,
+    func,
+    literal,
+    select,
+    true,
+)
+
+from dashboards.meta_filters import Filters
+from dashboards.meta_stats import Z_95, binomial_p_value, score_rate, wilson_interval
+from dashboards.meta_tables import (
+    accounts,
+    game_seats,
+    game_sides,
+    game_units,
+    rated_games,
+    tournament_standings,
+)
+
+
+@dataclass(frozen=True)
+class Record:
+    """Games played, won, drawn and lost, and the rate with its 95% interval."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def rate(self) -> Fraction:
+        return score_rate(self.wins, self.draws, self.games)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.rate, self.games)
+
+
+@dataclass(frozen=True)
+class FactionRate(Record):
+    """A faction's record against other factions (mirror matches left out)."""
+
+    faction: str = ""
+
+
+@dataclass(frozen=True)
+class Matchup(Record):
+    """``faction``'s record against ``opponent``."""
+
+    faction: str = ""
+    opponent: str = ""
+
+
+@dataclass(frozen=True)
+class Advantage(Record):
+    """The record of the side that had an advantage (``measure``), and the exact
+    binomial test of its wins among the decisive games (draws left out)."""
+
+    measure: str = ""
+    p_value: float = field(default=1.0, compare=False)
+
+
+def _counts() -> list[Any]:
+    result = game_sides.c.result
+    return [
+        func.count().label("games"),
+        func.sum(case((result == "win", 1), else_=0)).label("wins"),
+        func.sum(case((result == "draw", 1), else_=0)).label("draws"),
+        func.sum(case((result == "loss", 1), else_=0)).label("losses"),
+    ]
+
+
+def _record(row: Any) -> dict[str, int]:
+    return {
+        "games": int(row.games),
+        "wins": int(row.wins or 0),
+        "draws": int(row.draws or 0),
+        "losses": int(row.losses or 0),
+    }
+
+
+def faction_win_rates(connection: Connection, filters: Filters) -> list[FactionRate]:
+    """Every faction with at least ``min_games`` non-mirror games, most games first
+    (then by name)."""
+    c = game_sides.c
+    query = (
+        select(c.faction, *_counts())
+        .where(filters.where(game_sides), c.faction != c.opponent_faction)
+        .group_by(c.faction)
+        .having(func.count() >= filters.min_games)
+    )
+    rows = [FactionRate(faction=row.faction, **_record(row)) for row in connection.execute(query)]
+    return sorted(rows, key=lambda row: (-row.games, row.faction))
+
+
+def matchups(connection: Connection, filters: Filters) -> list[Matchup]:
+    """Every pair of different factions that met at least ``min_games`` times, each
+    from both sides (A against B and B against A), by faction then opponent."""
+    c = game_sides.c
+    query = (
+        select(c.faction, c.opponent_faction, *_counts())
+        .where(filters.where(game_sides), c.faction != c.opponent_faction)
+        .group_by(c.faction, c.opponent_faction)
+        .having(func.count() >= filters.min_games)
+    )
+    rows = [
+        Matchup(faction=row.faction, opponent=row.opponent_faction, **_record(row))
+        for row in connection.execute(query)
+    ]
+    return sorted(rows, key=lambda row: (row.faction, row.opponent))
+
+
+# The advantages the read model records, as (measure, column); null where the
+# system has no such roll.
+ADVANTAGES = (
+    ("won the strategy roll", game_sides.c.won_strategy_roll),
+    ("won the turn-1 initiative", game_sides.c.won_first_initiative),
+    ("activated first", game_sides.c.activated_first),
+)
+
+
+def first_player_advantage(connection: Connection, filters: Filters) -> list[Advantage]:
+    """For each advantage, the record of the sides that had it (each game once: the
+    side with the advantage), with the exact binomial test of its wins among
+    decisive games against a fair coin. Mirror matches count."""
+    rows = []
+    for measure, column in ADVANTAGES:
+        query = select(*_counts()).where(filters.where(game_sides), column.is_(True))
+        found = _record(connection.execute(query).one())
+        if found["games"] < filters.min_games or found["games"] == 0:
+            continue
+        decisive = found["wins"] + found["losses"]
+        p_value = binomial_p_value(found["wins"], decisive)
+        rows.append(Advantage(measure=measure, p_value=p_value, **found))
+    return rows
+
+
+# The width of the game-length histogram's bins of steps (engine events).
+STEP_BIN = 50
+
+
+@dataclass(frozen=True)
+class GameLength:
+    """How many games lasted ``turns`` turns and ``steps_from`` to
+    ``steps_from + STEP_BIN - 1`` steps, and ended by ``ending``."""
+
+    turns: int
+    steps_from: int
+    ending: str
+    games: int
+
+
+def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
+    """Games (each once, however many of its sides match the filters) by turns,
+    bin of steps and ending; by turns, steps and ending. The minimum games does
+    not apply to a distribution."""
+    c = game_sides.c
+    steps_from = ((c.steps // STEP_BIN) * STEP_BIN).label("steps_from")
+    query = (
+        select(c.turns, steps_from, c.ending, func.count(distinct(c.game_id)).label("games"))
+        .where(filters.where(game_sides))
+        .group_by(c.turns, steps_from, c.ending)
+    )
+    rows = [
+        GameLength(turns=row.turns, steps_from=int(row.steps_from), ending=row.ending,
+                   games=int(row.games))
+        for row in connection.execute(query)
+    ]  # fmt: skip
+    return sorted(rows, key=lambda row: (row.turns, row.steps_from, row.ending))
+
+
+# Dice luck. A side's luck is its observed successes minus the expected ones
+# (every die of its success rolls; observed ones include re-rolls and offerings
+# to the gods, see engine/kensei/analysis.py). A die's success chance is k/6,
+# so expected successes are whole sixths: the queries count in sixths (exact
+# integers) and bin by whole successes.
+_SIXTHS_OFFSET = 6000  # a shift that makes sixths positive before integer division
+
+
+def _luck_sixths() -> Any:
+    c = game_sides.c
+    expected_sixths = func.round(c.expected_successes * 6).cast(Integer)
+    return c.observed_successes * 6 - expected_sixths
+
+
+@dataclass(frozen=True)
+class LuckBin:
+    """How many sides (of a game) had luck from ``luck_from`` to ``luck_from + 1``
+    successes (the lower bound included)."""
+
+    luck_from: int
+    sides: int
+
+
+@dataclass(frozen=True)
+class Luck:
+    """The dice of ``key`` (a faction or a player) over ``sides`` game sides:
+    dice rolled, observed and expected successes, and an upper bound of the
+    variance of the observed successes (a sum over sides of E(1 - E/dice), which
+    bounds the sum of p(1 - p) over the dice)."""
+
+    key: str
+    sides: int
+    dice: int
+    observed: int
+    expected: Fraction
+    variance: float = field(compare=False)
+
+    @property
+    def luck(self) -> Fraction:
+        return self.observed - self.expected
+
+    @property
+    def per_game(self) -> Fraction:
+        return self.luck / self.sides if self.sides else Fraction(0)
+
+    @property
+    def z(self) -> float:
+        """Observed minus expected in standard deviations (0 with no variance)."""
+        return float(self.luck) / math.sqrt(self.variance) if self.variance > 0 else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of luck per game: ±1.96 standard deviations."""
+        half = Z_95 * math.sqrt(self.variance) / self.sides if self.sides else 0.0
+        return (float(self.per_game) - half, float(self.per_game) + half)
+
+
+def dice_luck_distribution(connection: Connection, filters: Filters) -> list[LuckBin]:
+    """Game sides that rolled dice, by luck in whole successes (floored)."""
+    c = game_sides.c
+    bin_from = ((_luck_sixths() + _SIXTHS_OFFSET) // 6 - _SIXTHS_OFFSET // 6).label("luck_from")
+    query = (
+        select(bin_from, func.count().label("sides"))
+        .where(filters.where(game_sides), c.dice_rolled > 0)
+        .group_by(bin_from)
+        .order_by(bin_from)
+    )
+    return [LuckBin(int(row.luck_from), int(row.sides)) for row in connection.execute(query)]
+
+
+def _luck_columns() -> list[Any]:
+    c = game_sides.c
+    expected = c.expected_successes
+    return [
+        func.count().label("sides"),
+        func.sum(c.dice_rolled).label("dice"),
+        func.sum(c.observed_successes).label("observed"),
+        func.sum(func.round(expected * 6).cast(Integer)).label("expected_sixths"),
+        func.sum(expected - expected * expected / c.dice_rolled).label("variance"),
+    ]
+
+
+def _luck(key: str, row: Any) -> Luck:
+    return Luck(
+        key=key,
+        sides=int(row.sides),
+        dice=int(row.dice or 0),
+        observed=int(row.observed or 0),
+        expected=Fraction(int(row.expected_sixths or 0), 6),
+        variance=float(row.variance or 0.0),
+    )
+
+
+def dice_luck_by_faction(connection: Connection, filters: Filters) -> list[Luck]:
+    """Each faction's dice over its game sides that rolled dice (mirrors count),
+    with at least ``min_games`` sides; luckiest per game first."""
+    c = game_sides.c
+    query = (
+        select(c.faction, *_luck_columns())
+        .where(filters.where(game_sides), c.dice_rolled > 0)
+        .group_by(c.faction)
+        .having(func.count() >= filters.min_games)
+    )
+    rows = [_luck(row.faction, row) for row in connection.execute(query)]
+    return sorted(rows, key=lambda row: (-row.per_game, row.key))
+
+
+def dice_luck_by_player(connection: Connection, filters: Filters) -> list[Luck]:
+    """Each player's dice over the game sides they played on the platform (an
+    account, by its public name; a bot as ``bot <name>``), with at least
+    ``min_games`` sides; luckiest per game first. Imported games have no player."""
+    c = game_sides.c
+    player = func.coalesce(accounts.c.display_name, literal("bot ") + game_seats.c.bot)
+    joined = game_sides.join(
+        game_seats, and_(game_seats.c.game_id == c.game_id, game_seats.c.side == c.side)
+    ).outerjoin(accounts, accounts.c.id == game_seats.c.account_id)
+    query = (
+        select(player.label("player"), *_luck_columns())
+        .select_from(joined)
+        .where(filters.where(game_sides), c.dice_rolled > 0, player.is_not(None))
+        .group_by(player)
+        .having(func.count() >= filters.min_games)
+    )
+    rows = [_luck(row.player, row) for row in connection.execute(query)]
+    return sorted(rows, key=lambda row: (-row.per_game, row.key))
+
+
+@dataclass(frozen=True)
+class FactionMonth(Record):
+    """A faction in one month (of ``played_on``): ``sides`` game sides fielded it
+    (mirrors included), out of ``month_sides`` in the month; the record is of its
+    non-mirror games, ``rated`` if they are at least the minimum games."""
+
+    year: int = 0
+    month: int = 0
+    faction: str = ""
+    sides: int = 0
+    month_sides: int = 0
+    rated: bool = True
+
+    @property
+    def share(self) -> Fraction:
+        return Fraction(self.sides, self.month_sides) if self.month_sides else Fraction(0)
+
+
+@dataclass(frozen=True)
+class ScenarioMonth:
+    """A scenario in one month: ``games`` of the month's ``month_games``."""
+
+    year: int
+    month: int
+    scenario: str
+    games: int
+    month_games: int
+
+    @property
+    def share(self) -> Fraction:
+        return Fraction(self.games, self.month_games) if self.month_games else Fraction(0)
+
+
+def _months() -> tuple[Any, Any]:
+    played = game_sides.c.played_on
+    return extract("year", played).label("year"), extract("month", played).label("month")
+
+
+def factions_over_time(connection: Connection, filters: Filters) -> list[FactionMonth]:
+    """Each faction's representation and non-mirror record, month by month, by
+    month then faction. The minimum games applies to the record: a month with
+    fewer non-mirror games keeps its share and shows no rate."""
+    c = game_sides.c
+    year, month = _months()
+    other = c.faction != c.opponent_faction
+
+    def counted(condition: Any) -> Any:
+        return func.sum(case((and_(other, condition), 1), else_=0))
+
+    query = (
+        select(
+            year,
+            month,
+            c.faction,
+            func.count().label("sides"),
+            counted(true()).label("games"),
+            counted(c.result == "win").label("wins"),
+            counted(c.result == "draw").label("draws"),
+            counted(c.result == "loss").label("losses"),
+        )
+        .where(filters.where(game_sides))
+        .group_by(year, month, c.faction)
+    )
+    found = connection.execute(query).all()
+    totals: dict[tuple[int, int], int] = {}
+    for row in found:
+        key = (int(row.year), int(row.month))
+        totals[key] = totals.get(key, 0) + int(row.sides)
+    rows = [
+        FactionMonth(
+            year=int(row.year),
+            month=int(row.month),
+            faction=row.faction,
+            sides=int(row.sides),
+            month_sides=totals[int(row.year), int(row.month)],
+            rated=int(row.games) >= max(filters.min_games, 1),
+            **_record(row),
+        )
+        for row in found
+    ]
+    return sorted(rows, key=lambda row: (row.year, row.month, row.faction))
+
+
+def scenarios_over_time(connection: Connection, filters: Filters) -> list[ScenarioMonth]:
+    """Each scenario's share of the games (each game once), month by month."""
+    c = game_sides.c
+    year, month = _months()
+    query = (
+        select(year, month, c.scenario, func.count(distinct(c.game_id)).label("games"))
+        .where(filters.where(game_sides))
+        .group_by(year, month, c.scenario)
+    )
+    found = connection.execute(query).all()
+    totals: dict[tuple[int, int], int] = {}
+    for row in found:
+        key = (int(row.year), int(row.month))
+        totals[key] = totals.get(key, 0) + int(row.games)
+    rows = [
+        ScenarioMonth(int(row.year), int(row.month), row.scenario, int(row.games),
+                      totals[int(row.year), int(row.month)])
+        for row in found
+    ]  # fmt: skip
+    return sorted(rows, key=lambda row: (row.year, row.month, row.scenario))
+
+
+@dataclass(frozen=True)
+class UnitPerformance(Record):
+    """A unit (by its profile's name) in ``faction``'s armies: the record of the
+    sides that fielded it (the base counts), that of the faction's sides that did
+    not (``without_*``), both in non-mirror games; and the casualties its
+    copies caused and the points they cost."""
+
+    faction: str = ""
+    name: str = ""
+    unit_type: str = ""
+    without_games: int = 0
+    without_wins: int = 0
+    without_draws: int = 0
+    without_losses: int = 0
+    copies: int = 0
+    caused: int = 0
+    cost: int = 0
+
+    @property
+    def without(self) -> Record:
+        return Record(self.without_games, self.without_wins, self.without_draws,
+                      self.without_losses)  # fmt: skip
+
+    @property
+    def caused_per_100_points(self) -> Fraction:
+        return Fraction(self.caused * 100, self.cost) if self.cost else Fraction(0)
+
+
+def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerformance]:
+    """Each unit of each faction fielded by at least ``min_games`` sides (in
+    non-mirror games), with and without it; by faction, then most fielded."""
+    c, u = game_sides.c, game_units.c
+    per_side = (
+        select(
+            u.game_id,
+            u.side,
+            u.name,
+            func.max(u.type).label("unit_type"),
+            func.count().label("copies"),
+            func.sum(u.casualties_caused).label("caused"),
+            func.sum(u.cost).label("cost"),
+        )
+        .group_by(u.game_id, u.side, u.name)
+        .subquery()
+    )
+    s = per_side.c
+    mirror_free = and_(filters.where(game_sides), c.faction != c.opponent_faction)
+    query = (
+        select(
+            c.faction,
+            s.name,
+            func.max(s.unit_type).label("unit_type"),
+            *_counts(),
+            func.sum(s.copies).label("copies"),
+            func.sum(s.caused).label("caused"),
+            func.sum(s.cost).label("cost"),
+        )
+        .select_from(game_sides.join(per_side, and_(s.game_id == c.game_id, s.side == c.side)))
+        .where(mirror_free)
+        .group_by(c.faction, s.name)
+        .having(func.count() >= filters.min_games)
+    )
+    fielded = connection.execute(query).all()
+    totals = {
+        row.faction: _record(row)
+        for row in connection.execute(
+            select(c.faction, *_counts()).where(mirror_free).group_by(c.faction)
+        )
+    }
+    rows = []
+    for row in fielded:
+        with_it, everyone = _record(row), totals[row.faction]
+        rows.append(
+            UnitPerformance(
+                faction=row.faction,
+                name=row.name,
+                unit_type=row.unit_type,
+                **with_it,
+                **{f"without_{key}": everyone[key] - with_it[key] for key in with_it},
+                copies=int(row.copies),
+                caused=int(row.caused or 0),
+                cost=int(row.cost or 0),
+            )
+        )
+    return sorted(rows, key=lambda row: (row.faction, -row.games, row.name))
+
+
+# The per-tournament dashboards (the filters' ``event``); with no event, no rows.
+
+
+@dataclass(frozen=True)
+class StandingStep:
+    """A player's results after ``round``: the round's outcome and the running
+    score (win 1, draw 1/2), over the tournament's published, decided games (byes
+    and unplayed pairings are not games)."""
+
+    player: str
+    name: str
+    round: int
+    outcome: str
+    score: Fraction
+
+
+def standings_progression(connection: Connection, filters: Filters) -> list[StandingStep]:
+    if filters.event is None:
+        return []
+    r = rated_games.c
+    query = select(r.round, r.table_number, r.player_a, r.player_b, r.name_a, r.name_b,
+                   r.outcome_a, r.outcome_b).where(r.tournament_id == filters.event)  # fmt: skip
+    results: list[tuple[int, str, str, str]] = []
+    for row in connection.execute(query):
+        results.append((int(row.round), row.player_a, row.name_a, row.outcome_a))
+        results.append((int(row.round), row.player_b, row.name_b, row.outcome_b))
+    points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+    running: dict[str, Fraction] = {}
+    rows = []
+    for round_, player, name, outcome in sorted(results):
+        running[player] = running.get(player, Fraction(0)) + points[outcome]
+        rows.append(StandingStep(player, name, round_, outcome, running[player]))
+    return sorted(rows, key=lambda row: (row.player, row.round))
+
+
+@dataclass(frozen=True)
+class FactionSpread:
+    """How many of the tournament's players registered ``faction`` (``"unknown"``
+    when none was given), and their best rank."""
+
+    faction: str
+    players: int
+    best_rank: int
+
+
+def faction_spread(connection: Connection, filters: Filters) -> list[FactionSpread]:
+    if filters.event is None:
+        return []
+    t = tournament_standings.c
+    faction = func.coalesce(t.faction, literal("unknown"))
+    query = (
+        select(faction.label("faction"), func.count().label("players"),
+               func.min(t.rank).label("best_rank"))
+        .where(t.tournament_id == filters.event)
+        .group_by(faction)
+    )  # fmt: skip
+    rows = [FactionSpread(row.faction, int(row.players), int(row.best_rank))
+            for row in connection.execute(query)]  # fmt: skip
+    return sorted(rows, key=lambda row: (-row.players, row.faction))
+
+
+@dataclass(frozen=True)
+class RoundResult(Record):
+    """A faction's record in one round of the tournament (recorded games linked to
+    its pairings; mirror matches included, as they were played)."""
+
+    round: int = 0
+    faction: str = ""
+
+
+def results_by_round(connection: Connection, filters: Filters) -> list[RoundResult]:
+    if filters.event is None:
+        return []
+    c = game_sides.c
+    query = (
+        select(c.round, c.faction, *_counts())
+        .where(filters.where(game_sides), c.round.is_not(None))
+        .group_by(c.round, c.faction)
+    )
+    rows = [RoundResult(round=int(row.round), faction=row.faction, **_record(row))
+            for row in connection.execute(query)]  # fmt: skip
+    return sorted(rows, key=lambda row: (row.round, row.faction))

@@ -1,0 +1,78 @@
+"""The meta dashboards in a real Chromium: every chart drawn by the platform's
+plotly.js, with no console error, and a filter applied through the form lands
+in the address."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from dashboards.data import EVENT_QUERIES, QUERIES
+from tests.e2e.conftest import LiveSite
+from tests.e2e.test_odds_page import expect, watch_console
+from tests.support.meta_rows import CUP, game, load, load_event
+
+pytestmark = pytest.mark.e2e
+
+DASHBOARDS = tuple(QUERIES)
+
+
+@pytest.fixture(scope="module")
+def meta_site(live_site: LiveSite) -> LiveSite:
+    with live_site.app.extensions["shiai"].db_engine.connect() as conn:
+        load(
+            conn,
+            *[game("buke", "kuge", "win") for _ in range(3)],
+            game("kuge", "sohei", "draw"),
+            game("sohei", "buke", "loss", army_points=300),
+            game("buke", "kuge", "win", tournament_id=CUP, round=1),
+        )
+        load_event(conn, CUP, name="Browser cup")
+    return live_site
+
+
+def test_every_dashboard_draws_its_chart(meta_site: LiveSite, page: Any) -> None:
+    problems = watch_console(page)
+    page.goto(f"{meta_site.url}/meta")
+    charts = page.locator("[data-figure]")
+    expect(charts).to_have_count(len(DASHBOARDS))
+    for name in DASHBOARDS:
+        chart = page.locator(f'[data-figure="{name}"]')
+        expect(chart).to_have_attribute("data-drawn", "true")
+        expect(chart.locator(".main-svg").first).to_be_visible()
+    expect(page.locator('[data-figure="faction-win-rates"] .bars .point')).to_have_count(3)
+    expect(page.locator('[data-figure="matchups"] .hm')).to_be_attached()
+    assert not problems, problems
+
+
+def test_a_filter_applied_in_the_form_lands_in_the_address(meta_site: LiveSite, page: Any) -> None:
+    problems = watch_console(page)
+    page.goto(f"{meta_site.url}/meta")
+    page.select_option("select[name=size]", "300")
+    page.fill("input[name=min_games]", "1")
+    page.click("form.filters button[type=submit]")
+    expect(page).to_have_url(re.compile(r"size=300"))
+    expect(page.locator('[data-figure="faction-win-rates"]')).to_have_attribute(
+        "data-drawn", "true"
+    )
+    # One 300-point battle: sohei lost to buke.
+    rows = page.locator("#table-faction-win-rates tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.first).to_contain_text("buke")
+    assert not problems, problems
+
+
+def test_an_events_page_draws_its_charts(meta_site: LiveSite, page: Any) -> None:
+    problems = watch_console(page)
+    page.goto(f"{meta_site.url}/meta/events/{CUP}")
+    expect(page.locator("[data-figure]")).to_have_count(len(EVENT_QUERIES))
+    for name in EVENT_QUERIES:
+        chart = page.locator(f'[data-figure="{name}"]')
+        expect(chart).to_have_attribute("data-drawn", "true")
+        expect(chart.locator(".main-svg").first).to_be_visible()
+    expect(
+        page.locator('[data-figure="standings-progression"] .scatterlayer .trace')
+    ).to_have_count(3)
+    assert not problems, problems

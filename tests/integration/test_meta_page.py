@@ -1,0 +1,92 @@
+"""The meta page and its CSV downloads over hand-made read-model rows: the
+filters are read from the address and kept in every link."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+from flask import Flask
+
+from dashboards.data import EVENT_QUERIES, QUERIES
+from tests.support.meta_rows import CUP, game, load, load_event
+
+
+def _loaded(app: Flask) -> None:
+    with app.extensions["shiai"].db_engine.connect() as conn:
+        load(
+            conn,
+            game("buke", "kuge", "win"),
+            game("buke", "kuge", "draw", tournament_id=CUP, round=1),
+            game("sohei", "buke", "loss", army_points=400),
+        )
+
+
+def test_the_page_draws_every_dashboard_with_its_table(sqlite_app: Flask) -> None:
+    _loaded(sqlite_app)
+    page = sqlite_app.test_client().get("/meta?size=250")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    found = re.search(r'<script type="application/json" id="meta-figures">(.*?)</script>', html)
+    assert found is not None
+    figures = json.loads(found.group(1))
+    assert set(figures) == set(QUERIES)
+    assert figures["faction-win-rates"]["data"][0]["text"] == ["n=2", "n=2"]
+    assert 'data-figure="matchups"' in html
+    # The filter stays in the form and in the CSV links.
+    assert '<option value="250" selected>' in html
+    assert "/meta.csv?table=faction-win-rates&amp;size=250" in html
+    assert "/vendor/plotly-" in html
+
+
+def test_every_table_downloads_as_csv_with_the_filters(sqlite_app: Flask) -> None:
+    _loaded(sqlite_app)
+    client = sqlite_app.test_client()
+    answer = client.get("/meta.csv?table=faction-win-rates&min_games=3")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/csv"
+    assert "shiai-meta-faction-win-rates.csv" in answer.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    assert [(row["faction"], row["games"], row["rate"]) for row in rows] == [("buke", "3", "5/6")]
+    by_event = client.get(f"/meta.csv?table=matchups&event={CUP}").get_data(as_text=True)
+    assert by_event.splitlines()[1].startswith("buke,kuge,1,0,1,0,1/2,")
+    for name in QUERIES:
+        assert client.get(f"/meta.csv?table={name}").status_code == 200
+    for name in EVENT_QUERIES:
+        assert client.get(f"/meta.csv?table={name}&event={CUP}").status_code == 200
+        assert client.get(f"/meta.csv?table={name}").status_code == 400  # which event?
+
+
+def test_a_malformed_filter_or_table_is_a_bad_request(sqlite_app: Flask) -> None:
+    client = sqlite_app.test_client()
+    page = client.get("/meta?from=yesterday")
+    assert page.status_code == 400
+    assert "from must be a date" in page.get_data(as_text=True)
+    assert client.get("/meta.csv?table=nothing").status_code == 400
+    assert client.get("/meta.csv?table=matchups&min_games=0").status_code == 400
+
+
+def test_an_events_page_draws_its_standings_spread_and_rounds(sqlite_app: Flask) -> None:
+    _loaded(sqlite_app)
+    with sqlite_app.extensions["shiai"].db_engine.connect() as conn:
+        load_event(conn, CUP, name="Spring cup")
+    client = sqlite_app.test_client()
+    page = client.get(f"/meta/events/{CUP}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Spring cup: meta" in html
+    found = re.search(r'<script type="application/json" id="meta-figures">(.*?)</script>', html)
+    assert found is not None
+    figures = json.loads(found.group(1))
+    assert set(figures) == set(EVENT_QUERIES)
+    aki = next(t for t in figures["standings-progression"]["data"] if t["name"] == "Aki")
+    assert (aki["x"], aki["y"]) == ([1, 2], [1.0, 1.5])
+    assert f"/meta.csv?table=results-by-round&amp;event={CUP}" in html
+    rounds = client.get(f"/meta.csv?table=results-by-round&event={CUP}").get_data(as_text=True)
+    assert rounds.splitlines()[1].startswith("1,buke,1,0,1,0,1/2,")
+    # The meta page filtered by the event links to the event's page.
+    assert f"/meta/events/{CUP}" in client.get(f"/meta?event={CUP}").get_data(as_text=True)
+    assert client.get("/meta/events/00000000-0000-0000-0000-000000000000").status_code == 404
+    assert client.get(f"/meta/events/{CUP}?from=soon").status_code == 400
