@@ -1,8 +1,9 @@
 """Dashboard benchmarks: every meta dashboard's data with 100,000 games in the read models.
 
-The analysis read models (``game_sides``, ``game_units``) of a SQLite file and of
-PostgreSQL (a ``shiai_bench_dash`` database, created and dropped), migrated with
-Alembic as the platform does, are filled with ``GAMES`` synthetic Kensei games
+The analysis read models (``game_sides``, ``game_units``; with the players'
+``game_seats`` and ``accounts``) of a SQLite file and of PostgreSQL (a
+``shiai_bench_dash`` database, created and dropped), migrated with Alembic as the
+platform does, are filled with ``GAMES`` synthetic Kensei games
 (``tests.support.synthetic_games``, seed ``SEED``: 200,000 side rows, about
 1.1 million unit rows) by bulk inserts through SQLAlchemy Core. Figures:
 
