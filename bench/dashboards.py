@@ -1,0 +1,166 @@
+"""Dashboard benchmarks: every meta dashboard's data with 100,000 games in the read models.
+
+The analysis read models (``game_sides``, ``game_units``; with the players'
+``game_seats`` and ``accounts``) of a SQLite file and of PostgreSQL (a
+``shiai_bench_dash`` database, created and dropped), migrated with Alembic as the
+platform does, are filled with ``GAMES`` synthetic Kensei games
+(``tests.support.synthetic_games``, seed ``SEED``: 200,000 side rows, about
+1.1 million unit rows) by bulk inserts through SQLAlchemy Core. Figures:
+
+* ``dash.load.<store>``: seconds to generate and insert the rows (not a target;
+  it tells how long the benchmark takes to set up);
+* ``dash.query_all.<store>``: seconds to compute every dashboard's data for the
+  widest filter state (every Kensei game: no event, date or battle size chosen),
+  median of ``ROUNDS`` runs after one warm-up run;
+* ``dash.query_all_filtered.<store>``: the same for a narrower state (the last
+  three months, 400-point battles).
+
+``dashboards.data.all_data(connection, filters)`` computes the data when it
+exists; until then the representative queries of ``bench._dash_queries`` stand in
+for it (a ``#`` line says which ran). PostgreSQL is vacuumed and analysed after
+the load, as autovacuum would do; SQLite is not analysed (the platform never runs
+``ANALYZE``). ``dash.page_bytes`` belongs to the dashboards' own benchmark.
+
+``python -m bench dashboards``; ``SHIAI_BENCH_DASH_GAMES`` overrides ``GAMES``;
+``SHIAI_BENCH_PROFILE=<dir>`` writes cProfile stats per part.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import importlib
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any
+
+from sqlalchemy import Connection, create_engine, text
+
+from bench._dash_queries import Filters, query_all
+from bench._util import (
+    figure,
+    median,
+    note,
+    postgres_database,
+    postgres_problem,
+    profiled,
+    sqlite_database,
+)
+from shiai.migrations import upgrade
+from tests.support.synthetic_games import DAYS, FIRST_DAY, load
+
+GAMES = int(os.environ.get("SHIAI_BENCH_DASH_GAMES", "100000"))
+SEED = "shiai-bench-dashboards"
+ROUNDS = 5
+POSTGRES_DATABASE = "shiai_bench_dash"
+TARGET_QUERY_ALL = 1.0  # seconds
+
+Database = Callable[[], AbstractContextManager[str]]
+QueryAll = Callable[[Connection, Any], object]
+
+
+def filter_states() -> dict[str, Filters]:
+    last_day = FIRST_DAY + datetime.timedelta(days=DAYS - 1)
+    return {
+        "query_all": Filters(),
+        "query_all_filtered": Filters(
+            date_from=last_day - datetime.timedelta(days=91), battle_size=400
+        ),
+    }
+
+
+def dashboards_all_data() -> QueryAll | None:
+    """``dashboards.data.all_data`` if the dashboards have it yet, else ``None``."""
+    try:
+        module = importlib.import_module("dashboards.data")
+    except ModuleNotFoundError as error:
+        if error.name == "dashboards.data":
+            return None
+        raise
+    entry = getattr(module, "all_data", None)
+    return entry if callable(entry) else None
+
+
+def their_filters(filters: Filters) -> Any:
+    """Our filter state as ``dashboards.meta_filters.Filters`` (the same field names;
+    its minimum-games filter keeps its default)."""
+    module = importlib.import_module("dashboards.meta_filters")
+    return module.Filters(**dataclasses.asdict(filters))
+
+
+def stores() -> Iterator[tuple[str, Database]]:
+    yield "sqlite", sqlite_database
+    problem = postgres_problem()
+    if problem is None:
+        yield "postgresql", _postgres
+    else:
+        note(f"postgresql skipped: {problem}")
+
+
+@contextmanager
+def _postgres() -> Iterator[str]:
+    with postgres_database(POSTGRES_DATABASE) as url:
+        yield url
+
+
+def bench_store(store: str, database: Database, all_data: QueryAll | None) -> None:
+    clock = time.perf_counter
+    with database() as url:
+        upgrade(url)
+        engine = create_engine(url)
+        try:
+            started = clock()
+            with profiled(f"dash.load.{store}"), engine.begin() as connection:
+                load(connection, SEED, GAMES)
+            if store == "postgresql":
+                with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+                    connection.execute(text("VACUUM ANALYZE game_sides"))
+                    connection.execute(text("VACUUM ANALYZE game_units"))
+            figure(f"dash.load.{store}", clock() - started, "s")
+            for name, filters in filter_states().items():
+                with engine.connect() as connection:
+                    samples = []
+                    for round_number in range(ROUNDS + 1):
+                        started = clock()
+                        with profiled(f"dash.{name}.{store}.{round_number}"):
+                            if all_data is None:
+                                query_all(connection, filters)
+                            else:
+                                all_data(connection, their_filters(filters))
+                        if round_number:  # the first run warms the caches
+                            samples.append(clock() - started)
+                figure(f"dash.{name}.{store}", median(samples), "s")
+                note(f"dash.{name}.{store}: runs {', '.join(f'{s:.3f}' for s in samples)} s")
+        finally:
+            engine.dispose()
+
+
+def load_average() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
+def main() -> None:
+    all_data = dashboards_all_data()
+    note(f"dashboards: load average {load_average()} at the start")
+    note(
+        f"dashboards: {GAMES} synthetic games (seed {SEED!r}); "
+        + (
+            "dashboards.data.all_data"
+            if all_data is not None
+            else "dashboards.data.all_data missing: bench._dash_queries stands in"
+        )
+        + f"; median of {ROUNDS} runs after a warm-up"
+    )
+    for store, database in stores():
+        bench_store(store, database, all_data)
+    note(f"dashboards: load average {load_average()} at the end")
+    note(f"targets: dash.query_all.<store> <= {TARGET_QUERY_ALL:g} s")
+
+
+if __name__ == "__main__":
+    main()

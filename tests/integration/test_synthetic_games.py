@@ -1,0 +1,101 @@
+"""The seeded synthetic loader of the dashboards benchmark: the same seed gives the same
+rows, and the rows fit the analysis read models (migrated SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from sqlalchemy import create_engine, func, select
+
+from bench._dash_queries import Filters, query_all
+from replays.schema import game_sides, game_units
+from shiai.schema import game_seats
+from tests.support.synthetic_games import (
+    BATTLE_SIZES,
+    FACTIONS,
+    SCENARIO_WEIGHTS,
+    SyntheticGames,
+    army_units,
+    load,
+)
+
+GAMES = 300
+
+
+def _all_rows(seed: str, games: int, per_batch: int) -> tuple[list[Any], list[Any], list[Any]]:
+    sides: list[Any] = []
+    units: list[Any] = []
+    seats: list[Any] = []
+    for batch in SyntheticGames(seed, games).batches(per_batch):
+        sides += batch.sides
+        units += batch.units
+        seats += batch.seats
+    return sides, units, seats
+
+
+def test_same_seed_same_rows_whatever_the_batches() -> None:
+    assert _all_rows("repro", GAMES, 7) == _all_rows("repro", GAMES, 1_000)
+    assert _all_rows("repro", GAMES, 50) != _all_rows("another seed", GAMES, 50)
+
+
+def test_rows_are_consistent_games() -> None:
+    sides, units, seats = _all_rows("consistent", GAMES, 100)
+    assert len(sides) == 2 * GAMES
+    assert [(row["game_id"], row["side"]) for row in seats] == [
+        (row["game_id"], row["side"]) for row in sides
+    ]
+    assert all((row["account_id"] is None) != (row["bot"] is None) for row in seats)
+    units_of = Counter((row["game_id"], row["side"]) for row in units)
+    cost_of: Counter[tuple[Any, str]] = Counter()
+    for row in units:
+        cost_of[row["game_id"], row["side"]] += row["cost"]
+    by_game: dict[Any, list[dict[str, Any]]] = {}
+    for row in sides:
+        by_game.setdefault(row["game_id"], []).append(row)
+    assert len(by_game) == GAMES
+    for game_id, (a, b) in by_game.items():
+        assert (a["side"], b["side"]) == ("A", "B")
+        assert a["opponent_faction"] == b["faction"]
+        assert b["opponent_faction"] == a["faction"]
+        assert a["score"] + b["score"] == 1
+        assert {a["result"], b["result"]} in ({"win", "loss"}, {"draw"})
+        assert a["won_strategy_roll"] != b["won_strategy_roll"]
+        assert a["activated_first"] != b["activated_first"]
+        for key in ("army_points", "scenario", "played_on", "turns", "steps", "ending"):
+            assert a[key] == b[key]
+        for row in (a, b):
+            assert row["faction"] in FACTIONS
+            assert row["army_points"] in BATTLE_SIZES
+            assert row["scenario"] in SCENARIO_WEIGHTS
+            assert units_of[game_id, row["side"]] == row["units_fielded"] >= 1
+            assert cost_of[game_id, row["side"]] == row["army_cost"] <= row["army_points"]
+            assert 0 <= row["observed_successes"] <= row["dice_rolled"]
+        winner = [row for row in (a, b) if row["result"] == "win"]
+        if winner:
+            loser = a if winner[0] is b else b
+            assert winner[0]["victory_points"] > loser["victory_points"]
+    names = {
+        (unit.name, unit.type) for f in FACTIONS for s in BATTLE_SIZES for unit in army_units(f, s)
+    }
+    assert {(row["name"], row["type"]) for row in units} <= names
+
+
+def test_rows_fit_the_read_models(database_url: str) -> None:
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as connection:
+            load(connection, "schema", GAMES, games_per_batch=64)
+        with engine.connect() as connection:
+            assert connection.scalar(select(func.count()).select_from(game_sides)) == 2 * GAMES
+            stored_units = connection.scalar(select(func.count()).select_from(game_units))
+            fielded = connection.scalar(select(func.sum(game_sides.c.units_fielded)))
+            assert stored_units == fielded
+            assert connection.scalar(select(func.count()).select_from(game_seats)) == 2 * GAMES
+            data = query_all(connection, Filters())
+        factions = {row[0]: row[1] for row in data["faction_win_rate"]}
+        assert set(factions) <= set(FACTIONS)
+        assert sum(factions.values()) > 0
+        assert sum(row[2] for row in data["matchups"]) == 2 * GAMES
+    finally:
+        engine.dispose()
