@@ -15,9 +15,8 @@ platform does, are filled with ``GAMES`` synthetic Kensei games
 * ``dash.query_all_filtered.<store>``: the same for a narrower state (the last
   three months, 400-point battles).
 
-``dashboards.data.all_data(connection, filters)`` computes the data when it
-exists; until then the representative queries of ``bench._dash_queries`` stand in
-for it (a ``#`` line says which ran). PostgreSQL is vacuumed and analysed after
+``dashboards.data.all_data(connection, filters)`` computes the data, as the meta
+pages do. PostgreSQL is vacuumed and analysed after
 the load, as autovacuum would do; SQLite is not analysed (the platform never runs
 ``ANALYZE``). ``dash.page_bytes`` belongs to the dashboards' own benchmark.
 
@@ -27,18 +26,14 @@ the load, as autovacuum would do; SQLite is not analysed (the platform never run
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
-import importlib
 import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
 
-from sqlalchemy import Connection, create_engine, text
+from sqlalchemy import create_engine, text
 
-from bench._dash_queries import Filters, query_all
 from bench._util import (
     figure,
     median,
@@ -48,6 +43,8 @@ from bench._util import (
     profiled,
     sqlite_database,
 )
+from dashboards.data import all_data
+from dashboards.meta_filters import Filters
 from shiai.migrations import upgrade
 from tests.support.synthetic_games import DAYS, FIRST_DAY, load
 
@@ -58,36 +55,16 @@ POSTGRES_DATABASE = "shiai_bench_dash"
 TARGET_QUERY_ALL = 1.0  # seconds
 
 Database = Callable[[], AbstractContextManager[str]]
-QueryAll = Callable[[Connection, Any], object]
 
 
 def filter_states() -> dict[str, Filters]:
     last_day = FIRST_DAY + datetime.timedelta(days=DAYS - 1)
     return {
-        "query_all": Filters(),
+        "query_all": Filters(system="kensei"),
         "query_all_filtered": Filters(
-            date_from=last_day - datetime.timedelta(days=91), battle_size=400
+            system="kensei", date_from=last_day - datetime.timedelta(days=91), battle_size=400
         ),
     }
-
-
-def dashboards_all_data() -> QueryAll | None:
-    """``dashboards.data.all_data`` if the dashboards have it yet, else ``None``."""
-    try:
-        module = importlib.import_module("dashboards.data")
-    except ModuleNotFoundError as error:
-        if error.name == "dashboards.data":
-            return None
-        raise
-    entry = getattr(module, "all_data", None)
-    return entry if callable(entry) else None
-
-
-def their_filters(filters: Filters) -> Any:
-    """Our filter state as ``dashboards.meta_filters.Filters`` (the same field names;
-    its minimum-games filter keeps its default)."""
-    module = importlib.import_module("dashboards.meta_filters")
-    return module.Filters(**dataclasses.asdict(filters))
 
 
 def stores() -> Iterator[tuple[str, Database]]:
@@ -105,7 +82,7 @@ def _postgres() -> Iterator[str]:
         yield url
 
 
-def bench_store(store: str, database: Database, all_data: QueryAll | None) -> None:
+def bench_store(store: str, database: Database) -> None:
     clock = time.perf_counter
     with database() as url:
         upgrade(url)
@@ -125,10 +102,7 @@ def bench_store(store: str, database: Database, all_data: QueryAll | None) -> No
                     for round_number in range(ROUNDS + 1):
                         started = clock()
                         with profiled(f"dash.{name}.{store}.{round_number}"):
-                            if all_data is None:
-                                query_all(connection, filters)
-                            else:
-                                all_data(connection, their_filters(filters))
+                            all_data(connection, filters)
                         if round_number:  # the first run warms the caches
                             samples.append(clock() - started)
                 figure(f"dash.{name}.{store}", median(samples), "s")
@@ -145,19 +119,13 @@ def load_average() -> str:
 
 
 def main() -> None:
-    all_data = dashboards_all_data()
     note(f"dashboards: load average {load_average()} at the start")
     note(
-        f"dashboards: {GAMES} synthetic games (seed {SEED!r}); "
-        + (
-            "dashboards.data.all_data"
-            if all_data is not None
-            else "dashboards.data.all_data missing: bench._dash_queries stands in"
-        )
-        + f"; median of {ROUNDS} runs after a warm-up"
+        f"dashboards: {GAMES} synthetic games (seed {SEED!r}); dashboards.data.all_data, "
+        f"median of {ROUNDS} runs after a warm-up"
     )
     for store, database in stores():
-        bench_store(store, database, all_data)
+        bench_store(store, database)
     note(f"dashboards: load average {load_average()} at the end")
     note(f"targets: dash.query_all.<store> <= {TARGET_QUERY_ALL:g} s")
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlalchemy import create_engine, func, select
 
-from bench._dash_queries import Filters, query_all
+from dashboards.data import all_data
+from dashboards.meta_filters import Filters
 from replays.schema import game_sides, game_units
 from shiai.schema import game_seats
 from tests.support.synthetic_games import (
@@ -92,10 +93,15 @@ def test_rows_fit_the_read_models(database_url: str) -> None:
             fielded = connection.scalar(select(func.sum(game_sides.c.units_fielded)))
             assert stored_units == fielded
             assert connection.scalar(select(func.count()).select_from(game_seats)) == 2 * GAMES
-            data = query_all(connection, Filters())
-        factions = {row[0]: row[1] for row in data["faction_win_rate"]}
+            mirrors = connection.scalar(
+                select(func.count())
+                .select_from(game_sides)
+                .where(game_sides.c.faction == game_sides.c.opponent_faction)
+            )
+            data = all_data(connection, Filters(system="kensei", min_games=0))
+        factions = {row.faction: row.games for row in data["faction-win-rates"]}
         assert set(factions) <= set(FACTIONS)
-        assert sum(factions.values()) > 0
-        assert sum(row[2] for row in data["matchups"]) == 2 * GAMES
+        assert sum(factions.values()) == 2 * GAMES - mirrors  # mirror matches left out
+        assert sum(row.games for row in data["matchups"]) == 2 * GAMES - mirrors
     finally:
         engine.dispose()
