@@ -12,7 +12,7 @@ from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_trace import centre_of
-from engine.kensei.combat import unit_name
+from engine.kensei.combat import check_boost_orders, unit_name
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.falling_back import slide
 from engine.kensei.flow import engaged_units
@@ -87,12 +87,8 @@ def decide_reaction(state: State, side: str, command: Command, dice: Dice) -> li
             f"only a Hold and shoot reaction may be boosted, not {reaction!r}",
             rule=rules.BOOSTING,
         )
-    if boost and state["activation"]["orders"][side] < 2:
-        raise IllegalCommand(
-            f"{name}'s side has {state['activation']['orders'][side]} activation order(s) left; "
-            "a boosted Hold and shoot needs 2",
-            rule=rules.BOOSTING,
-        )
+    if boost:
+        check_boost_orders(state, side, "Hold and shoot", rules.BOOSTING)
     reacted: Event = {
         "type": "charge_reacted",
         "side": side,

@@ -42,6 +42,17 @@ def check_no_combat_order_yet(state: State, side: str, uid: str) -> None:
         )
 
 
+def check_boost_orders(state: State, side: str, what: str, rule: str) -> None:
+    """Boosting an order: a boosted ``what`` spends two of ``side``'s activation orders
+    at once; with fewer it is refused under ``rule``."""
+    orders = state["activation"]["orders"][side]
+    if orders < 2:
+        raise IllegalCommand(
+            f"side {side} has {orders} activation order(s) left; a boosted {what} needs 2",
+            rule=rule,
+        )
+
+
 def decide_attack(state: State, side: str, uid: str, command: Command) -> list[Event]:
     """Attack: the active unit fights an enemy unit it is in melee combat with."""
     only_fields(command, {"type", "side", "order", "target", "boost"})

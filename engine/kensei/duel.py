@@ -29,6 +29,7 @@ from engine.kensei.board import board
 from engine.kensei.combat import (
     SIDE_BONUS,
     applying_weapons,
+    check_boost_orders,
     check_no_combat_order_yet,
     engaged_pairs,
     melee_roll_table,
@@ -156,11 +157,8 @@ def decide_duel_answer(state: State, side: str, command: Command, dice: Dice) ->
     pending = state["activation"]["pending"]
     uid = pending["defender"]
     orders = state["activation"]["orders"][side]
-    if boost and orders < 2:
-        raise IllegalCommand(
-            f"side {side} has {orders} activation order(s) left; a boosted answer needs 2",
-            rule=rules.BOOSTING_DUEL,
-        )
+    if boost:
+        check_boost_orders(state, side, "answer", rules.BOOSTING_DUEL)
     return [
         {
             "type": "duel_answered",

@@ -33,7 +33,7 @@ from engine.core import Command, Event, IllegalCommand, InvalidCommand, Prompt, 
 from engine.kensei import abilities, geometry, rules
 from engine.kensei.board import board
 from engine.kensei.charge_trace import aim, targets_of, trace
-from engine.kensei.combat import in_formation, unit_name
+from engine.kensei.combat import check_boost_orders, in_formation, unit_name
 from engine.kensei.commands import flag, only_fields, text
 from engine.kensei.falling_back import spatial_base
 from engine.kensei.flow import engaged_units
@@ -327,12 +327,8 @@ def decide_opportunity(state: State, side: str, command: Command) -> list[Event]
             f"{point} of its move",
             rule=rules.CHARGE_TARGET,
         )
-    if boost and state["activation"]["orders"][side] < 2:
-        raise IllegalCommand(
-            f"side {side} has {state['activation']['orders'][side]} activation order(s) left; "
-            "a boosted opportunity charge needs 2",
-            rule=rules.BOOSTING,
-        )
+    if boost:
+        check_boost_orders(state, side, "opportunity charge", rules.BOOSTING)
     declared: Event = {
         "type": "opportunity_declared",
         "side": side,

@@ -39,7 +39,7 @@ from engine.kensei.casualties import (
     needs_choice,
     preference_of,
 )
-from engine.kensei.combat import combat_table, unit_name
+from engine.kensei.combat import check_boost_orders, combat_table, unit_name
 from engine.kensei.combat_closing import (
     close,
     decide_facing,
@@ -159,13 +159,8 @@ def decide_answer(state: State, side: str, kind: str, command: Command, dice: Di
     if kind == "react":
         only_fields(command, {"type", "side", "boost"})
         boost = flag(command.get("boost", False), "boost")
-        orders = state["activation"]["orders"][side]
-        if boost and orders < 2:
-            raise IllegalCommand(
-                f"side {side} has {orders} activation order(s) left; a boosted reactive attack "
-                "needs 2",
-                rule=rules.BOOSTING_ATTACK,
-            )
+        if boost:
+            check_boost_orders(state, side, "reactive attack", rules.BOOSTING_ATTACK)
         return [_reaction(state, pending, boost)]
     if kind == "casualties":
         only_fields(command, {"type", "side", "protect", "order"})
