@@ -25,7 +25,7 @@ from engine.kensei.command_duel import offer_command_duel
 from engine.kensei.commander_orders import choosing, draw_commander_orders
 from engine.kensei.evolve import evolve
 from engine.kensei.evolve_lead import still_waiting
-from engine.kensei.offering_dice import OfferingDice, RollPaused, offered
+from engine.kensei.offering_dice import Offered, OfferingDice, RollPaused, offered
 from engine.kensei.queries import (
     SIDES,
     general_unit,
@@ -139,7 +139,7 @@ def _strategy_roll(progress: Progress, dice: Dice) -> None:
     progress.emit({"type": "strategy_rolled", "rolls": rolls, "totals": totals, "winner": winner})
 
 
-def _opposed(dice: Dice, what: str, bonus: dict[str, int]) -> Any:
+def _opposed(dice: Dice, what: str, bonus: dict[str, int]) -> Offered:
     """1D6 for each side (A's die first), added to ``bonus``: the higher total wins.
     The side behind as rolled declares its offering first (a tie: the side without
     the initiative, or B before anyone holds it)."""

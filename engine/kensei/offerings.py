@@ -40,11 +40,6 @@ from engine.kensei.rolls import success_die, wound_die
 ACTIONS = ("pass", "reroll", "boost")
 
 
-def window(state: State) -> dict[str, Any] | None:
-    found: dict[str, Any] | None = state.get("offering")
-    return found
-
-
 def offering_prompt(state: State) -> Prompt:
     """The next side to answer: the roll, which of its dice are the side's own."""
     current = state["offering"]
