@@ -14,6 +14,8 @@ from pathlib import Path
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.exc import OperationalError
 
+from engine import kensei
+
 # The server to create benchmark databases on (its own database is only used to connect).
 POSTGRES_ADMIN_URL = os.environ.get(
     "SHIAI_BENCH_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
@@ -37,6 +39,7 @@ def machine_lines() -> list[str]:
         f"# machine: {os.cpu_count()} cores, {cpu_model()}",
         f"# python: {platform.python_implementation()} {platform.python_version()}"
         f" on {platform.system()} {platform.release()}",
+        f"# kensei engine: {'compiled (mypyc)' if kensei.compiled() else 'interpreted'}",
     ]
 
 

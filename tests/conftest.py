@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.exc import OperationalError
 
+from engine import kensei
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
 from shiai import create_app
@@ -29,6 +30,22 @@ POSTGRES_URL = os.environ.get(
     "SHIAI_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 UNDER_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+# SHIAI_ENGINE=compiled: the run is meant for the compiled engine (make pytest-compiled),
+# so finding the interpreted one on the path is an error, not a silent pass.
+EXPECTS_COMPILED = os.environ.get("SHIAI_ENGINE", "") == "compiled"
+
+
+def pytest_report_header() -> str:
+    build = "compiled (mypyc)" if kensei.compiled() else "interpreted"
+    return f"kensei engine: {build}, from {Path(kensei.__file__).parent}"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if EXPECTS_COMPILED and not kensei.compiled():
+        raise pytest.UsageError(
+            "SHIAI_ENGINE=compiled, but the interpreted engine is first on the path "
+            f"({kensei.__file__}); build it with `make compile` and run `make pytest-compiled`"
+        )
 
 
 def _postgres_reachable() -> str | None:

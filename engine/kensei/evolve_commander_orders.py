@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.kensei.evolve import handles, with_units
+from engine.kensei.forces import MARKERS
 
 
 def _with_side(state: State, side: str, **change: Any) -> State:
@@ -80,12 +81,11 @@ def _played(state: State, event: Event) -> State:
         for uid in event["units"]:
             grants[uid] = [*grants.get(uid, []), grant]
         state = {**state, "commander_orders": {**orders, "grants": grants}}
-    cleared = {"fleeing": False, "stunned": 0, "used": False}
     changes = {}
     for uid in event["units"]:
         markers = dict(state["units"][uid]["markers"])
         for marker in event["remove_markers"]:
-            markers[marker] = cleared[marker]
+            markers[marker] = MARKERS[marker]  # as a unit starts the battle
         changes[uid] = {"markers": markers}
     if event["remove_markers"]:
         state = with_units(state, changes)

@@ -120,6 +120,9 @@ def sample_armies() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
+# The answers to a combat's prompts (resolution.decide_answer).
+_ANSWER_KINDS = frozenset({"react", "casualties", "chase", *MULTIPLE_KINDS})
+
 # The answers decided by their own module: those that roll dice, and those that do not.
 _DECIDERS_WITH_DICE: dict[str, Callable[[State, str, Command, Dice], list[Event]]] = {
     "charge_reaction": decide_reaction,
@@ -404,7 +407,7 @@ class Kensei(Ruleset):
             if chosen == "ki_chosen" and ki_extra_orders(ability):  # Troop Abilities: extra_order
                 event["extra_orders"] = ki_extra_orders(ability)
             return [event]
-        if kind in ("react", "casualties", "chase", *MULTIPLE_KINDS):
+        if kind in _ANSWER_KINDS:
             return decide_answer(state, side, kind, command, dice)
         if kind in _DECIDERS_WITH_DICE:
             return _DECIDERS_WITH_DICE[kind](state, side, command, dice)

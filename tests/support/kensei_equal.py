@@ -14,6 +14,10 @@ either, and reports the first command they chose differently::
     PYTHONPATH=<new tree> python -m tests.support.kensei_equal check /tmp/games.json
     PYTHONPATH=<new tree> python -m tests.support.kensei_equal bots /tmp/games.json
 
+It also holds the compiled engine (``make compile``) to the interpreted one:
+``tests/integration/test_compiled_engine.py`` records with the interpreted engine and
+checks with the compiled one.
+
 The bots are free to play differently after a change (they only choose the commands),
 which is why ``check`` replays the recorded commands instead of playing again. Each
 command is decided twice: once on the state as the replay built it (the board and
@@ -31,6 +35,7 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from engine import kensei as kensei_package
 from engine.core import Command, SeededDice, State
 from engine.core.canonical import canonical_json, state_hash
 from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot, RandomBot
@@ -43,10 +48,14 @@ def _events_hash(events: Sequence[Any]) -> str:
     return state_hash(list(events))
 
 
-def record_game(seed: str, orders: Collection[str] | None) -> dict[str, Any]:
-    """One bot game: its seed, orders, and every command with its events' and state's hash."""
+def record_game(
+    seed: str, orders: Collection[str] | None, setup: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """One bot game (the benchmarks' set-up unless another is given): its seed, set-up,
+    orders, and every command with its events' and state's hash."""
     kensei = Kensei()
-    state = kensei.start(dict(SETUP), SeededDice(seed, 0))
+    setup = setup or SETUP
+    state = kensei.start(copy.deepcopy(setup), SeededDice(seed, 0))
     bots = {"A": GreedyBot(seed, orders=orders), "B": RandomBot(seed, orders=orders)}
     steps = []
     n = 0
@@ -66,14 +75,19 @@ def record_game(seed: str, orders: Collection[str] | None) -> dict[str, Any]:
                 "state": state_hash(state),
             }
         )
-    return {"seed": seed, "orders": sorted(orders) if orders else None, "steps": steps}
+    return {
+        "seed": seed,
+        "setup": setup,
+        "orders": sorted(orders) if orders else None,
+        "steps": steps,
+    }
 
 
 def check_game(game: dict[str, Any]) -> list[str]:
     """Replays a recorded game's commands; returns the differences found (none: equal)."""
     kensei = Kensei()
     seed = game["seed"]
-    state: State = kensei.start(dict(SETUP), SeededDice(seed, 0))
+    state: State = kensei.start(copy.deepcopy(game.get("setup", SETUP)), SeededDice(seed, 0))
     for n, step in enumerate(game["steps"], start=1):
         command: Command = step["command"]
         fresh = copy.deepcopy(state)
@@ -95,7 +109,7 @@ def same_play(game: dict[str, Any]) -> list[str]:
     """Plays a recorded game again with the bots; returns the first difference (none:
     the bots chose the same commands and the engine decided the same events)."""
     orders = frozenset(game["orders"]) if game["orders"] is not None else None
-    again = record_game(game["seed"], orders)
+    again = record_game(game["seed"], orders, game.get("setup"))
     for n, (old, new) in enumerate(zip(game["steps"], again["steps"], strict=False), start=1):
         if old != new:
             return [f"{game['seed']} command {n}: the bots played differently"]
@@ -109,14 +123,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("action", choices=["record", "check", "bots"])
     parser.add_argument("path")
     parser.add_argument("--games", type=int, default=4, help="games of each kind to record")
+    parser.add_argument(
+        "--varied",
+        action="store_true",
+        help="each game another sample set-up (armies, battle size, scenario), not the"
+        " benchmarks' one",
+    )
     args = parser.parse_args(argv)
     if args.action == "record":
-        games = [record_game(f"equal-{n}", PART_ONE_ORDERS) for n in range(args.games)]
-        games += [record_game(f"equal-{n}", None) for n in range(args.games)]
+        setups = Kensei().sample_setups() if args.varied else [SETUP]
+        # A stride coprime with the number of set-ups, so few games still vary widely.
+        picks = [setups[(n * 7) % len(setups)] for n in range(args.games)]
+        games = [record_game(f"equal-{n}", PART_ONE_ORDERS, picks[n]) for n in range(args.games)]
+        games += [record_game(f"equal-{n}", None, picks[n]) for n in range(args.games)]
         with open(args.path, "w", encoding="utf-8") as out:
             json.dump(games, out)
         commands = sum(len(game["steps"]) for game in games)
-        print(f"recorded {len(games)} games, {commands} commands")
+        build = "compiled" if kensei_package.compiled() else "interpreted"
+        print(f"recorded {len(games)} games, {commands} commands, on the {build} engine")
         return 0
     with open(args.path, encoding="utf-8") as source:
         games = json.load(source)
