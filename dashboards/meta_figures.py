@@ -298,11 +298,18 @@ def dice_luck_figure(rows: Sequence[LuckBin]) -> Figure:
 
 
 def luck_bars_figure(
-    rows: Sequence[Luck], *, who: str, empty: str, title: str = "", colours: Sequence[str] = ()
+    rows: Sequence[Luck],
+    *,
+    who: str,
+    empty: str,
+    title: str = "",
+    colours: Sequence[str] = (),
+    labelled: bool = False,
 ) -> Figure:
     """Luck per game of each faction or player, with its 95% interval (from the
-    variance bound), the game sides and the z-score on each bar and the counts on
-    hover; ``colours``, one a bar, default to one colour."""
+    variance bound), the game sides on each bar (``labelled``: with the z-score
+    in the axis label instead), and the z-score on hover; ``colours``, one a bar,
+    default to one colour."""
     title = title or f"Dice luck per game, by {who}"
     if not rows:
         return _empty(title, empty)
@@ -310,9 +317,11 @@ def luck_bars_figure(
     trace = {
         "type": "bar",
         "orientation": "h",
-        "y": [row.key for row in rows],
+        "y": [
+            f"{row.key} (n={row.sides}, z={row.z:+.2f})" if labelled else row.key for row in rows
+        ],
         "x": [round(x, 3) for x in per_game],
-        "text": [f"n={row.sides} · z={row.z:+.2f}" for row in rows],
+        "text": [] if labelled else [f"n={row.sides}" for row in rows],
         "textposition": "auto",
         "error_x": {
             "type": "data",
@@ -456,6 +465,7 @@ def luck_extremes_figure(luckiest: Sequence[Luck], unluckiest: Sequence[Luck]) -
         empty="No games played on the platform match these filters",
         title=title,
         colours=[COLOURS[2]] * len(luckiest) + [COLOURS[1]] * len(unluckiest),
+        labelled=True,
     )
 
 

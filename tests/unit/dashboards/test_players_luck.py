@@ -113,11 +113,12 @@ def test_the_extremes_figure_colours_each_list_and_names_the_z() -> None:
     luckiest, unluckiest = luck_extremes(rows)
     figure = luck_extremes_figure(luckiest, unluckiest)
     (bars,) = figure["data"]
-    assert bars["y"] == [row.key for row in [*luckiest, *unluckiest]]
+    assert bars["y"] == [f"{row.key} (n=4, z={row.z:+.2f})" for row in [*luckiest, *unluckiest]]
+    assert bars["y"][0] == "p+20 (n=4, z=+20.00)"
+    assert bars["text"] == []
     colours = bars["marker"]["color"]
     assert len(set(colours[:LUCK_EXTREMES])) == len(set(colours[LUCK_EXTREMES:])) == 1
     assert colours[0] != colours[-1]
-    assert bars["text"][0] == "n=4 · z=+20.00"
     assert figure["layout"]["title"]["text"].startswith("The 15 luckiest and the 15 least lucky")
     assert luck_extremes_figure(*luck_extremes(rows[:3]))["layout"]["title"]["text"] == (
         "Every player, luckiest first (by z)"
