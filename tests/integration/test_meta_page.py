@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Flask
 
+from bench.dashboard_pages import page_weights, section_bytes
 from dashboards.data import EVENT_QUERIES, QUERIES
 from tests.support.meta_players import player_name, seat_players
 from tests.support.meta_rows import CUP, game, load, load_event
@@ -123,3 +124,34 @@ def test_an_events_page_draws_its_standings_spread_and_rounds(sqlite_app: Flask)
     assert f"/meta/events/{CUP}" in client.get(f"/meta?event={CUP}").get_data(as_text=True)
     assert client.get("/meta/events/00000000-0000-0000-0000-000000000000").status_code == 404
     assert client.get(f"/meta/events/{CUP}?from=soon").status_code == 400
+
+
+def test_the_benchmark_weighs_each_page_and_its_assets_but_not_plotly(sqlite_app: Flask) -> None:
+    with sqlite_app.extensions["shiai"].db_engine.connect() as conn:
+        seat_players(conn, range(-20, 21))
+    weights = page_weights(sqlite_app.config["SHIAI_DATABASE_URL"])
+    client = sqlite_app.test_client()
+    shared = len(client.get("/static/shiai.css").data)
+    meta = (
+        len(client.get("/meta?system=kensei").data)
+        + shared
+        + sum(len(client.get(f"/static/meta/meta.{kind}").data) for kind in ("js", "css"))
+    )
+    odds = (
+        len(client.get("/tools/kensei-odds").data)
+        + shared
+        + sum(
+            len(client.get(path).data)
+            for path in ("/static/tools/odds.js", "/static/tools/odds.css")
+        )
+    )
+    assert weights == {"dash.page_bytes": meta / 1000, "dash.page_bytes.odds": odds / 1000}
+    html = client.get("/meta?system=kensei").data
+    figures = _figures(html.decode())
+    found = {name: data for name, _, data in section_bytes(html)}
+    assert set(found) == set(QUERIES)
+    # The players' section counts both its charts.
+    charts = [figures["dice-luck-players"], figures["dice-luck-players-extremes"]]
+    assert found["dice-luck-players"] == sum(
+        len(json.dumps(chart, separators=(",", ":"))) for chart in charts
+    )
