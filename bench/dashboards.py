@@ -18,7 +18,8 @@ platform does, are filled with ``GAMES`` synthetic Kensei games
 ``dashboards.data.all_data(connection, filters)`` computes the data, as the meta
 pages do. PostgreSQL is vacuumed and analysed after
 the load, as autovacuum would do; SQLite is not analysed (the platform never runs
-``ANALYZE``). ``dash.page_bytes`` belongs to the dashboards' own benchmark.
+``ANALYZE``). After the SQLite timings, ``bench.dashboard_pages`` weighs the pages
+(``dash.page_bytes``, ``dash.page_bytes.odds``) over the same file.
 
 ``python -m bench dashboards``; ``SHIAI_BENCH_DASH_GAMES`` overrides ``GAMES``;
 ``SHIAI_BENCH_PROFILE=<dir>`` writes cProfile stats per part.
@@ -43,6 +44,7 @@ from bench._util import (
     profiled,
     sqlite_database,
 )
+from bench.dashboard_pages import report as report_page_weights
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
 from shiai.migrations import upgrade
@@ -107,6 +109,8 @@ def bench_store(store: str, database: Database) -> None:
                             samples.append(clock() - started)
                 figure(f"dash.{name}.{store}", median(samples), "s")
                 note(f"dash.{name}.{store}: runs {', '.join(f'{s:.3f}' for s in samples)} s")
+            if store == "sqlite":
+                report_page_weights(url)
         finally:
             engine.dispose()
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,6 +33,7 @@ from dashboards.meta_queries import (
     StandingStep,
     UnitPerformance,
 )
+from dashboards.meta_stats import Z_95, normal_share
 from dashboards.odds_figures import COLOURS
 
 Figure = dict[str, Any]
@@ -294,19 +297,31 @@ def dice_luck_figure(rows: Sequence[LuckBin]) -> Figure:
     return {"data": [trace], "layout": layout}
 
 
-def luck_bars_figure(rows: Sequence[Luck], *, who: str, empty: str) -> Figure:
+def luck_bars_figure(
+    rows: Sequence[Luck],
+    *,
+    who: str,
+    empty: str,
+    title: str = "",
+    colours: Sequence[str] = (),
+    labelled: bool = False,
+) -> Figure:
     """Luck per game of each faction or player, with its 95% interval (from the
-    variance bound), the game sides on each bar, and the z-score on hover."""
-    title = f"Dice luck per game, by {who}"
+    variance bound), the game sides on each bar (``labelled``: with the z-score
+    in the axis label instead), and the z-score on hover; ``colours``, one a bar,
+    default to one colour."""
+    title = title or f"Dice luck per game, by {who}"
     if not rows:
         return _empty(title, empty)
     per_game = [float(row.per_game) for row in rows]
     trace = {
         "type": "bar",
         "orientation": "h",
-        "y": [row.key for row in rows],
+        "y": [
+            f"{row.key} (n={row.sides}, z={row.z:+.2f})" if labelled else row.key for row in rows
+        ],
         "x": [round(x, 3) for x in per_game],
-        "text": [f"n={row.sides}" for row in rows],
+        "text": [] if labelled else [f"n={row.sides}" for row in rows],
         "textposition": "auto",
         "error_x": {
             "type": "data",
@@ -324,7 +339,7 @@ def luck_bars_figure(rows: Sequence[Luck], *, who: str, empty: str) -> Figure:
         "hovertemplate": "%{y}: %{x:+.2f} successes per game<br>%{customdata[0]} sides,"
         " %{customdata[1]} dice: %{customdata[2]} successes, %{customdata[3]} expected"
         " (z %{customdata[4]})<extra></extra>",
-        "marker": {"color": COLOURS[2]},
+        "marker": {"color": list(colours) if colours else COLOURS[2]},
     }
     layout = _layout(
         title,
@@ -333,6 +348,138 @@ def luck_bars_figure(rows: Sequence[Luck], *, who: str, empty: str) -> Figure:
         height=max(240, 80 + 32 * len(rows)),
     )
     return {"data": [trace], "layout": layout}
+
+
+# The per-player luck dashboard: the page shows the z-scores of every player as a
+# histogram, and only the LUCK_EXTREMES luckiest and least lucky players (the CSV
+# has them all).
+LUCK_EXTREMES = 15
+Z_BIN = 0.5  # the histogram's bin width, in standard deviations
+Z_SPAN = 3.0  # the histogram always covers -Z_SPAN to Z_SPAN
+
+
+@dataclass(frozen=True)
+class ZBin:
+    """The players whose luck z-score is from ``z_from`` (included) to ``z_from +
+    Z_BIN``, and how many of them a standard normal z-score (no one lucky, and
+    an exact variance) would put there."""
+
+    z_from: float
+    players: int
+    expected: float
+
+
+def z_bins(rows: Sequence[Luck]) -> list[ZBin]:
+    """The rows' z-scores in bins of :data:`Z_BIN` (each bin's lower bound
+    included), every bin from the lowest to the highest filled one and at least
+    from -:data:`Z_SPAN` to :data:`Z_SPAN`; none without rows."""
+    if not rows:
+        return []
+    counts = Counter(math.floor(row.z / Z_BIN) for row in rows)
+    first = min(*counts, math.floor(-Z_SPAN / Z_BIN))
+    last = max(*counts, math.ceil(Z_SPAN / Z_BIN) - 1)
+    return [
+        ZBin(
+            z_from=index * Z_BIN,
+            players=counts[index],
+            expected=len(rows) * normal_share(index * Z_BIN, (index + 1) * Z_BIN),
+        )
+        for index in range(first, last + 1)
+    ]
+
+
+def luck_extremes(
+    rows: Sequence[Luck], count: int = LUCK_EXTREMES
+) -> tuple[list[Luck], list[Luck]]:
+    """The ``count`` luckiest rows by z-score, highest first, and the ``count``
+    least lucky of the others, lowest first; ties in z go by key. With at most
+    ``2 * count`` rows, every row is among the luckiest (in that order) and the
+    second list is empty: no row is shown twice."""
+    ranked = sorted(rows, key=lambda row: (-row.z, row.key))
+    if len(ranked) <= 2 * count:
+        return ranked, []
+    return ranked[:count], sorted(ranked[count:], key=lambda row: (row.z, row.key))[:count]
+
+
+def _signed(number: float) -> str:
+    return f"{number:+g}" if number else "0"
+
+
+def luck_z_figure(rows: Sequence[Luck]) -> Figure:
+    """A histogram of the rows' luck z-scores (see :func:`z_bins`) with the
+    counts a standard normal would give: a tail beyond the curve is consistent
+    luck, not chance. The variance bound understates |z|, so with no luck at
+    all the bars are narrower than the curve."""
+    title = "Dice luck by player: z-scores against the standard normal"
+    if not rows:
+        return _empty(title, "No games played on the platform match these filters")
+    bins = z_bins(rows)
+    centres = [found.z_from + Z_BIN / 2 for found in bins]
+    ranges = [f"{_signed(found.z_from)} to {_signed(found.z_from + Z_BIN)}" for found in bins]
+    bars = {
+        "type": "bar", "name": "players", "x": centres, "y": [b.players for b in bins],
+        "width": Z_BIN * 0.9, "customdata": ranges, "marker": {"color": COLOURS[2]},
+        "hovertemplate": "%{y} players with z %{customdata}<extra></extra>",
+    }  # fmt: skip
+    curve = {
+        "type": "scatter", "mode": "lines", "name": "standard normal (no luck)",
+        "x": centres, "y": [round(b.expected, 2) for b in bins], "customdata": ranges,
+        "line": {"shape": "spline", "color": "#333"},
+        "hovertemplate": "%{y:.1f} players expected with z %{customdata}"
+        " if no one were lucky<extra></extra>",
+    }  # fmt: skip
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "z: luck in standard deviations"}, "zeroline": True},
+        yaxis={"title": {"text": "players"}, "rangemode": "tozero"},
+        legend={"orientation": "h", "y": -0.25},
+        margin={"l": 56, "r": 16, "t": 48, "b": 80},
+        shapes=[
+            {
+                "type": "line",
+                "x0": edge,
+                "x1": edge,
+                "y0": 0,
+                "y1": 1,
+                "yref": "paper",
+                "line": {"dash": "dot", "color": "#888"},
+            }
+            for edge in (-round(Z_95, 2), round(Z_95, 2))
+        ],
+    )
+    return {"data": [bars, curve], "layout": layout}
+
+
+def luck_extremes_figure(luckiest: Sequence[Luck], unluckiest: Sequence[Luck]) -> Figure:
+    """Luck per game of the players :func:`luck_extremes` chose, the luckiest in
+    one colour and the least lucky in another."""
+    shown = [*luckiest, *unluckiest]
+    title = (
+        f"The {len(luckiest)} luckiest and the {len(unluckiest)} least lucky players, by z"
+        if unluckiest
+        else "Every player, luckiest first (by z)"
+    )
+    return luck_bars_figure(
+        shown,
+        who="player",
+        empty="No games played on the platform match these filters",
+        title=title,
+        colours=[COLOURS[2]] * len(luckiest) + [COLOURS[1]] * len(unluckiest),
+        labelled=True,
+    )
+
+
+def luck_summary(rows: Sequence[Luck]) -> str:
+    """How many players there are and how many are beyond ±1.96 standard
+    deviations, against the 2.5% a side chance alone would put there."""
+    above = sum(1 for row in rows if row.z > Z_95)
+    below = sum(1 for row in rows if row.z < -Z_95)
+    chance = len(rows) * 0.025
+    return (
+        f"{len(rows):,} players: {above:,} with z above 1.96 and {below:,} below -1.96,"
+        f" where chance alone would put about {chance:,.1f} on each side (fewer, as the"
+        " variance bound understates |z|)."
+    )
 
 
 def month_label(year: int, month: int) -> str:
@@ -694,9 +841,7 @@ FIGURES: dict[str, Callable[[Any], Figure]] = {
     "dice-luck-factions": lambda rows: luck_bars_figure(
         rows, who="faction", empty="No games match these filters"
     ),
-    "dice-luck-players": lambda rows: luck_bars_figure(
-        rows, who="player", empty="No games played on the platform match these filters"
-    ),
+    "dice-luck-players": luck_z_figure,
     "factions-over-time": factions_over_time_figure,
     "scenarios-over-time": scenarios_over_time_figure,
     "units": unit_figure,

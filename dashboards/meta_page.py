@@ -1,17 +1,25 @@
 """The meta page's sections: for each implemented dashboard, its title, a line
-on how to read it, its figure and its table, from one call of
-:func:`dashboards.data.all_data`."""
+on how to read it, its charts and its table (or the part of it the page shows:
+the CSV has every row), from the dashboard's query."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, distinct, select
 
 from dashboards.data import EVENT_QUERIES, QUERIES
-from dashboards.meta_figures import FIGURES, TABLES, Figure, table_rows
+from dashboards.meta_figures import (
+    FIGURES,
+    TABLES,
+    Figure,
+    luck_extremes,
+    luck_extremes_figure,
+    luck_summary,
+    table_rows,
+)
 from dashboards.meta_filters import Filters
 from dashboards.meta_tables import game_sides
 
@@ -51,7 +59,11 @@ TITLES: dict[str, tuple[str, str]] = {
     "dice-luck-players": (
         "Dice luck by player",
         "The same for the players of games played on the platform (accounts by their"
-        " public name, bots by theirs); imported games have no player.",
+        " public name, bots by theirs; imported games have no player), as z-scores: each"
+        " player's observed minus expected successes in standard deviations. The"
+        " histogram of every player's z against the standard normal curve says whether"
+        " anyone is consistently lucky (a tail beyond the curve); the luckiest and least"
+        " lucky players follow, with their games, luck per game and 95% interval.",
     ),
     "factions-over-time": (
         "Factions over time",
@@ -88,13 +100,83 @@ TITLES: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
+class Chart:
+    id: str  # the figure's key in the page's figures (data-figure)
+    figure: Figure
+
+
+@dataclass(frozen=True)
+class RowGroup:
+    """Rows of a section's table under a caption ("" for none)."""
+
+    caption: str
+    rows: list[list[str]]
+
+
+@dataclass(frozen=True)
 class Section:
     name: str
     title: str
     about: str
-    figure: Figure
+    charts: tuple[Chart, ...]
     header: Sequence[str]
-    rows: list[list[str]]
+    groups: tuple[RowGroup, ...]
+    total_rows: int  # in the CSV; the groups may show fewer
+    note: str = ""  # what the page shows of the rows, when not all
+
+    @property
+    def shown_rows(self) -> int:
+        return sum(len(group.rows) for group in self.groups)
+
+
+def _section(name: str, rows: Sequence[Any]) -> Section:
+    """A dashboard's section: its figure and its whole table."""
+    return Section(
+        name=name,
+        title=TITLES[name][0],
+        about=TITLES[name][1],
+        charts=(Chart(name, FIGURES[name](rows)),),
+        header=TABLES[name].header,
+        groups=(RowGroup("", table_rows(name, rows)),),
+        total_rows=len(rows),
+    )
+
+
+def _players_luck_section(name: str, rows: Sequence[Any]) -> Section:
+    """Dice luck by player: every player's z-score in a histogram, then only the
+    luckiest and the least lucky, in a chart and a table (thousands of players
+    would make the page megabytes; the CSV has them all)."""
+    if not rows:
+        return _section(name, rows)
+    luckiest, unluckiest = luck_extremes(rows)
+    groups: tuple[RowGroup, ...]
+    if unluckiest:
+        groups = (
+            RowGroup(f"The {len(luckiest)} luckiest (highest z)", table_rows(name, luckiest)),
+            RowGroup(f"The {len(unluckiest)} least lucky (lowest z)", table_rows(name, unluckiest)),
+        )
+        shown = f"The {len(luckiest)} luckiest and the {len(unluckiest)} least lucky are below"
+    else:
+        groups = (RowGroup("", table_rows(name, luckiest)),)
+        shown = "Every player is below"
+    return Section(
+        name=name,
+        title=TITLES[name][0],
+        about=TITLES[name][1],
+        charts=(
+            Chart(name, FIGURES[name](rows)),
+            Chart(f"{name}-extremes", luck_extremes_figure(luckiest, unluckiest)),
+        ),
+        header=TABLES[name].header,
+        groups=groups,
+        total_rows=len(rows),
+        note=f"{luck_summary(rows)} {shown}; the CSV has every player.",
+    )
+
+
+SECTIONS: dict[str, Callable[[str, Sequence[Any]], Section]] = {
+    "dice-luck-players": _players_luck_section,
+}
 
 
 def sections(connection: Connection, filters: Filters, names: Sequence[str]) -> list[Section]:
@@ -102,17 +184,7 @@ def sections(connection: Connection, filters: Filters, names: Sequence[str]) -> 
     :data:`dashboards.data.EVENT_QUERIES`), in that order."""
     queries = QUERIES | EVENT_QUERIES
     data = {name: queries[name](connection, filters) for name in names}
-    return [
-        Section(
-            name=name,
-            title=TITLES[name][0],
-            about=TITLES[name][1],
-            figure=FIGURES[name](rows),
-            header=TABLES[name].header,
-            rows=table_rows(name, rows),
-        )
-        for name, rows in data.items()
-    ]
+    return [SECTIONS.get(name, _section)(name, rows) for name, rows in data.items()]
 
 
 def filter_choices(connection: Connection) -> dict[str, list[Any]]:

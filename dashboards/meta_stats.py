@@ -1,12 +1,13 @@
 """The statistics behind the meta dashboards: Wilson score intervals for rates
-with draws counted as half, and an exact binomial test (scipy)."""
+with draws counted as half, an exact binomial test and the standard normal
+distribution (scipy)."""
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
 
-from scipy.stats import binomtest  # type: ignore[import-untyped]
+from scipy.stats import binomtest, norm  # type: ignore[import-untyped]
 
 # The standard normal quantile of a two-sided 95% interval.
 Z_95 = 1.959963984540054
@@ -42,3 +43,8 @@ def score_rate(wins: int, draws: int, games: int) -> Fraction:
     if games <= 0:
         return Fraction(0)
     return (Fraction(wins) + Fraction(draws, 2)) / games
+
+
+def normal_share(low: float, high: float) -> float:
+    """The share of a standard normal variable between ``low`` and ``high``."""
+    return float(norm.cdf(high) - norm.cdf(low)) if high > low else 0.0

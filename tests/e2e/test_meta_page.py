@@ -12,11 +12,14 @@ import pytest
 from dashboards.data import EVENT_QUERIES, QUERIES
 from tests.e2e.conftest import LiveSite
 from tests.e2e.test_odds_page import expect, watch_console
+from tests.support.meta_players import seat_players
 from tests.support.meta_rows import CUP, game, load, load_event
 
 pytestmark = pytest.mark.e2e
 
-DASHBOARDS = tuple(QUERIES)
+# Every dashboard's chart, and the luckiest and least lucky players' beside the
+# players' histogram.
+CHARTS = (*QUERIES, "dice-luck-players-extremes")
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +33,7 @@ def meta_site(live_site: LiveSite) -> LiveSite:
             game("buke", "kuge", "win", tournament_id=CUP, round=1),
         )
         load_event(conn, CUP, name="Browser cup")
+        seat_players(conn, range(-16, 17))  # 33 players: 15 luckiest, 15 least lucky
     return live_site
 
 
@@ -37,13 +41,17 @@ def test_every_dashboard_draws_its_chart(meta_site: LiveSite, page: Any) -> None
     problems = watch_console(page)
     page.goto(f"{meta_site.url}/meta")
     charts = page.locator("[data-figure]")
-    expect(charts).to_have_count(len(DASHBOARDS))
-    for name in DASHBOARDS:
+    expect(charts).to_have_count(len(CHARTS))
+    for name in CHARTS:
         chart = page.locator(f'[data-figure="{name}"]')
         expect(chart).to_have_attribute("data-drawn", "true")
         expect(chart.locator(".main-svg").first).to_be_visible()
     expect(page.locator('[data-figure="faction-win-rates"] .bars .point')).to_have_count(3)
     expect(page.locator('[data-figure="matchups"] .hm')).to_be_attached()
+    expect(page.locator('[data-figure="dice-luck-players-extremes"] .bars .point')).to_have_count(
+        30
+    )
+    expect(page.locator("#table-dice-luck-players tbody tr:not(.group)")).to_have_count(30)
     assert not problems, problems
 
 

@@ -7,10 +7,13 @@ import csv
 import io
 import json
 import re
+from typing import Any
 
 from flask import Flask
 
+from bench.dashboard_pages import page_weights, section_bytes
 from dashboards.data import EVENT_QUERIES, QUERIES
+from tests.support.meta_players import player_name, seat_players
 from tests.support.meta_rows import CUP, game, load, load_event
 
 
@@ -29,16 +32,49 @@ def test_the_page_draws_every_dashboard_with_its_table(sqlite_app: Flask) -> Non
     page = sqlite_app.test_client().get("/meta?size=250")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    found = re.search(r'<script type="application/json" id="meta-figures">(.*?)</script>', html)
-    assert found is not None
-    figures = json.loads(found.group(1))
-    assert set(figures) == set(QUERIES)
+    figures = _figures(html)
+    assert set(figures) == set(QUERIES)  # no players: no extremes
     assert figures["faction-win-rates"]["data"][0]["text"] == ["n=2", "n=2"]
     assert 'data-figure="matchups"' in html
     # The filter stays in the form and in the CSV links.
     assert '<option value="250" selected>' in html
     assert "/meta.csv?table=faction-win-rates&amp;size=250" in html
     assert "/vendor/plotly-" in html
+
+
+def _figures(html: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="meta-figures">(.*?)</script>', html)
+    assert found is not None
+    figures: dict[str, Any] = json.loads(found.group(1))
+    return figures
+
+
+def test_dice_luck_by_player_shows_every_z_and_only_the_extremes(sqlite_app: Flask) -> None:
+    with sqlite_app.extensions["shiai"].db_engine.connect() as conn:
+        seat_players(conn, range(-20, 21))
+    client = sqlite_app.test_client()
+    html = client.get("/meta?system=kensei").get_data(as_text=True)
+    figures = _figures(html)
+    histogram, extremes = figures["dice-luck-players"], figures["dice-luck-players-extremes"]
+    assert sum(histogram["data"][0]["y"]) == 41  # every player's z
+    luckiest = [player_name(luck) for luck in range(20, 5, -1)]
+    least = [player_name(luck) for luck in range(-20, -5)]
+    assert [label.split(" (")[0] for label in extremes["data"][0]["y"]] == luckiest + least
+    section = re.search(r'<section id="dice-luck-players".*?</section>', html, re.S)
+    assert section is not None
+    assert "41 players: " in section.group(0)
+    assert "Table (30 of 41 rows)" in section.group(0)
+    assert "/meta.csv?table=dice-luck-players&amp;system=kensei" in section.group(0)
+    groups = re.findall(r"<tbody>(.*?)</tbody>", section.group(0), re.S)
+    assert [re.findall(r"<tr><td>([^<]*)</td>", group) for group in groups] == [luckiest, least]
+    assert "The 15 luckiest (highest z)" in groups[0]
+    assert "The 15 least lucky (lowest z)" in groups[1]
+    answer = client.get("/meta.csv?table=dice-luck-players&system=kensei")
+    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    assert sorted(row["player"] for row in rows) == sorted(
+        player_name(luck) for luck in range(-20, 21)
+    )
+    assert {row["player"]: row["z"] for row in rows}["P+20"] == f"{20 / 15**0.5:.3f}"
 
 
 def test_every_table_downloads_as_csv_with_the_filters(sqlite_app: Flask) -> None:
@@ -77,9 +113,7 @@ def test_an_events_page_draws_its_standings_spread_and_rounds(sqlite_app: Flask)
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert "Spring cup: meta" in html
-    found = re.search(r'<script type="application/json" id="meta-figures">(.*?)</script>', html)
-    assert found is not None
-    figures = json.loads(found.group(1))
+    figures = _figures(html)
     assert set(figures) == set(EVENT_QUERIES)
     aki = next(t for t in figures["standings-progression"]["data"] if t["name"] == "Aki")
     assert (aki["x"], aki["y"]) == ([1, 2], [1.0, 1.5])
@@ -90,3 +124,34 @@ def test_an_events_page_draws_its_standings_spread_and_rounds(sqlite_app: Flask)
     assert f"/meta/events/{CUP}" in client.get(f"/meta?event={CUP}").get_data(as_text=True)
     assert client.get("/meta/events/00000000-0000-0000-0000-000000000000").status_code == 404
     assert client.get(f"/meta/events/{CUP}?from=soon").status_code == 400
+
+
+def test_the_benchmark_weighs_each_page_and_its_assets_but_not_plotly(sqlite_app: Flask) -> None:
+    with sqlite_app.extensions["shiai"].db_engine.connect() as conn:
+        seat_players(conn, range(-20, 21))
+    weights = page_weights(sqlite_app.config["SHIAI_DATABASE_URL"])
+    client = sqlite_app.test_client()
+    shared = len(client.get("/static/shiai.css").data)
+    meta = (
+        len(client.get("/meta?system=kensei").data)
+        + shared
+        + sum(len(client.get(f"/static/meta/meta.{kind}").data) for kind in ("js", "css"))
+    )
+    odds = (
+        len(client.get("/tools/kensei-odds").data)
+        + shared
+        + sum(
+            len(client.get(path).data)
+            for path in ("/static/tools/odds.js", "/static/tools/odds.css")
+        )
+    )
+    assert weights == {"dash.page_bytes": meta / 1000, "dash.page_bytes.odds": odds / 1000}
+    html = client.get("/meta?system=kensei").data
+    figures = _figures(html.decode())
+    found = {name: data for name, _, data in section_bytes(html)}
+    assert set(found) == set(QUERIES)
+    # The players' section counts both its charts.
+    charts = [figures["dice-luck-players"], figures["dice-luck-players-extremes"]]
+    assert found["dice-luck-players"] == sum(
+        len(json.dumps(chart, separators=(",", ":"))) for chart in charts
+    )

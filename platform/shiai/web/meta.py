@@ -3,17 +3,21 @@ models, every filter in the address, and every table behind a chart as CSV."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import replace
 from uuid import UUID
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 from sqlalchemy import select
 
 from dashboards.data import EVENT_QUERIES, QUERIES, all_data
 from dashboards.meta_figures import TABLES, table_csv
 from dashboards.meta_filters import FilterError, Filters, read_filters
-from dashboards.meta_page import filter_choices, sections
+from dashboards.meta_page import Section, filter_choices, sections
 from dashboards.plotly_bundle import plotly_js_version
 from shiai.schema import tournaments
 from shiai.services import Services
@@ -35,6 +39,13 @@ def dashboards() -> ResponseReturnValue:
     return _page(filters, form=filters.form())
 
 
+def _figures(found: Sequence[Section]) -> Markup:
+    """Every chart's figure by its id, as compact JSON safe in a ``<script>``
+    (Flask's ``tojson`` puts a space after every comma and colon)."""
+    figures = {chart.id: chart.figure for section in found for chart in section.charts}
+    return htmlsafe_json_dumps(figures, dumps=json.dumps, separators=(",", ":"))
+
+
 def _page(filters: Filters, *, form: dict[str, str], error: str | None = None) -> str:
     with _services().db_engine.connect() as conn:
         found = [] if error else sections(conn, filters, list(QUERIES))
@@ -45,7 +56,7 @@ def _page(filters: Filters, *, form: dict[str, str], error: str | None = None) -
     return render_template(
         "meta/dashboards.html",
         sections=found,
-        figures={section.name: section.figure for section in found},
+        figures=_figures(found),
         form=form,
         query=filters.query(),
         choices=choices,
@@ -65,8 +76,8 @@ def event(tid: UUID) -> ResponseReturnValue:
     try:
         filters = replace(read_filters(request.args), event=tid)
     except FilterError as error:
-        return render_template("meta/event.html", name=name, tid=tid, sections=[], figures={},
-                               query={}, error=str(error),
+        return render_template("meta/event.html", name=name, tid=tid, sections=[],
+                               figures=_figures([]), query={}, error=str(error),
                                plotly_version=plotly_js_version()), 400  # fmt: skip
     with _services().db_engine.connect() as conn:
         found = sections(conn, filters, list(EVENT_QUERIES))
@@ -75,7 +86,7 @@ def event(tid: UUID) -> ResponseReturnValue:
         name=name,
         tid=tid,
         sections=found,
-        figures={section.name: section.figure for section in found},
+        figures=_figures(found),
         query=filters.query(),
         error=None,
         plotly_version=plotly_js_version(),
