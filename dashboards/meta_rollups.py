@@ -9,10 +9,12 @@ Every rollup starts with the partition columns (``system``, ``tournament_id``,
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import ColumnClause, Date, Float, Integer, String, TableClause, Uuid, column, table
 
 
-def _rollup(name: str, *columns: ColumnClause[object]) -> TableClause:
+def _rollup(name: str, *columns: ColumnClause[Any]) -> TableClause:
     return table(
         name,
         column("system", String),
@@ -23,7 +25,7 @@ def _rollup(name: str, *columns: ColumnClause[object]) -> TableClause:
     )
 
 
-def _whole(*names: str) -> list[ColumnClause[object]]:
+def _whole(*names: str) -> list[ColumnClause[Any]]:
     return [column(name, Integer) for name in names]
 
 

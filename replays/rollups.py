@@ -263,6 +263,13 @@ def _units(only: ColumnElement[bool] | None) -> Select[Any]:
     )
 
 
+def missing(connection: Connection) -> bool:
+    """Whether game sides are analysed but not rolled up (the rollups never built)."""
+    analysed = connection.execute(select(_sides.game_id).limit(1)).first() is not None
+    rolled = connection.execute(select(rollup_matchups.c.system).limit(1)).first() is not None
+    return analysed and not rolled
+
+
 def counts(connection: Connection) -> dict[str, int]:
     """Rows per rollup table, by name (for the command line's report)."""
     return {

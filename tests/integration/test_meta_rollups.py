@@ -21,7 +21,7 @@ from dashboards.meta_filters import Filters
 from replays import rollups
 from replays.schema import ROLLUPS, game_sides, game_units
 from shiai.schema import accounts, game_seats
-from tests.support.meta_base_queries import base_data
+from tests.support.meta_base_queries import base_data, rollup_rows
 from tests.support.meta_rows import CUP, load_event, side
 from tests.support.synthetic_games import FIRST_DAY, load
 
@@ -162,17 +162,6 @@ def test_every_dashboard_reads_the_same_rows_from_the_rollups(connection: Connec
     assert sum(row.games for row in lengths if row.steps_from == 300) == 2  # A's and B's groups
 
 
-def _snapshot(connection: Connection) -> dict[str, list[tuple[Any, ...]]]:
-    found = {}
-    for rollup in ROLLUPS:
-        rows = [
-            tuple(round(value, 6) if isinstance(value, float) else value for value in row)
-            for row in connection.execute(select(rollup))
-        ]
-        found[rollup.name] = sorted(rows, key=repr)
-    return found
-
-
 def test_a_refresh_of_the_changed_days_equals_a_rebuild(connection: Connection) -> None:
     load(connection, SEED, 150, games_per_batch=64)
     rollups.rebuild(connection)
@@ -190,15 +179,15 @@ def test_a_refresh_of_the_changed_days_equals_a_rebuild(connection: Connection) 
     load_edges(connection)
     days.add(("kensei", EDGE_DAY))
     rollups.refresh(connection, days)
-    refreshed = _snapshot(connection)
+    refreshed = rollup_rows(connection)
     rollups.refresh(connection, days)  # idempotent
-    assert _snapshot(connection) == refreshed
+    assert rollup_rows(connection) == refreshed
     rollups.rebuild(connection)
-    assert _snapshot(connection) == refreshed
+    assert rollup_rows(connection) == refreshed
     assert rollups.days_of(connection, [second.game_id]) == {(second.system, second.played_on)}
     assert rollups.days_of(connection, [first.game_id]) == set()
     rollups.refresh(connection, [])
-    assert _snapshot(connection) == refreshed
+    assert rollup_rows(connection) == refreshed
 
 
 def test_concurrent_refreshes_of_a_day_count_each_game_once(postgres_database: str) -> None:

@@ -38,6 +38,8 @@ from dashboards.meta_queries import (
 )
 from dashboards.meta_stats import binomial_p_value
 from dashboards.meta_tables import accounts, game_seats, game_sides, game_units
+from replays import rollups
+from replays.schema import ROLLUPS
 
 
 def _counts() -> list[Any]:
@@ -357,3 +359,25 @@ def base_data(connection: Connection, filters: Filters) -> dict[str, list[Any]]:
     """``dashboards.data.all_data``'s tables from the base read models."""
     found = {name: query(connection, filters) for name, query in BASE_QUERIES.items()}
     return found | {name: query(connection, filters) for name, query in EVENT_QUERIES.items()}
+
+
+def rollup_rows(connection: Connection) -> dict[str, list[tuple[Any, ...]]]:
+    """Every rollup table's rows, sorted, floats rounded to 6 decimals (sums of
+    the same floats in another order may differ in the last bits)."""
+    found = {}
+    for rollup in ROLLUPS:
+        rows = [
+            tuple(round(value, 6) if isinstance(value, float) else value for value in row)
+            for row in connection.execute(select(rollup))
+        ]
+        found[rollup.name] = sorted(rows, key=repr)
+    return found
+
+
+def rollups_equal_a_rebuild(connection: Connection) -> bool:
+    """Whether the rollups as they are equal a full rebuild's (rolled back after)."""
+    kept = rollup_rows(connection)
+    rollups.rebuild(connection)
+    rebuilt = rollup_rows(connection)
+    connection.rollback()
+    return kept == rebuilt and any(kept.values())
