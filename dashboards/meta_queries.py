@@ -13,6 +13,7 @@ the games (:func:`dashboards.meta_stats.score_rate`) with its Wilson interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -366,7 +367,12 @@ def factions_over_time(connection: Connection, filters: Filters) -> list[Faction
         .where(filters.where(rollup_matchups))
         .group_by(year, month, c.faction)
     )
-    found = connection.execute(query).all()
+    return faction_months(connection.execute(query).all(), filters)
+
+
+def faction_months(found: Sequence[Any], filters: Filters) -> list[FactionMonth]:
+    """The rows of :func:`factions_over_time` from its query's (year, month,
+    faction, sides and the non-mirror record)."""
     totals: dict[tuple[int, int], int] = {}
     for row in found:
         key = (int(row.year), int(row.month))
@@ -395,7 +401,12 @@ def scenarios_over_time(connection: Connection, filters: Filters) -> list[Scenar
         .where(filters.where(rollup_scenarios))
         .group_by(year, month, c.scenario)
     )
-    found = connection.execute(query).all()
+    return scenario_months(connection.execute(query).all())
+
+
+def scenario_months(found: Sequence[Any]) -> list[ScenarioMonth]:
+    """The rows of :func:`scenarios_over_time` from its query's (year, month,
+    scenario, games)."""
     totals: dict[tuple[int, int], int] = {}
     for row in found:
         key = (int(row.year), int(row.month))
@@ -460,6 +471,12 @@ def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerfo
             .group_by(m.faction)
         )
     }
+    return unit_rows(fielded, totals)
+
+
+def unit_rows(fielded: Sequence[Any], totals: dict[str, dict[str, int]]) -> list[UnitPerformance]:
+    """The rows of :func:`unit_performance` from its query's (faction, unit name
+    and type, record, copies, caused, cost) and each faction's record."""
     rows = []
     for row in fielded:
         with_it, everyone = _record(row), totals[row.faction]

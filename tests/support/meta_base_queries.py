@@ -21,7 +21,7 @@ from sqlalchemy import (
     true,
 )
 
-from dashboards.data import EVENT_QUERIES
+from dashboards.data import EVENT_QUERIES, QUERIES
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import (
     STEP_BIN,
@@ -34,22 +34,16 @@ from dashboards.meta_queries import (
     Matchup,
     ScenarioMonth,
     UnitPerformance,
+    _counts,
     _luck,
+    faction_months,
+    scenario_months,
+    unit_rows,
 )
 from dashboards.meta_stats import binomial_p_value
 from dashboards.meta_tables import accounts, game_seats, game_sides, game_units
 from replays import rollups
 from replays.schema import ROLLUPS
-
-
-def _counts() -> list[Any]:
-    result = game_sides.c.result
-    return [
-        func.count().label("games"),
-        func.sum(case((result == "win", 1), else_=0)).label("wins"),
-        func.sum(case((result == "draw", 1), else_=0)).label("draws"),
-        func.sum(case((result == "loss", 1), else_=0)).label("losses"),
-    ]
 
 
 def _record(row: Any) -> dict[str, int]:
@@ -239,24 +233,7 @@ def factions_over_time(connection: Connection, filters: Filters) -> list[Faction
         .where(filters.where(game_sides))
         .group_by(year, month, c.faction)
     )
-    found = connection.execute(query).all()
-    totals: dict[tuple[int, int], int] = {}
-    for row in found:
-        key = (int(row.year), int(row.month))
-        totals[key] = totals.get(key, 0) + int(row.sides)
-    rows = [
-        FactionMonth(
-            year=int(row.year),
-            month=int(row.month),
-            faction=row.faction,
-            sides=int(row.sides),
-            month_sides=totals[int(row.year), int(row.month)],
-            rated=int(row.games) >= max(filters.min_games, 1),
-            **_record(row),
-        )
-        for row in found
-    ]
-    return sorted(rows, key=lambda row: (row.year, row.month, row.faction))
+    return faction_months(connection.execute(query).all(), filters)
 
 
 def scenarios_over_time(connection: Connection, filters: Filters) -> list[ScenarioMonth]:
@@ -268,17 +245,7 @@ def scenarios_over_time(connection: Connection, filters: Filters) -> list[Scenar
         .where(filters.where(game_sides))
         .group_by(year, month, c.scenario)
     )
-    found = connection.execute(query).all()
-    totals: dict[tuple[int, int], int] = {}
-    for row in found:
-        key = (int(row.year), int(row.month))
-        totals[key] = totals.get(key, 0) + int(row.games)
-    rows = [
-        ScenarioMonth(int(row.year), int(row.month), row.scenario, int(row.games),
-                      totals[int(row.year), int(row.month)])
-        for row in found
-    ]  # fmt: skip
-    return sorted(rows, key=lambda row: (row.year, row.month, row.scenario))
+    return scenario_months(connection.execute(query).all())
 
 
 def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerformance]:
@@ -322,36 +289,12 @@ def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerfo
             select(c.faction, *_counts()).where(mirror_free).group_by(c.faction)
         )
     }
-    rows = []
-    for row in fielded:
-        with_it, everyone = _record(row), totals[row.faction]
-        rows.append(
-            UnitPerformance(
-                faction=row.faction,
-                name=row.name,
-                unit_type=row.unit_type,
-                **with_it,
-                **{f"without_{key}": everyone[key] - with_it[key] for key in with_it},
-                copies=int(row.copies),
-                caused=int(row.caused or 0),
-                cost=int(row.cost or 0),
-            )
-        )
-    return sorted(rows, key=lambda row: (row.faction, -row.games, row.name))
+    return unit_rows(fielded, totals)
 
 
-# Table name -> query, as dashboards.data.QUERIES (the event tables are unchanged).
+# Table name -> query, as dashboards.data.QUERIES (the same function names).
 BASE_QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
-    "faction-win-rates": faction_win_rates,
-    "matchups": matchups,
-    "first-player": first_player_advantage,
-    "game-length": game_lengths,
-    "dice-luck": dice_luck_distribution,
-    "dice-luck-factions": dice_luck_by_faction,
-    "dice-luck-players": dice_luck_by_player,
-    "factions-over-time": factions_over_time,
-    "scenarios-over-time": scenarios_over_time,
-    "units": unit_performance,
+    name: globals()[query.__name__] for name, query in QUERIES.items()
 }
 
 
