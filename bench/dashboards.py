@@ -9,17 +9,20 @@ platform does, are filled with ``GAMES`` synthetic Kensei games
 
 * ``dash.load.<store>``: seconds to generate and insert the rows (not a target;
   it tells how long the benchmark takes to set up);
+* ``dash.rollup_build.<store>``: seconds to build the dashboards' rollups from
+  them (``replays.rollups.rebuild``, one transaction: ``shiai rebuild-rollups``);
 * ``dash.query_all.<store>``: seconds to compute every dashboard's data for the
   widest filter state (every Kensei game: no event, date or battle size chosen),
   median of ``ROUNDS`` runs after one warm-up run;
 * ``dash.query_all_filtered.<store>``: the same for a narrower state (the last
   three months, 400-point battles).
 
-``dashboards.data.all_data(connection, filters)`` computes the data, as the meta
-pages do. PostgreSQL is vacuumed and analysed after
-the load, as autovacuum would do; SQLite is not analysed (the platform never runs
-``ANALYZE``). After the SQLite timings, ``bench.dashboard_pages`` weighs the pages
-(``dash.page_bytes``, ``dash.page_bytes.odds``) over the same file.
+``dashboards.data.all_data(connection, filters)`` computes the data from the
+rollups, as the meta pages do. PostgreSQL is vacuumed and analysed after the
+load and after the rollups' build, as autovacuum would do; SQLite is not
+analysed (the platform never runs ``ANALYZE``). After the SQLite timings,
+``bench.dashboard_pages`` weighs the pages (``dash.page_bytes``,
+``dash.page_bytes.odds``) over the same file.
 
 ``python -m bench dashboards``; ``SHIAI_BENCH_DASH_GAMES`` overrides ``GAMES``;
 ``SHIAI_BENCH_PROFILE=<dir>`` writes cProfile stats per part.
@@ -33,7 +36,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 
 from bench._util import (
     figure,
@@ -47,6 +50,8 @@ from bench._util import (
 from bench.dashboard_pages import report as report_page_weights
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
+from replays.rollups import rebuild
+from replays.schema import ROLLUPS
 from shiai.migrations import upgrade
 from tests.support.synthetic_games import DAYS, FIRST_DAY, load
 
@@ -93,11 +98,13 @@ def bench_store(store: str, database: Database) -> None:
             started = clock()
             with profiled(f"dash.load.{store}"), engine.begin() as connection:
                 load(connection, SEED, GAMES)
-            if store == "postgresql":
-                with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-                    connection.execute(text("VACUUM ANALYZE game_sides"))
-                    connection.execute(text("VACUUM ANALYZE game_units"))
+            _vacuum(engine, ("game_sides", "game_units", "game_seats"))
             figure(f"dash.load.{store}", clock() - started, "s")
+            started = clock()
+            with profiled(f"dash.rollup_build.{store}"), engine.begin() as connection:
+                rebuild(connection)
+            figure(f"dash.rollup_build.{store}", clock() - started, "s")
+            _vacuum(engine, tuple(rollup.name for rollup in ROLLUPS))
             for name, filters in filter_states().items():
                 with engine.connect() as connection:
                     samples = []
@@ -113,6 +120,15 @@ def bench_store(store: str, database: Database) -> None:
                 report_page_weights(url)
         finally:
             engine.dispose()
+
+
+def _vacuum(engine: Engine, tables: tuple[str, ...]) -> None:
+    """VACUUM ANALYZE the tables on PostgreSQL (nothing on SQLite)."""
+    if engine.dialect.name != "postgresql":
+        return
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        for name in tables:
+            connection.execute(text(f"VACUUM ANALYZE {name}"))
 
 
 def load_average() -> str:

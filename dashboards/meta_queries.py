@@ -1,7 +1,10 @@
-"""The meta dashboards' queries: SQLAlchemy Core over the analysis read models
-(``game_sides``, ``game_units``), each returning plain rows (frozen dataclasses
-of whole counts and exact fractions; no floats). Each side of a game is a row
-of ``game_sides``, so a game counts once per side.
+"""The meta dashboards' queries: SQLAlchemy Core over the rollups of the analysis
+read models (``replays.rollups``: ``game_sides`` and ``game_units`` summed per
+system, tournament, day and battle size, and per each dashboard's groups; see
+:mod:`dashboards.meta_rollups`), each returning plain rows (frozen dataclasses
+of whole counts and exact fractions; no floats). Each side of a game counts
+once per side. The per-tournament tables read the base tables (an event's rows
+are few).
 
 Results: ``win``, ``draw``, ``loss``; a rate is wins plus half the draws over
 the games (:func:`dashboards.meta_stats.score_rate`) with its Wilson interval.
@@ -10,33 +13,26 @@ the games (:func:`dashboards.meta_stats.score_rate`) with its Wilson interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import (
-    Connection,
-    Integer,
-    and_,
-    case,
-    distinct,
-    extract,
-    func,
-    literal,
-    select,
-    true,
-)
+from sqlalchemy import Connection, TableClause, case, extract, func, literal, select
 
 from dashboards.meta_filters import Filters
-from dashboards.meta_stats import Z_95, binomial_p_value, score_rate, wilson_interval
-from dashboards.meta_tables import (
-    accounts,
-    game_seats,
-    game_sides,
-    game_units,
-    rated_games,
-    tournament_standings,
+from dashboards.meta_rollups import (
+    rollup_advantages,
+    rollup_game_lengths,
+    rollup_luck_bins,
+    rollup_luck_factions,
+    rollup_luck_players,
+    rollup_matchups,
+    rollup_scenarios,
+    rollup_units,
 )
+from dashboards.meta_stats import Z_95, binomial_p_value, score_rate, wilson_interval
+from dashboards.meta_tables import accounts, game_sides, rated_games, tournament_standings
 
 
 @dataclass(frozen=True)
@@ -82,6 +78,7 @@ class Advantage(Record):
 
 
 def _counts() -> list[Any]:
+    """A record's counts, from the game sides of ``game_sides`` (the event tables)."""
     result = game_sides.c.result
     return [
         func.count().label("games"),
@@ -91,24 +88,27 @@ def _counts() -> list[Any]:
     ]
 
 
+RECORD = ("games", "wins", "draws", "losses")
+
+
+def _sums(rollup: TableClause, *names: str) -> list[Any]:
+    """The sums of a rollup's columns, each labelled with its name."""
+    return [func.sum(rollup.c[name]).label(name) for name in names]
+
+
 def _record(row: Any) -> dict[str, int]:
-    return {
-        "games": int(row.games),
-        "wins": int(row.wins or 0),
-        "draws": int(row.draws or 0),
-        "losses": int(row.losses or 0),
-    }
+    return {key: int(getattr(row, key) or 0) for key in RECORD}
 
 
 def faction_win_rates(connection: Connection, filters: Filters) -> list[FactionRate]:
     """Every faction with at least ``min_games`` non-mirror games, most games first
     (then by name)."""
-    c = game_sides.c
+    c = rollup_matchups.c
     query = (
-        select(c.faction, *_counts())
-        .where(filters.where(game_sides), c.faction != c.opponent_faction)
+        select(c.faction, *_sums(rollup_matchups, *RECORD))
+        .where(filters.where(rollup_matchups), c.faction != c.opponent_faction)
         .group_by(c.faction)
-        .having(func.count() >= filters.min_games)
+        .having(func.sum(c.games) >= filters.min_games)
     )
     rows = [FactionRate(faction=row.faction, **_record(row)) for row in connection.execute(query)]
     return sorted(rows, key=lambda row: (-row.games, row.faction))
@@ -117,12 +117,12 @@ def faction_win_rates(connection: Connection, filters: Filters) -> list[FactionR
 def matchups(connection: Connection, filters: Filters) -> list[Matchup]:
     """Every pair of different factions that met at least ``min_games`` times, each
     from both sides (A against B and B against A), by faction then opponent."""
-    c = game_sides.c
+    c = rollup_matchups.c
     query = (
-        select(c.faction, c.opponent_faction, *_counts())
-        .where(filters.where(game_sides), c.faction != c.opponent_faction)
+        select(c.faction, c.opponent_faction, *_sums(rollup_matchups, *RECORD))
+        .where(filters.where(rollup_matchups), c.faction != c.opponent_faction)
         .group_by(c.faction, c.opponent_faction)
-        .having(func.count() >= filters.min_games)
+        .having(func.sum(c.games) >= filters.min_games)
     )
     rows = [
         Matchup(faction=row.faction, opponent=row.opponent_faction, **_record(row))
@@ -131,12 +131,12 @@ def matchups(connection: Connection, filters: Filters) -> list[Matchup]:
     return sorted(rows, key=lambda row: (row.faction, row.opponent))
 
 
-# The advantages the read model records, as (measure, column); null where the
-# system has no such roll.
+# The advantages the read model records, as (measure, its game_sides column: the
+# rollup's ``measure``); null where the system has no such roll.
 ADVANTAGES = (
-    ("won the strategy roll", game_sides.c.won_strategy_roll),
-    ("won the turn-1 initiative", game_sides.c.won_first_initiative),
-    ("activated first", game_sides.c.activated_first),
+    ("won the strategy roll", "won_strategy_roll"),
+    ("won the turn-1 initiative", "won_first_initiative"),
+    ("activated first", "activated_first"),
 )
 
 
@@ -144,10 +144,16 @@ def first_player_advantage(connection: Connection, filters: Filters) -> list[Adv
     """For each advantage, the record of the sides that had it (each game once: the
     side with the advantage), with the exact binomial test of its wins among
     decisive games against a fair coin. Mirror matches count."""
+    c = rollup_advantages.c
+    query = (
+        select(c.measure, *_sums(rollup_advantages, *RECORD))
+        .where(filters.where(rollup_advantages))
+        .group_by(c.measure)
+    )
+    by_measure = {row.measure: _record(row) for row in connection.execute(query)}
     rows = []
     for measure, column in ADVANTAGES:
-        query = select(*_counts()).where(filters.where(game_sides), column.is_(True))
-        found = _record(connection.execute(query).one())
+        found = by_measure.get(column, dict.fromkeys(RECORD, 0))
         if found["games"] < filters.min_games or found["games"] == 0:
             continue
         decisive = found["wins"] + found["losses"]
@@ -156,7 +162,8 @@ def first_player_advantage(connection: Connection, filters: Filters) -> list[Adv
     return rows
 
 
-# The width of the game-length histogram's bins of steps (engine events).
+# The width of the game-length histogram's bins of steps (engine events): the
+# rollup's grain (replays.rollups.STEP_BIN; a test keeps them equal).
 STEP_BIN = 50
 
 
@@ -175,12 +182,12 @@ def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
     """Games (each once, however many of its sides match the filters) by turns,
     bin of steps and ending; by turns, steps and ending. The minimum games does
     not apply to a distribution."""
-    c = game_sides.c
-    steps_from = ((c.steps // STEP_BIN) * STEP_BIN).label("steps_from")
+    c = rollup_game_lengths.c
+    games = func.sum(_games(rollup_game_lengths, filters)).label("games")
     query = (
-        select(c.turns, steps_from, c.ending, func.count(distinct(c.game_id)).label("games"))
-        .where(filters.where(game_sides))
-        .group_by(c.turns, steps_from, c.ending)
+        select(c.turns, c.steps_from, c.ending, games)
+        .where(filters.where(rollup_game_lengths))
+        .group_by(c.turns, c.steps_from, c.ending)
     )
     rows = [
         GameLength(turns=row.turns, steps_from=int(row.steps_from), ending=row.ending,
@@ -190,18 +197,17 @@ def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
     return sorted(rows, key=lambda row: (row.turns, row.steps_from, row.ending))
 
 
+def _games(rollup: TableClause, filters: Filters) -> Any:
+    """The column that counts each game once: the sides of a game may differ in
+    battle size, so without that filter a game counts at its smallest only."""
+    return rollup.c.games if filters.battle_size is not None else rollup.c.games_at_lowest_size
+
+
 # Dice luck. A side's luck is its observed successes minus the expected ones
 # (every die of its success rolls; observed ones include re-rolls and offerings
 # to the gods, see engine/kensei/analysis.py). A die's success chance is k/6,
-# so expected successes are whole sixths: the queries count in sixths (exact
+# so expected successes are whole sixths: the rollups count in sixths (exact
 # integers) and bin by whole successes.
-_SIXTHS_OFFSET = 6000  # a shift that makes sixths positive before integer division
-
-
-def _luck_sixths() -> Any:
-    c = game_sides.c
-    expected_sixths = func.round(c.expected_successes * 6).cast(Integer)
-    return c.observed_successes * 6 - expected_sixths
 
 
 @dataclass(frozen=True)
@@ -249,27 +255,18 @@ class Luck:
 
 def dice_luck_distribution(connection: Connection, filters: Filters) -> list[LuckBin]:
     """Game sides that rolled dice, by luck in whole successes (floored)."""
-    c = game_sides.c
-    bin_from = ((_luck_sixths() + _SIXTHS_OFFSET) // 6 - _SIXTHS_OFFSET // 6).label("luck_from")
+    c = rollup_luck_bins.c
     query = (
-        select(bin_from, func.count().label("sides"))
-        .where(filters.where(game_sides), c.dice_rolled > 0)
-        .group_by(bin_from)
-        .order_by(bin_from)
+        select(c.luck_from, func.sum(c.sides).label("sides"))
+        .where(filters.where(rollup_luck_bins))
+        .group_by(c.luck_from)
+        .order_by(c.luck_from)
     )
     return [LuckBin(int(row.luck_from), int(row.sides)) for row in connection.execute(query)]
 
 
-def _luck_columns() -> list[Any]:
-    c = game_sides.c
-    expected = c.expected_successes
-    return [
-        func.count().label("sides"),
-        func.sum(c.dice_rolled).label("dice"),
-        func.sum(c.observed_successes).label("observed"),
-        func.sum(func.round(expected * 6).cast(Integer)).label("expected_sixths"),
-        func.sum(expected - expected * expected / c.dice_rolled).label("variance"),
-    ]
+def _luck_sums(rollup: TableClause) -> list[Any]:
+    return _sums(rollup, "sides", "dice", "observed", "expected_sixths", "variance")
 
 
 def _luck(key: str, row: Any) -> Luck:
@@ -286,12 +283,12 @@ def _luck(key: str, row: Any) -> Luck:
 def dice_luck_by_faction(connection: Connection, filters: Filters) -> list[Luck]:
     """Each faction's dice over its game sides that rolled dice (mirrors count),
     with at least ``min_games`` sides; luckiest per game first."""
-    c = game_sides.c
+    c = rollup_luck_factions.c
     query = (
-        select(c.faction, *_luck_columns())
-        .where(filters.where(game_sides), c.dice_rolled > 0)
+        select(c.faction, *_luck_sums(rollup_luck_factions))
+        .where(filters.where(rollup_luck_factions))
         .group_by(c.faction)
-        .having(func.count() >= filters.min_games)
+        .having(func.sum(c.sides) >= filters.min_games)
     )
     rows = [_luck(row.faction, row) for row in connection.execute(query)]
     return sorted(rows, key=lambda row: (-row.per_game, row.key))
@@ -301,17 +298,14 @@ def dice_luck_by_player(connection: Connection, filters: Filters) -> list[Luck]:
     """Each player's dice over the game sides they played on the platform (an
     account, by its public name; a bot as ``bot <name>``), with at least
     ``min_games`` sides; luckiest per game first. Imported games have no player."""
-    c = game_sides.c
-    player = func.coalesce(accounts.c.display_name, literal("bot ") + game_seats.c.bot)
-    joined = game_sides.join(
-        game_seats, and_(game_seats.c.game_id == c.game_id, game_seats.c.side == c.side)
-    ).outerjoin(accounts, accounts.c.id == game_seats.c.account_id)
+    c = rollup_luck_players.c
+    player = func.coalesce(accounts.c.display_name, literal("bot ") + c.bot)
     query = (
-        select(player.label("player"), *_luck_columns())
-        .select_from(joined)
-        .where(filters.where(game_sides), c.dice_rolled > 0, player.is_not(None))
+        select(player.label("player"), *_luck_sums(rollup_luck_players))
+        .select_from(rollup_luck_players.outerjoin(accounts, accounts.c.id == c.account_id))
+        .where(filters.where(rollup_luck_players), player.is_not(None))
         .group_by(player)
-        .having(func.count() >= filters.min_games)
+        .having(func.sum(c.sides) >= filters.min_games)
     )
     rows = [_luck(row.player, row) for row in connection.execute(query)]
     return sorted(rows, key=lambda row: (-row.per_game, row.key))
@@ -350,8 +344,8 @@ class ScenarioMonth:
         return Fraction(self.games, self.month_games) if self.month_games else Fraction(0)
 
 
-def _months() -> tuple[Any, Any]:
-    played = game_sides.c.played_on
+def _months(rollup: TableClause) -> tuple[Any, Any]:
+    played = rollup.c.played_on
     return extract("year", played).label("year"), extract("month", played).label("month")
 
 
@@ -359,28 +353,26 @@ def factions_over_time(connection: Connection, filters: Filters) -> list[Faction
     """Each faction's representation and non-mirror record, month by month, by
     month then faction. The minimum games applies to the record: a month with
     fewer non-mirror games keeps its share and shows no rate."""
-    c = game_sides.c
-    year, month = _months()
+    c = rollup_matchups.c
+    year, month = _months(rollup_matchups)
     other = c.faction != c.opponent_faction
-
-    def counted(condition: Any) -> Any:
-        return func.sum(case((and_(other, condition), 1), else_=0))
-
     query = (
         select(
             year,
             month,
             c.faction,
-            func.count().label("sides"),
-            counted(true()).label("games"),
-            counted(c.result == "win").label("wins"),
-            counted(c.result == "draw").label("draws"),
-            counted(c.result == "loss").label("losses"),
+            func.sum(c.games).label("sides"),
+            *(func.sum(case((other, c[key]), else_=0)).label(key) for key in RECORD),
         )
-        .where(filters.where(game_sides))
+        .where(filters.where(rollup_matchups))
         .group_by(year, month, c.faction)
     )
-    found = connection.execute(query).all()
+    return faction_months(connection.execute(query).all(), filters)
+
+
+def faction_months(found: Sequence[Any], filters: Filters) -> list[FactionMonth]:
+    """The rows of :func:`factions_over_time` from its query's (year, month,
+    faction, sides and the non-mirror record)."""
     totals: dict[tuple[int, int], int] = {}
     for row in found:
         key = (int(row.year), int(row.month))
@@ -402,14 +394,19 @@ def factions_over_time(connection: Connection, filters: Filters) -> list[Faction
 
 def scenarios_over_time(connection: Connection, filters: Filters) -> list[ScenarioMonth]:
     """Each scenario's share of the games (each game once), month by month."""
-    c = game_sides.c
-    year, month = _months()
+    c = rollup_scenarios.c
+    year, month = _months(rollup_scenarios)
     query = (
-        select(year, month, c.scenario, func.count(distinct(c.game_id)).label("games"))
-        .where(filters.where(game_sides))
+        select(year, month, c.scenario, func.sum(_games(rollup_scenarios, filters)).label("games"))
+        .where(filters.where(rollup_scenarios))
         .group_by(year, month, c.scenario)
     )
-    found = connection.execute(query).all()
+    return scenario_months(connection.execute(query).all())
+
+
+def scenario_months(found: Sequence[Any]) -> list[ScenarioMonth]:
+    """The rows of :func:`scenarios_over_time` from its query's (year, month,
+    scenario, games)."""
     totals: dict[tuple[int, int], int] = {}
     for row in found:
         key = (int(row.year), int(row.month))
@@ -453,44 +450,33 @@ class UnitPerformance(Record):
 def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerformance]:
     """Each unit of each faction fielded by at least ``min_games`` sides (in
     non-mirror games), with and without it; by faction, then most fielded."""
-    c, u = game_sides.c, game_units.c
-    per_side = (
-        select(
-            u.game_id,
-            u.side,
-            u.name,
-            func.max(u.type).label("unit_type"),
-            func.count().label("copies"),
-            func.sum(u.casualties_caused).label("caused"),
-            func.sum(u.cost).label("cost"),
-        )
-        .group_by(u.game_id, u.side, u.name)
-        .subquery()
-    )
-    s = per_side.c
-    mirror_free = and_(filters.where(game_sides), c.faction != c.opponent_faction)
+    c, m = rollup_units.c, rollup_matchups.c
     query = (
         select(
             c.faction,
-            s.name,
-            func.max(s.unit_type).label("unit_type"),
-            *_counts(),
-            func.sum(s.copies).label("copies"),
-            func.sum(s.caused).label("caused"),
-            func.sum(s.cost).label("cost"),
+            c.name,
+            func.max(c.unit_type).label("unit_type"),
+            *_sums(rollup_units, *RECORD, "copies", "caused", "cost"),
         )
-        .select_from(game_sides.join(per_side, and_(s.game_id == c.game_id, s.side == c.side)))
-        .where(mirror_free)
-        .group_by(c.faction, s.name)
-        .having(func.count() >= filters.min_games)
+        .where(filters.where(rollup_units))
+        .group_by(c.faction, c.name)
+        .having(func.sum(c.games) >= filters.min_games)
     )
     fielded = connection.execute(query).all()
     totals = {
         row.faction: _record(row)
         for row in connection.execute(
-            select(c.faction, *_counts()).where(mirror_free).group_by(c.faction)
+            select(m.faction, *_sums(rollup_matchups, *RECORD))
+            .where(filters.where(rollup_matchups), m.faction != m.opponent_faction)
+            .group_by(m.faction)
         )
     }
+    return unit_rows(fielded, totals)
+
+
+def unit_rows(fielded: Sequence[Any], totals: dict[str, dict[str, int]]) -> list[UnitPerformance]:
+    """The rows of :func:`unit_performance` from its query's (faction, unit name
+    and type, record, copies, caused, cost) and each faction's record."""
     rows = []
     for row in fielded:
         with_it, everyone = _record(row), totals[row.faction]

@@ -7,7 +7,9 @@ without it gives no rows) and writes them with what every system shares: the
 result and score from the outcome, the opponent's faction, the steps, the date
 of the game's first event and, through ``event_of``, the tournament and round of
 the pairing the game is linked to. A running game has no rows. Writing a game's
-rows replaces any it had, so a rebuild gives the same rows.
+rows replaces any it had, so a rebuild gives the same rows. The dashboards'
+rollups of the days a batch wrote are refreshed in the batch's transaction
+(``replays.rollups``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from uuid import UUID
 from sqlalchemy import Connection, Engine, delete, insert
 
 from engine.core import GameFacts, Outcome
-from replays import registry
+from replays import registry, rollups
 from replays.errors import UnknownRuleset
 from replays.game import Game
 from replays.projection import Follower
@@ -56,11 +58,16 @@ class GameAnalysis(Follower):
     def reset(self, conn: Connection) -> None:
         conn.execute(delete(game_sides))
         conn.execute(delete(game_units))
+        rollups.rebuild(conn)  # empty, as the read models now are
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
+        days: set[rollups.Day] = set()
         for _, domain_event in events:
             if isinstance(domain_event, Game.Ended):  # type: ignore[attr-defined]
-                self._write(conn, domain_event.originator_id, domain_event.originator_version)
+                days |= self._write(
+                    conn, domain_event.originator_id, domain_event.originator_version
+                )
+        rollups.refresh(conn, days)
 
     def rows(
         self, game_id: UUID, ended_version: int
@@ -102,18 +109,21 @@ class GameAnalysis(Follower):
             ],
         )
 
-    def _write(self, conn: Connection, game_id: UUID, ended_version: int) -> None:
+    def _write(self, conn: Connection, game_id: UUID, ended_version: int) -> set[rollups.Day]:
+        """Write the game's rows; returns the days whose rollups they change."""
+        days = rollups.days_of(conn, [game_id])
         conn.execute(delete(game_sides).where(game_sides.c.game_id == game_id))
         conn.execute(delete(game_units).where(game_units.c.game_id == game_id))
         sides, units = self.rows(game_id, ended_version)
         if not sides:
-            return
+            return days
         linked = self.event_of(conn, game_id)
         for row in sides:
             row["tournament_id"], row["round"] = linked if linked else (None, None)
         conn.execute(insert(game_sides), sides)
         if units:
             conn.execute(insert(game_units), units)
+        return days | {(row["system"], row["played_on"]) for row in sides}
 
 
 def _side_rows(

@@ -120,6 +120,107 @@ game_units = Table(
     Column("survived", Boolean, nullable=False),
 )
 
+# The meta dashboards' rollups (replays.rollups): the analysis read models summed
+# per partition (system, tournament, day played, battle size: every column a
+# dashboard filter reads, at its grain) and per each dashboard's grouping columns.
+# Rebuildable from game_sides, game_units and game_seats at any time.
+
+
+def _rollup(name: str, *columns: Column[Any]) -> Table:
+    return Table(
+        name,
+        read_models,
+        Column("system", String(64), nullable=False),
+        Column("tournament_id", Uuid, nullable=True),
+        Column("played_on", Date, nullable=False),
+        Column("army_points", Integer, nullable=False),
+        *columns,
+        Index(f"ix_{name}_day", "system", "played_on"),
+    )
+
+
+def _whole(*names: str) -> list[Column[Any]]:
+    return [Column(name, Integer, nullable=False) for name in names]
+
+
+RECORD = ("games", "wins", "draws", "losses")
+LUCK = ("sides", "dice", "observed", "expected_sixths")
+
+# Game sides by faction and opponent (mirrors included), with their results.
+rollup_matchups = _rollup(
+    "rollup_matchups",
+    Column("faction", String(120), nullable=False),
+    Column("opponent_faction", String(120), nullable=False),
+    *_whole(*RECORD),
+)
+
+# The sides that had an advantage (``measure``: the game_sides column that is true).
+rollup_advantages = _rollup(
+    "rollup_advantages", Column("measure", String(32), nullable=False), *_whole(*RECORD)
+)
+
+# Games by turns, bin of steps and ending; ``games_at_lowest_size`` counts a game
+# only in the row of the smallest battle size among its sides of that group, so
+# that a sum over every battle size counts each game once.
+rollup_game_lengths = _rollup(
+    "rollup_game_lengths",
+    Column("turns", Integer, nullable=False),
+    Column("steps_from", Integer, nullable=False),
+    Column("ending", String(32), nullable=False),
+    *_whole("games", "games_at_lowest_size"),
+)
+
+# Games by scenario (each game once, as above).
+rollup_scenarios = _rollup(
+    "rollup_scenarios",
+    Column("scenario", String(64), nullable=False),
+    *_whole("games", "games_at_lowest_size"),
+)
+
+# Sides that rolled dice, by luck in whole successes (floored).
+rollup_luck_bins = _rollup(
+    "rollup_luck_bins", Column("luck_from", Integer, nullable=False), *_whole("sides")
+)
+
+# The dice of the sides that rolled dice, by faction; ``variance`` sums each side's
+# bound E(1 - E/dice) of the variance of its successes.
+rollup_luck_factions = _rollup(
+    "rollup_luck_factions",
+    Column("faction", String(120), nullable=False),
+    *_whole(*LUCK),
+    Column("variance", Float, nullable=False),
+)
+
+# The same by seat (game_seats: an account or a bot) of the sides played on the platform.
+rollup_luck_players = _rollup(
+    "rollup_luck_players",
+    Column("account_id", Uuid, nullable=True),
+    Column("bot", String(32), nullable=True),
+    *_whole(*LUCK),
+    Column("variance", Float, nullable=False),
+)
+
+# Non-mirror sides that fielded a unit profile (by name), with their results, the
+# copies fielded, the casualties they caused and their cost.
+rollup_units = _rollup(
+    "rollup_units",
+    Column("faction", String(120), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("unit_type", String(32), nullable=False),
+    *_whole(*RECORD, "copies", "caused", "cost"),
+)
+
+ROLLUPS = (
+    rollup_matchups,
+    rollup_advantages,
+    rollup_game_lengths,
+    rollup_scenarios,
+    rollup_luck_bins,
+    rollup_luck_factions,
+    rollup_luck_players,
+    rollup_units,
+)
+
 projection_tracking = Table(
     "projection_tracking",
     read_models,

@@ -4,7 +4,9 @@ A game that ends after it was linked finds its pairing through
 :func:`linked_event` (``GameAnalysis``'s ``event_of``); a game linked after it
 ended, or linked again elsewhere, is stamped by ``AnalysisTournamentLinks``,
 which follows the Tournaments application: for each tournament touched, its
-games' rows lose their old stamp and take the tournament's current links.
+games' rows lose their old stamp and take the tournament's current links, and
+the dashboards' rollups of those games' days are refreshed in the same
+transaction.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from uuid import UUID
 
 from sqlalchemy import Connection, Engine, select, update
 
+from replays import rollups
 from replays.projection import Follower
 from replays.schema import game_sides
 from shiai.schema import tournament_game_links
@@ -39,11 +42,14 @@ class AnalysisTournamentLinks(Follower):
 
     def reset(self, conn: Connection) -> None:
         conn.execute(update(game_sides).values(tournament_id=None, round=None))
+        rollups.rebuild(conn)
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
         touched = list(dict.fromkeys(domain_event.originator_id for _, domain_event in events))
+        days: set[rollups.Day] = set()
         for tournament_id in touched:
             tournament = self.tournaments.get(tournament_id)
+            days |= _days_stamped(conn, tournament_id)
             conn.execute(
                 update(game_sides)
                 .where(game_sides.c.tournament_id == tournament_id)
@@ -57,3 +63,12 @@ class AnalysisTournamentLinks(Follower):
                             .where(game_sides.c.game_id == UUID(table.game_id))
                             .values(tournament_id=tournament_id, round=round_.number)
                         )
+            days |= _days_stamped(conn, tournament_id)
+        rollups.refresh(conn, days)
+
+
+def _days_stamped(conn: Connection, tournament_id: UUID) -> set[rollups.Day]:
+    """The days of the games whose rows carry the tournament."""
+    c = game_sides.c
+    query = select(c.system, c.played_on).where(c.tournament_id == tournament_id).distinct()
+    return {(row.system, row.played_on) for row in conn.execute(query)}

@@ -9,7 +9,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
-from replays import registry
+from replays import registry, rollups
 from replays.bot_games import play_bot_game
 from replays.errors import UnknownRuleset
 from replays.simulate import Simulated, simulate
@@ -24,6 +24,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(migrate)
     app.cli.add_command(seed_demo)
     app.cli.add_command(rebuild_read_models)
+    app.cli.add_command(rebuild_rollups)
     app.cli.add_command(create_account)
     app.cli.add_command(simulate_command)
 
@@ -34,6 +35,11 @@ def migrate() -> None:
     """Create or upgrade every table (alembic upgrade head)."""
     upgrade(current_app.config["SHIAI_DATABASE_URL"])
     click.echo("database is at the newest migration")
+    # The rollups start empty (migration 0005): fill them if games are analysed.
+    with current_app.extensions["shiai"].db_engine.begin() as conn:
+        if rollups.missing(conn):
+            rollups.rebuild(conn)
+            click.echo("meta dashboards' rollups built from the analysis read models")
 
 
 @click.command("seed-demo")
@@ -83,6 +89,23 @@ def rebuild_read_models() -> None:
     count = services.analysis.rebuild()
     click.echo(f"game analysis rows rebuilt from {count} events")
     services.analysis_links.rebuild()
+    _rebuild_rollups()
+
+
+@click.command("rebuild-rollups")
+@with_appcontext
+def rebuild_rollups() -> None:
+    """Compute the meta dashboards' rollups again from the analysis read models."""
+    _rebuild_rollups()
+
+
+def _rebuild_rollups() -> None:
+    started = time.perf_counter()
+    with current_app.extensions["shiai"].db_engine.begin() as conn:
+        rollups.rebuild(conn)
+        rows = sum(rollups.counts(conn).values())
+    elapsed = time.perf_counter() - started
+    click.echo(f"meta dashboards' rollups rebuilt: {rows} rows in {elapsed:.1f} s")
 
 
 @click.command("create-account")

@@ -25,7 +25,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 
 from engine.core import Bot, Command, Ruleset
 from engine.kensei.bots import GreedyBot
-from replays import registry
+from replays import registry, rollups
 from replays.bot_games import answer_with_bots, proposed_command
 from replays.records import GameRecords, StepEntry
 from shiai.schema import game_seats
@@ -170,6 +170,8 @@ class Play:
                 .values(account_id=uuid.UUID(account_id), invitation=None)
                 .returning(game_seats.c.game_id)
             ).first()
+            if claimed is not None:  # a finished game's luck now has a player
+                rollups.refresh(conn, rollups.days_of(conn, [claimed.game_id]))
         if claimed is None:  # claimed by someone else meanwhile
             raise InvitationUnavailable
         game_id: UUID = claimed.game_id

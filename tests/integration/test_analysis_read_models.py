@@ -1,5 +1,6 @@
-"""The analysis read models (a row per side and per unit of every finished game),
-projected from the stored events on SQLite and PostgreSQL, and rebuilt identically."""
+"""The analysis read models (a row per side and per unit of every finished game)
+and the dashboards' rollups of them, projected from the stored events on SQLite
+and PostgreSQL, kept fresh where they are written, and rebuilt identically."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ import pytest
 from flask import Flask
 from sqlalchemy import Table, select
 
-from replays.bot_games import play_bot_game
+from dashboards.data import all_data
+from dashboards.meta_filters import Filters
+from replays import registry
+from replays.bot_games import answer_with_bots, play_bot_game
 from replays.schema import game_sides, game_units, games
+from tests.support.meta_base_queries import base_data, rollup_rows, rollups_equal_a_rebuild
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 ORG = "organiser-account"
@@ -106,18 +111,61 @@ def test_every_unit_fielded_in_a_finished_game_has_a_row(
     }
 
 
+def _rollups(app: Flask) -> dict[str, list[Any]]:
+    with app.extensions["shiai"].db_engine.connect() as conn:
+        return rollup_rows(conn)
+
+
 def test_rebuilding_the_analysis_read_models_gives_identical_rows(
     app: Flask, analysed: dict[str, Any]
 ) -> None:
-    sides, units = _rows(app, game_sides), _rows(app, game_units)
+    sides, units, rolled = _rows(app, game_sides), _rows(app, game_units), _rollups(app)
+    assert rolled["rollup_matchups"]  # kept fresh as the games ended and were linked
     result = app.test_cli_runner().invoke(args=["rebuild-read-models"])
     assert result.exit_code == 0, result.output
     assert "game analysis rows rebuilt from" in result.output
+    assert "meta dashboards' rollups rebuilt" in result.output
     assert _rows(app, game_sides) == sides
     assert _rows(app, game_units) == units
+    assert _rollups(app) == rolled
     # The game follower alone finds the pairing through the tournament links table.
     app.extensions["shiai"].analysis.rebuild()
     assert _rows(app, game_sides) == sides
+    assert _rollups(app) == rolled
+    app.extensions["shiai"].analysis_links.rebuild()
+    assert _rollups(app) == rolled
+    result = app.test_cli_runner().invoke(args=["rebuild-rollups"])
+    assert result.exit_code == 0, result.output
+    assert _rollups(app) == rolled
+
+
+def test_a_game_played_in_the_browser_keeps_the_rollups_fresh(
+    app: Flask, analysed: dict[str, Any]
+) -> None:
+    """An invitation game played to its end (the bots answering for both sides, the
+    seat still open), then claimed: at each step the rollups equal a rebuild, and
+    the dashboards read from them what the base read models say."""
+    services = app.extensions["shiai"]
+    host = services.accounts.create("host", "Host", "a password long enough")
+    guest = services.accounts.create("guest", "Guest", "a password long enough")
+    kensei = registry.get("kensei")
+    created = services.play.create(host, "kensei", kensei.sample_setups()[0], opponent="invite")
+    bots = {side: kensei.bot(f"fresh-{side}") for side in ("A", "B")}
+    answer_with_bots(services.records, created.game_id, bots, max_commands=20_000)
+    assert services.records.current(created.game_id).over
+    assert created.invitation is not None
+    with services.db_engine.connect() as conn:
+        assert rollups_equal_a_rebuild(conn)
+        players = [row.key for row in all_data(conn, Filters())["dice-luck-players"]]
+        assert players == ["Host"]
+    services.play.claim(created.invitation, guest)
+    with services.db_engine.connect() as conn:
+        assert rollups_equal_a_rebuild(conn)
+        for filters in (Filters(), Filters(event=analysed["tournament"]), Filters(min_games=2)):
+            found, expected = all_data(conn, filters), base_data(conn, filters)
+            assert found == expected
+        players = [row.key for row in all_data(conn, Filters())["dice-luck-players"]]
+        assert sorted(players) == ["Guest", "Host"]
 
 
 def test_a_game_linked_elsewhere_moves_its_rows_to_the_other_tournament(

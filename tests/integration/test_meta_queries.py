@@ -1,5 +1,5 @@
 """The meta dashboards' queries on SQLite and PostgreSQL, over rows inserted
-into the analysis read models."""
+into the analysis read models and rolled up (``replays.rollups.rebuild``)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from dashboards.meta_queries import (
     standings_progression,
     unit_performance,
 )
+from replays import rollups
 from replays.schema import game_units
 from shiai.schema import accounts, game_seats
 from tests.support.meta_rows import CUP, game, load, load_event
@@ -236,6 +237,7 @@ def test_dice_luck_by_player_names_accounts_and_bots_of_seated_games(
              "invitation": None, "host_id": aki, "created_at": now},
         ],
     )  # fmt: skip
+    rollups.rebuild(connection)
     connection.commit()
     rows = dice_luck_by_player(connection, Filters())
     assert [(row.key, row.sides, row.luck) for row in rows] == [
@@ -292,6 +294,7 @@ def test_unit_performance_compares_armies_with_and_without_a_unit(
             *_units(mirror, "A", ("Teppo", 90, 9)),
         ],
     )
+    rollups.rebuild(connection)
     connection.commit()
     rows = {(r.faction, r.name): r for r in unit_performance(connection, Filters())}
     teppo = rows[("buke", "Teppo")]

@@ -7,13 +7,17 @@ from typing import Any
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
-from sqlalchemy import create_engine, inspect, select
+from sqlalchemy import create_engine, insert, inspect, select
 
 from alembic import command
+from dashboards.meta_filters import Filters
+from dashboards.meta_queries import faction_win_rates
+from replays import rollups
 from replays.bot_games import play_bot_game
-from replays.schema import compare_type, games
+from replays.schema import compare_type, game_sides, games
 from shiai.migrations import alembic_config
 from shiai.schema import all_metadata
+from tests.support.meta_rows import game
 
 
 def _rows(app: Flask) -> list[dict[str, Any]]:
@@ -70,6 +74,25 @@ def test_seed_demo_fills_an_empty_store_once(app: Flask) -> None:
     assert len(_rows(app)) == 4
 
 
+def test_migrate_fills_rollups_that_were_never_built(app: Flask) -> None:
+    """Migration 0005 creates the rollups empty; ``shiai migrate`` builds them when
+    the analysis read models already hold games, and leaves them alone after."""
+    services = app.extensions["shiai"]
+    with services.db_engine.begin() as conn:
+        rows = game("buke", "kuge", "win") + game("kuge", "sohei", "draw")
+        conn.execute(insert(game_sides), rows)
+        assert rollups.missing(conn)
+    result = app.test_cli_runner().invoke(args=["migrate"])
+    assert result.exit_code == 0, result.output
+    assert "rollups built" in result.output
+    with services.db_engine.connect() as conn:
+        assert not rollups.missing(conn)
+        rates = faction_win_rates(conn, Filters())
+        assert [row.faction for row in rates] == ["kuge", "buke", "sohei"]
+    again = app.test_cli_runner().invoke(args=["migrate"])
+    assert "rollups built" not in again.output
+
+
 def test_migrations_create_every_table_the_models_describe(database_url: str) -> None:
     """`alembic upgrade head` ran in the fixture; autogenerate finds no difference."""
     db_engine = create_engine(database_url)
@@ -80,6 +103,7 @@ def test_migrations_create_every_table_the_models_describe(database_url: str) ->
     db_engine.dispose()
     assert differences == []
     assert {"gamerecords_events", "gamerecords_snapshots", "games", "projection_tracking"} <= tables
+    assert {"rollup_matchups", "rollup_units", "rollup_luck_players"} <= tables
 
 
 def test_migrations_downgrade_to_nothing_and_upgrade_again(database_url: str) -> None:

@@ -1,5 +1,6 @@
 """The seeded synthetic loader of the dashboards benchmark: the same seed gives the same
-rows, and the rows fit the analysis read models (migrated SQLite and PostgreSQL)."""
+rows, and the rows fit the analysis read models and their rollups (migrated SQLite and
+PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from sqlalchemy import create_engine, func, select
 
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
+from replays.rollups import rebuild
 from replays.schema import game_sides, game_units
 from shiai.schema import game_seats
 from tests.support.synthetic_games import (
@@ -87,6 +89,7 @@ def test_rows_fit_the_read_models(database_url: str) -> None:
     try:
         with engine.begin() as connection:
             load(connection, "schema", GAMES, games_per_batch=64)
+            rebuild(connection)
         with engine.connect() as connection:
             assert connection.scalar(select(func.count()).select_from(game_sides)) == 2 * GAMES
             stored_units = connection.scalar(select(func.count()).select_from(game_units))

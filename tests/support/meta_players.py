@@ -8,6 +8,7 @@ from uuid import uuid4
 
 from sqlalchemy import Connection, insert
 
+from replays import rollups
 from shiai.schema import accounts, game_seats
 from tests.support.meta_rows import load, side
 
@@ -19,7 +20,9 @@ def player_name(luck: int) -> str:
 def seat_players(connection: Connection, lucks: range) -> None:
     """One 250-point game per luck, its side A played by the account
     ``player_name(luck)`` with ``luck`` more successes than the 30 expected of
-    60 dice (so z = luck / sqrt(15)); side B imported (no seat). Commits."""
+    60 dice (so z = luck / sqrt(15)); side B imported (no seat). Rebuilds the
+    rollups once the seats are in (the players' luck is rolled up by seat) and
+    commits."""
     now = datetime(2026, 5, 1, tzinfo=UTC)
     games, people, seats = [], [], []
     for luck in lucks:
@@ -34,4 +37,5 @@ def seat_players(connection: Connection, lucks: range) -> None:
     load(connection, *games)
     connection.execute(insert(accounts), people)
     connection.execute(insert(game_seats), seats)
+    rollups.rebuild(connection)
     connection.commit()

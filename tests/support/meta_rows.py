@@ -8,6 +8,7 @@ from uuid import UUID, uuid4
 
 from sqlalchemy import Connection, insert
 
+from replays import rollups
 from replays.schema import game_sides
 
 CUP = UUID("00000000-0000-0000-0000-0000000000c1")
@@ -53,8 +54,10 @@ def game(a: str, b: str, result_a: str, **extra: Any) -> list[dict[str, Any]]:
 
 
 def load(connection: Connection, *games: list[dict[str, Any]]) -> None:
-    """Insert the games' rows into ``game_sides`` and commit."""
+    """Insert the games' rows into ``game_sides``, rebuild the dashboards' rollups
+    and commit."""
     connection.execute(insert(game_sides), [row for rows in games for row in rows])
+    rollups.rebuild(connection)
     connection.commit()
 
 

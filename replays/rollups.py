@@ -1,0 +1,278 @@
+"""The meta dashboards' rollups: the analysis read models summed per partition.
+
+Each rollup table (``replays.schema.ROLLUPS``) holds, per partition (system,
+tournament, day played, battle size: the columns the dashboards' filters read,
+at the grain they read them) and per the grouping columns of its dashboards,
+the whole counts and sums the dashboards need, so that they sum a few thousand
+rows instead of scanning every game side and unit (``dashboards.meta_queries``).
+
+:func:`rebuild` computes every rollup from ``game_sides``, ``game_units`` and
+``game_seats``; :func:`refresh` recomputes the rows of some days, each a
+``(system, played_on)`` pair: a game lies in one day (its system, date and
+tournament are the same on every side; only its battle size may differ by
+side), so the writers of the read models refresh the days of the games they
+wrote, in the same transaction (``GameAnalysis``, the tournament links, a
+seat claimed). Both delete then insert, so running them again changes
+nothing. On PostgreSQL both first take a transaction-level advisory lock:
+a second refresh of the same day waits for the first to commit and then
+reads its rows, instead of adding its sums to them. SQLite's write lock
+already serialises writers. The caller commits.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Integer,
+    Select,
+    String,
+    Table,
+    Uuid,
+    and_,
+    case,
+    column,
+    delete,
+    distinct,
+    func,
+    insert,
+    literal,
+    select,
+    table,
+    text,
+    true,
+)
+
+from replays.schema import (
+    ROLLUPS,
+    game_sides,
+    game_units,
+    rollup_advantages,
+    rollup_game_lengths,
+    rollup_luck_bins,
+    rollup_luck_factions,
+    rollup_luck_players,
+    rollup_matchups,
+    rollup_scenarios,
+    rollup_units,
+)
+
+# A partition of the refreshes: a system's games of one day.
+Day = tuple[str, date]
+
+# The width of the game-length histogram's bins of steps (engine events).
+STEP_BIN = 50
+# The advantages game_sides records, by column: a rollup_advantages measure each.
+ADVANTAGES = ("won_strategy_roll", "won_first_initiative", "activated_first")
+# A shift that makes luck in sixths positive before integer division (floors it).
+SIXTHS_OFFSET = 6000
+# The key of the PostgreSQL advisory lock every rollup write takes ("shiairol").
+LOCK_KEY = 0x73686961_69726F6C
+
+# Who played each side of a game created on the platform: the platform's table,
+# read (never written) here; replays does not import the platform's schema.
+game_seats = table(
+    "game_seats",
+    column("game_id", Uuid),
+    column("side", String),
+    column("account_id", Uuid),
+    column("bot", String),
+)
+
+_sides = game_sides.c
+PARTITION = (_sides.system, _sides.tournament_id, _sides.played_on, _sides.army_points)
+
+
+def rebuild(connection: Connection) -> None:
+    """Every rollup computed again from the read models (the caller commits)."""
+    _lock(connection)
+    for rollup in ROLLUPS:
+        connection.execute(delete(rollup))
+    _insert(connection, None)
+
+
+def refresh(connection: Connection, days: Iterable[Day]) -> None:
+    """The rollups' rows of ``days`` computed again (the caller commits)."""
+    by_system: dict[str, set[date]] = defaultdict(set)
+    for system, played_on in days:
+        by_system[system].add(played_on)
+    if not by_system:
+        return
+    _lock(connection)
+    for system, dates in sorted(by_system.items()):
+        chosen = sorted(dates)
+        for rollup in ROLLUPS:
+            connection.execute(
+                delete(rollup).where(rollup.c.system == system, rollup.c.played_on.in_(chosen))
+            )
+        _insert(connection, and_(_sides.system == system, _sides.played_on.in_(chosen)))
+
+
+def days_of(connection: Connection, game_ids: Iterable[UUID]) -> set[Day]:
+    """The days of the games' rows in ``game_sides`` (none for a game without rows)."""
+    ids = list(dict.fromkeys(game_ids))
+    if not ids:
+        return set()
+    query = select(_sides.system, _sides.played_on).where(_sides.game_id.in_(ids)).distinct()
+    return {(row.system, row.played_on) for row in connection.execute(query)}
+
+
+def _lock(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+
+
+def _insert(connection: Connection, chosen: ColumnElement[bool] | None) -> None:
+    """Insert the rollups of the game sides ``chosen`` selects (whole games; all
+    of them when ``None``)."""
+    for rollup, query in _queries(chosen):
+        connection.execute(insert(rollup).from_select(list(query.selected_columns.keys()), query))
+
+
+def _queries(only: ColumnElement[bool] | None) -> list[tuple[Table, Select[Any]]]:
+    c = _sides
+    chosen = true() if only is None else only
+    luck_sixths = c.observed_successes * 6 - _expected_sixths()
+    luck_from = (luck_sixths + SIXTHS_OFFSET) // 6 - SIXTHS_OFFSET // 6
+    rolled = and_(chosen, c.dice_rolled > 0)
+    seated = game_sides.join(
+        game_seats, and_(game_seats.c.game_id == c.game_id, game_seats.c.side == c.side)
+    )
+    steps_from = (c.steps // STEP_BIN) * STEP_BIN
+    return [
+        (
+            rollup_matchups,
+            _grouped(chosen, c.faction, c.opponent_faction).add_columns(*_record()),
+        ),
+        *(
+            (
+                rollup_advantages,
+                _grouped(
+                    and_(chosen, c[measure].is_(True)), literal(measure).label("measure")
+                ).add_columns(*_record()),
+            )
+            for measure in ADVANTAGES
+        ),
+        (
+            rollup_game_lengths,
+            _games_once(chosen, turns=c.turns, steps_from=steps_from, ending=c.ending),
+        ),
+        (rollup_scenarios, _games_once(chosen, scenario=c.scenario)),
+        (
+            rollup_luck_bins,
+            _grouped(rolled, luck_from.label("luck_from")).add_columns(func.count().label("sides")),
+        ),
+        (rollup_luck_factions, _grouped(rolled, c.faction).add_columns(*_luck())),
+        (
+            rollup_luck_players,
+            _grouped(rolled, game_seats.c.account_id, game_seats.c.bot)
+            .select_from(seated)
+            .add_columns(*_luck()),
+        ),
+        (rollup_units, _units(only)),
+    ]
+
+
+def _grouped(chosen: ColumnElement[bool], *keys: Any) -> Select[Any]:
+    return select(*PARTITION, *keys).where(chosen).group_by(*PARTITION, *keys)
+
+
+def _record() -> list[Any]:
+    result = _sides.result
+    return [
+        func.count().label("games"),
+        func.sum(case((result == "win", 1), else_=0)).label("wins"),
+        func.sum(case((result == "draw", 1), else_=0)).label("draws"),
+        func.sum(case((result == "loss", 1), else_=0)).label("losses"),
+    ]
+
+
+def _expected_sixths() -> Any:
+    return func.round(_sides.expected_successes * 6).cast(Integer)
+
+
+def _luck() -> list[Any]:
+    c = _sides
+    expected = c.expected_successes
+    return [
+        func.count().label("sides"),
+        func.sum(c.dice_rolled).label("dice"),
+        func.sum(c.observed_successes).label("observed"),
+        func.sum(_expected_sixths()).label("expected_sixths"),
+        func.sum(expected - expected * expected / c.dice_rolled).label("variance"),
+    ]
+
+
+def _games_once(chosen: ColumnElement[bool], **keys: Any) -> Select[Any]:
+    """Games (each once) by ``keys`` (name: expression) per partition, and the
+    same counting a game only at the smallest battle size of its sides with
+    those keys."""
+    c = _sides
+    lowest = func.min(c.army_points).over(partition_by=[c.game_id, *keys.values()])
+    labelled = [value.label(name) for name, value in keys.items()]
+    sides = select(*PARTITION, c.game_id, *labelled, lowest.label("lowest")).where(chosen)
+    s = sides.subquery().c
+    partition = [s.system, s.tournament_id, s.played_on, s.army_points]
+    grouping = [s[name] for name in keys]
+    at_lowest = case((s.army_points == s.lowest, s.game_id))
+    return select(
+        *partition,
+        *grouping,
+        func.count(distinct(s.game_id)).label("games"),
+        func.count(distinct(at_lowest)).label("games_at_lowest_size"),
+    ).group_by(*partition, *grouping)
+
+
+def _units(only: ColumnElement[bool] | None) -> Select[Any]:
+    """Non-mirror sides by faction and unit profile fielded: their record, and the
+    copies, casualties caused and cost of the profile's units."""
+    c, u = _sides, game_units.c
+    chosen = true() if only is None else only
+    games = true() if only is None else u.game_id.in_(select(c.game_id).where(only).correlate(None))
+    per_side = (
+        select(
+            u.game_id,
+            u.side,
+            u.name,
+            func.max(u.type).label("unit_type"),
+            func.count().label("copies"),
+            func.sum(u.casualties_caused).label("caused"),
+            func.sum(u.cost).label("cost"),
+        )
+        .where(games)
+        .group_by(u.game_id, u.side, u.name)
+        .subquery()
+    )
+    s = per_side.c
+    return (
+        _grouped(and_(chosen, c.faction != c.opponent_faction), c.faction, s.name)
+        .select_from(game_sides.join(per_side, and_(s.game_id == c.game_id, s.side == c.side)))
+        .add_columns(
+            func.max(s.unit_type).label("unit_type"),
+            *_record(),
+            func.sum(s.copies).label("copies"),
+            func.sum(s.caused).label("caused"),
+            func.sum(s.cost).label("cost"),
+        )
+    )
+
+
+def missing(connection: Connection) -> bool:
+    """Whether game sides are analysed but not rolled up (the rollups never built)."""
+    analysed = connection.execute(select(_sides.game_id).limit(1)).first() is not None
+    rolled = connection.execute(select(rollup_matchups.c.system).limit(1)).first() is not None
+    return analysed and not rolled
+
+
+def counts(connection: Connection) -> dict[str, int]:
+    """Rows per rollup table, by name (for the command line's report)."""
+    return {
+        rollup.name: int(connection.scalar(select(func.count()).select_from(rollup)) or 0)
+        for rollup in ROLLUPS
+    }
