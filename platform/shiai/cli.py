@@ -66,11 +66,15 @@ def seed_demo(per_ruleset: int, force: bool) -> None:
         setups = ruleset.sample_setups()
         for number in range(1, per_ruleset + 1):
             setup = setups[(number - 1) % len(setups)]
+            # Fixed dice and bot seeds: every fresh install gets the same demo games,
+            # so anything a demo game brings out happens again.
+            seed = f"demo-{ruleset.id}-{number}"
             play_bot_game(
                 services.records,
                 ruleset.id,
                 setup,
-                bot_seed=f"demo-{ruleset.id}-{number}",
+                bot_seed=seed,
+                seed=seed,
                 title=f"{ruleset.title} — demo game {number}",
             )
         click.echo(f"{ruleset.id}: {per_ruleset} demo games recorded")

@@ -72,6 +72,10 @@ def test_seed_demo_fills_an_empty_store_once(app: Flask) -> None:
     second = runner.invoke(args=["seed-demo", "--games", "2"])
     assert "already holds games" in second.output
     assert len(_rows(app)) == 4
+    # Fixed seeds: every install gets the same demo games (their dice revealed at the end).
+    records = app.extensions["shiai"].records
+    seeds = {(row["system"], records.summary(row["id"]).seed) for row in _rows(app)}
+    assert seeds == {(r, f"demo-{r}-{n}") for r in ("kensei", "dice-race") for n in (1, 2)}
 
 
 def test_migrate_fills_rollups_that_were_never_built(app: Flask) -> None:
