@@ -290,7 +290,9 @@ def test_the_invited_players_page_follows_the_hosts_move_within_a_second(
             key = panel_prompt(mover)
             kind = key.split(":")[1]
             answer_setup(mover, kind, side)
-            expect(mover.locator("#play-status")).to_contain_text("Recorded", timeout=15_000)
+            # The mover's page shows its own move once recorded ("Recorded: ..." is
+            # replaced as soon as the page has the new step: too brief to wait for).
+            expect(mover.locator("#last-step")).not_to_have_text(str(last_step), timeout=15_000)
             after, _ = state_now(mover, live_site, game_id)
             assert after > last_step
             expect(watcher.locator("#last-step")).to_have_text(str(after), timeout=1_000)
@@ -372,6 +374,40 @@ def test_hot_seat_passes_the_device_before_each_sealed_answer(
         revealed = [entry.event for entry in steps if entry.event["type"] == "bids_revealed"]
         assert revealed[0]["bids"] == {"A": 3, "B": 1}
         expect(page.locator("#last-step")).to_have_text(str(steps[-1].step))
+    finally:
+        page.close()
+
+
+def test_a_late_proposal_never_replaces_the_command_the_player_typed(
+    live_site: LiveSite, browser: Any
+) -> None:
+    """The editor starts with a placeholder and asks the server for a legal command
+    to propose; on a slow server the player may type first, and the proposal,
+    arriving after, must not overwrite what they typed."""
+    page = browser.new_page()
+    held: list[Any] = []
+    try:
+        username = sign_up(page, live_site, "hojo")
+        services = live_site.app.extensions["shiai"]
+        host = services.accounts.by_username(username)
+        created = services.play.create(
+            host.id, "dice-race", {"target": 20}, opponent="hot-seat", title="Slow proposals"
+        )
+        # Held until the player has typed (Playwright wants a Python function here).
+        page.route(re.compile(r".*/proposal\?side=A$"), lambda route: held.append(route))  # noqa: PLW0108
+        page.goto(f"{live_site.url}/games/{created.game_id}")
+        page.get_by_role("button", name="I am side A: show my decision").click()
+        editor = page.locator("#command-json")
+        expect(editor).to_have_value(re.compile(r'"type": "bid"'))
+        editor.fill('{"type": "bid", "side": "A", "dice": 3}')
+        assert held, "the page asked for no proposal"
+        with page.expect_response(re.compile(r".*/proposal\?side=A$")) as answered:
+            for route in held:
+                route.continue_()
+        answered.value.finished()
+        # The page reads the proposal's body, then its handler runs: a task later.
+        page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+        expect(editor).to_have_value('{"type": "bid", "side": "A", "dice": 3}')
     finally:
         page.close()
 

@@ -149,6 +149,7 @@ class PlayMode {
     const summary = el("summary", {}, "Command as JSON");
     const area = el("textarea", { id: "command-json", rows: 8, spellcheck: false, "aria-label": "the command, as JSON" });
     area.value = JSON.stringify({ type: prompt.kind, side }, null, 1);
+    const placeholder = area.value;
     const send = el("button", { type: "button", id: "send-json" }, "Send this command");
     const fill = el("button", { type: "button", id: "fill-json" }, "Fill in from the controls above");
     send.addEventListener("click", () => {
@@ -168,8 +169,10 @@ class PlayMode {
         this.error(error.message);
       }
     });
+    // The proposal replaces the placeholder only: a command the player has typed or
+    // filled in meanwhile stays (the proposal may arrive after it, on a slow server).
     this.propose(side).then((command) => {
-      if (command && area.value.includes(`"type": "${prompt.kind}"`)) area.value = JSON.stringify(command, null, 1);
+      if (command && area.value === placeholder) area.value = JSON.stringify(command, null, 1);
     });
     details.append(summary, area, el("p", {}, send, " ", fill));
     return details;
