@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from typing import Any
+from uuid import UUID
 
 import pytest
 
@@ -103,6 +104,17 @@ def answer_setup(page: Any, kind: str, side: str) -> None:
         page.get_by_role("button", name="Bet these cards").click()
     else:  # pragma: no cover - a prompt the test does not know
         raise AssertionError(f"unexpected prompt {kind}")
+
+
+def hot_seat_race(page: Any, site: LiveSite, name: str) -> UUID:
+    """A hot-seat dice race (sealed simultaneous bids) hosted by a new account
+    ``name`` signed in on ``page``; returns its id."""
+    services = site.app.extensions["shiai"]
+    host = services.accounts.by_username(sign_up(page, site, name))
+    created = services.play.create(
+        host.id, "dice-race", {"target": 20}, opponent="hot-seat", title="Hot-seat race"
+    )
+    return created.game_id
 
 
 def state_now(page: Any, site: LiveSite, game_id: str) -> tuple[int, dict[str, Any]]:
@@ -342,13 +354,9 @@ def test_hot_seat_passes_the_device_before_each_sealed_answer(
     bid is nowhere on the screen when side B's player takes it."""
     page = browser.new_page()
     try:
-        username = sign_up(page, live_site, "nobunaga")
+        game_id = hot_seat_race(page, live_site, "nobunaga")
         services = live_site.app.extensions["shiai"]
-        host = services.accounts.by_username(username)
-        created = services.play.create(
-            host.id, "dice-race", {"target": 20}, opponent="hot-seat", title="Hot-seat race"
-        )
-        page.goto(f"{live_site.url}/games/{created.game_id}")
+        page.goto(f"{live_site.url}/games/{game_id}")
         panel = page.locator("#prompt-panel")
         expect(panel).to_have_attribute("data-prompt", re.compile(r"^pass:\d+:bid:A$"))
         expect(page.locator("#prompt-h")).to_have_text("Pass the device to side A")
@@ -370,7 +378,7 @@ def test_hot_seat_passes_the_device_before_each_sealed_answer(
         page.get_by_role("button", name="Send this command").click()
         # Both bids are in: revealed together, and the page follows.
         expect(panel).not_to_have_attribute("data-prompt", re.compile(r"^\d+:bid:B$"))
-        steps = services.records.steps(created.game_id)
+        steps = services.records.steps(game_id)
         revealed = [entry.event for entry in steps if entry.event["type"] == "bids_revealed"]
         assert revealed[0]["bids"] == {"A": 3, "B": 1}
         expect(page.locator("#last-step")).to_have_text(str(steps[-1].step))
@@ -387,15 +395,10 @@ def test_a_late_proposal_never_replaces_the_command_the_player_typed(
     page = browser.new_page()
     held: list[Any] = []
     try:
-        username = sign_up(page, live_site, "hojo")
-        services = live_site.app.extensions["shiai"]
-        host = services.accounts.by_username(username)
-        created = services.play.create(
-            host.id, "dice-race", {"target": 20}, opponent="hot-seat", title="Slow proposals"
-        )
+        game_id = hot_seat_race(page, live_site, "hojo")
         # Held until the player has typed (Playwright wants a Python function here).
         page.route(re.compile(r".*/proposal\?side=A$"), lambda route: held.append(route))  # noqa: PLW0108
-        page.goto(f"{live_site.url}/games/{created.game_id}")
+        page.goto(f"{live_site.url}/games/{game_id}")
         page.get_by_role("button", name="I am side A: show my decision").click()
         editor = page.locator("#command-json")
         expect(editor).to_have_value(re.compile(r'"type": "bid"'))
