@@ -33,11 +33,17 @@ class Board:
     _sources: dict[str, tuple[Any, Base]]
     _minis: dict[str, Any]
     _grid: _Grid | None
+    _layout: geometry.Layout | None
 
     def __init__(self, state: State, previous: Board | None = None) -> None:
         self._minis: dict[str, Any] = state["minis"]  # kept alive with the board
         changed = None if previous is None else self._follow(state, previous)
+        # The sorted ids of the scene: the previous board's when the same miniatures
+        # are on the table.
+        self._layout: geometry.Layout | None = None
         if changed is not None:
+            assert previous is not None
+            self._layout = previous._layout
             stale = changed
         else:
             changed = self._build(state, previous)
@@ -113,7 +119,8 @@ class Board:
     @property
     def scene(self) -> geometry.Scene:
         if self._scene is None:
-            self._scene = geometry.Scene(self._scenery, self.bases)
+            self._scene = geometry.Scene(self._scenery, self.bases, layout=self._layout)
+            self._layout = self._scene.layout()
         return self._scene
 
     def _index(self) -> _Grid:

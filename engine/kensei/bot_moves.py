@@ -10,8 +10,6 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
 from engine.core import Command, State
 from engine.kensei import geometry, spatial
 from engine.kensei.board import board
@@ -22,6 +20,25 @@ from engine.kensei.queries import base_of, live_units, other
 CM = 100
 MIN_MOVE = 100  # a move shorter than 1 cm is not worth trying
 STOP_MARGIN = 10  # 1 mm: moves stop this short of the table's edge and other bases
+
+
+def _below(generator: random.Random, n: int) -> int:
+    """A random int in [0, n), drawn as CPython's ``Random._randbelow`` draws it (by
+    ``getrandbits``, the same draws in the same order) but compiled with the engine:
+    ``generator.choice(seq)`` is ``seq[_below(generator, len(seq))]`` and
+    ``generator.shuffle`` is :func:`shuffled`."""
+    k = n.bit_length()
+    found: int = generator.getrandbits(k)
+    while found >= n:
+        found = generator.getrandbits(k)
+    return found
+
+
+def shuffled(generator: random.Random, items: list[Any]) -> None:
+    """``generator.shuffle(items)`` step for step (see :func:`_below`)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(generator, i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 def _facing_for(base: Base, heading: int) -> int:
@@ -54,7 +71,7 @@ def _moves(
         headings.insert(0, geometry.heading(centre, target))
     headings = list(dict.fromkeys(headings))
     if pick is not None:
-        headings = [pick.choice(headings)]
+        headings = [headings[_below(pick, len(headings))]]
     free = _free_lengths(state, unit, list(bases.values()), headings, allowance)
     seen = set()
     for heading, room in zip(headings, free, strict=True):
@@ -111,17 +128,13 @@ def _free_lengths(
             them.append((b.x, b.y, b.bound + STOP_MARGIN + melee))
     width, height = state["table"]["width"], state["table"]["height"]
     found: list[float] = []
-    sqrt = math.sqrt
     for heading in headings:
         ux, uy = math.cos(math.radians(heading / 10)), math.sin(math.radians(heading / 10))
         limit = min(_table_room(placed, ux, uy, width, height), reach + STOP_MARGIN)
         # The unit's corridor: across the heading, and along it from its rear to its
         # front moved as far as it may still go.
         spots = [(y * ux - x * uy, x * ux + y * uy, bound) for x, y, bound in placed]
-        low = min([a - bound for a, _l, bound in spots])
-        high = max([a + bound for a, _l, bound in spots])
-        rear = min([along - bound for _a, along, bound in spots])
-        front = max([along + bound for _a, along, bound in spots])
+        low, high, rear, front = _corridor(spots)
         for ox, oy, grow in them:
             across = oy * ux - ox * uy
             if across + grow <= low or across - grow >= high:
@@ -134,7 +147,7 @@ def _free_lengths(
                 off = b_across - across
                 if off >= gap or off <= -gap:
                     continue  # never within reach of each other on this heading
-                root = sqrt(gap * gap - off * off)
+                root = math.sqrt(gap * gap - off * off)
                 ahead = along - b_along  # how far ahead of the miniature the other is
                 if ahead + root <= 0:
                     continue  # behind it
@@ -145,6 +158,20 @@ def _free_lengths(
                     limit = 0.0  # already that close, and closing in
         found.append(limit - STOP_MARGIN)
     return found
+
+
+def _corridor(spots: list[tuple[float, float, float]]) -> tuple[float, float, float, float]:
+    """The least and greatest ``across - bound``, ``across + bound``, ``along - bound``
+    and ``along + bound`` of the spots (across, along, bound): one pass of two-value
+    ``min`` and ``max``, which keep the first extreme as ``min`` and ``max`` of a list."""
+    low = rear = math.inf
+    high = front = -math.inf
+    for across, along, bound in spots:
+        low = min(low, across - bound)
+        high = max(high, across + bound)
+        rear = min(rear, along - bound)
+        front = max(front, along + bound)
+    return low, high, rear, front
 
 
 def _table_room(
@@ -202,31 +229,44 @@ def _nearest_enemy(state: State, side: str, point: tuple[int, int]) -> tuple[int
 
 
 class _Enemies:
-    """The placed enemy miniatures' centres (in army-list order, also as integer
-    arrays for a vectorised nearest-point search) and the answers given so far."""
+    """The placed enemy miniatures' centres (in army-list order) and the answers given
+    so far. The search is a plain loop over integers: for the few dozen miniatures of
+    a battle it is cheaper than an array search once the engine is compiled."""
 
     def __init__(self, points: list[tuple[int, int]]) -> None:
         self.points = points
-        self.xs = np.array([x for x, _y in points], dtype=np.int64)
-        self.ys = np.array([y for _x, y in points], dtype=np.int64)
+        self.xs: list[int] = [x for x, _y in points]
+        self.ys: list[int] = [y for _x, y in points]
         self.nearest: dict[tuple[int, int], tuple[int, int] | None] = {}
 
     def search(self, point: tuple[int, int]) -> tuple[int, int] | None:
         """Squared distances are exact integers; a tie goes to the first in army-list
-        order (``argmin`` returns the first minimum)."""
+        order (only a strictly nearer miniature replaces the one found)."""
         if not self.points:
             return None
-        dx = self.xs - point[0]
-        dy = self.ys - point[1]
-        return self.points[int((dx * dx + dy * dy).argmin())]
+        px, py = point
+        xs, ys = self.xs, self.ys
+        found = 0
+        dx = xs[0] - px
+        dy = ys[0] - py
+        best = dx * dx + dy * dy
+        for k in range(1, len(xs)):
+            dx = xs[k] - px
+            dy = ys[k] - py
+            squared = dx * dx + dy * dy
+            if squared < best:
+                best = squared
+                found = k
+        return self.points[found]
 
     def search_many(self, points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """:meth:`search` of several points (at least one enemy), in one go."""
-        xy = np.array(points, dtype=np.int64)
-        dx = self.xs[None, :] - xy[:, 0:1]
-        dy = self.ys[None, :] - xy[:, 1:2]
-        found = (dx * dx + dy * dy).argmin(axis=1).tolist()
-        return [self.points[k] for k in found]
+        """:meth:`search` of several points (at least one enemy)."""
+        found = []
+        for point in points:
+            nearest = self.search(point)
+            assert nearest is not None
+            found.append(nearest)
+        return found
 
 
 _ENEMIES: list[tuple[Any, Any, str, _Enemies]] = []

@@ -29,6 +29,7 @@ from engine.kensei.bot_moves import (
     _enemies,
     _moves,
     _nearest_enemy,
+    shuffled,
 )
 from engine.kensei.cards import best_keep
 from engine.kensei.evolve_lead import still_waiting
@@ -582,7 +583,7 @@ class RandomBot:
             options = list(_orders(state, side, self._orders, pick=self._random))
         else:
             options = list(candidates(state, side, self._orders))
-        self._random.shuffle(options)
+        shuffled(self._random, options)
         return _first_accepted(state, side, options)
 
 
@@ -598,7 +599,7 @@ class GreedyBot:
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
         options = list(candidates(state, side, self._orders))
-        self._random.shuffle(options)
+        shuffled(self._random, options)
         scores = _Scores(state, side).of(options)
         ranked = sorted(range(len(options)), key=scores.__getitem__)  # stable, as list.sort
         return _first_accepted(state, side, [options[i] for i in ranked])

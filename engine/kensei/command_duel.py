@@ -137,7 +137,9 @@ def revealed(state: State, bets: dict[str, list[int]]) -> Event:
 
 def bet_choices(hand: list[int]) -> Iterator[list[int]]:
     """Every bet of one or more cards of ``hand`` (as values, highest first)."""
-    counts = Counter(hand)
+    counts: dict[int, int] = {}
+    for value in hand:
+        counts[value] = counts.get(value, 0) + 1
     values = sorted(counts, reverse=True)
     for taken in product(*(range(counts[v] + 1) for v in values)):
         cards = [v for v, n in zip(values, taken, strict=True) for _ in range(n)]
@@ -161,7 +163,10 @@ def win_chance(state: State, side: str) -> float:
     count = len(theirs["hand"])
     if count == 0:
         return 1.0 if mine > 0 else 0.0
-    shown = Counter(card["value"] for card in theirs["discard"] if card["face_up"])
+    shown: dict[int, int] = {}  # a count by value (a Counter, without its interpreted code)
+    for card in theirs["discard"]:
+        if card["face_up"]:
+            shown[card["value"]] = shown.get(card["value"], 0) + 1
     return _win_chance(mine, count, tuple(sorted(shown.items())))
 
 

@@ -83,6 +83,7 @@ from engine.kensei.geometry_orientation import (
     side_of,
 )
 from engine.kensei.geometry_scene import (
+    Layout,
     Scene,
 )
 
@@ -97,6 +98,7 @@ __all__ = [
     "XY",
     "Base",
     "FloatXY",
+    "Layout",
     "MiniatureId",
     "Scene",
     "Scenery",

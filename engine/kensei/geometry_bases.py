@@ -91,6 +91,23 @@ class Base:
         if not 0 <= self.facing < 3600:
             raise ValueError(f"facing must be in [0, 3600) tenths of a degree: {self.facing}")
 
+    # The dataclass's own comparison and hash, written out so that they are compiled
+    # with the engine (bases are hashed and compared as keys of remembered answers).
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Base):
+            return NotImplemented
+        return (
+            self.x == other.x
+            and self.y == other.y
+            and self.facing == other.facing
+            and self.shape == other.shape
+            and self.size == other.size
+            and self.height == other.height
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.y, self.facing, self.shape, self.size, self.height))
+
     @property
     def radius(self) -> float:
         """Half the size: the radius of a round base, the half-side of a square one."""

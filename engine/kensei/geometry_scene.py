@@ -44,6 +44,7 @@ from engine.kensei.geometry_movement import (
 from engine.kensei.geometry_orientation import in_visual_field
 from engine.kensei.geometry_scenery import (
     _scenery_index,
+    _SceneryIndex,
     border_distance,
     path_within,
     strictly_inside,
@@ -62,6 +63,22 @@ from engine.kensei.geometry_sight import (
 )
 
 # -- the scene --------------------------------------------------------------------------
+
+
+Layout = tuple[tuple[MiniatureId, ...], dict[MiniatureId, int]]
+"""A scene's miniatures in sorted id order and the slot of each (see :meth:`Scene.layout`)."""
+
+_LAST_INDEX: list[tuple[tuple[Scenery, ...], _SceneryIndex]] = []
+
+
+def _index_of(scenery: tuple[Scenery, ...]) -> _SceneryIndex:
+    """:func:`_scenery_index`, the same tuple (by identity: a table's boards share it)
+    answered without hashing its pieces again."""
+    if _LAST_INDEX and _LAST_INDEX[0][0] is scenery:
+        return _LAST_INDEX[0][1]
+    found = _scenery_index(scenery)
+    _LAST_INDEX[:] = [(scenery, found)]
+    return found
 
 
 class Scene:
@@ -89,14 +106,26 @@ class Scene:
         "scenery",
     )
 
-    def __init__(self, scenery: Iterable[Scenery], bases: Mapping[MiniatureId, Base]) -> None:
+    def __init__(
+        self,
+        scenery: Iterable[Scenery],
+        bases: Mapping[MiniatureId, Base],
+        *,
+        layout: Layout | None = None,
+    ) -> None:
+        """``layout``: the :meth:`layout` of a scene of the very same miniatures (same
+        ids), which spares sorting them again."""
         self.scenery: tuple[Scenery, ...] = tuple(scenery)
-        ids = tuple(sorted(bases))
+        if layout is None:
+            ids = tuple(sorted(bases))
+            slots = dict(zip(ids, range(len(ids)), strict=True))
+        else:
+            ids, slots = layout
         listed = tuple([bases[i] for i in ids])
         self.bases: Mapping[MiniatureId, Base] = dict(zip(ids, listed, strict=True))
-        self._index = _scenery_index(self.scenery)
+        self._index = _index_of(self.scenery)
         self._ids = ids
-        self._slot = dict(zip(ids, range(len(ids)), strict=True))
+        self._slot = slots
         self._list = listed
         self._reach: tuple[tuple[int, int, float], ...] | None = None  # see _reaches
         self._axes: _Axes | None = None  # built on the first sight query
@@ -104,6 +133,10 @@ class Scene:
         self._memo: dict[tuple[int, int], _SightDetail] = {}
         # seen_by answers, by (observers, targets).
         self._seen: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, list[str]]] = {}
+
+    def layout(self) -> Layout:
+        """The miniatures' ids in sorted order and each one's slot (never modified)."""
+        return self._ids, self._slot
 
     def _reaches(self) -> tuple[tuple[int, int, float], ...]:
         """Each base's centre and bounding radius (plus EPSILON), in slot order."""

@@ -55,14 +55,21 @@ def plain_text(value: Any) -> bytes | None:
         return None
 
 
-def copied(value: Any) -> Any:
-    """A deep copy of plain JSON data (events are never shared between answers):
-    through :mod:`marshal` (its C code keeps every type and the order of dicts), or
-    piece by piece for data it does not take."""
+def _kept(value: Any) -> tuple[bytes | None, Any]:
+    """An answer as it is kept (events are never shared between answers): its
+    :mod:`marshal` bytes, from which each use reads a fresh deep copy (its C code keeps
+    every type and the order of dicts; version 2: no shared references), or a copy of
+    data marshal does not take, piece by piece."""
     try:
-        return marshal.loads(marshal.dumps(value, 2))  # version 2: no shared references
+        return marshal.dumps(value, 2), None
     except ValueError:
-        return _copied(value)
+        return None, _copied(value)
+
+
+def _given(kept: tuple[bytes | None, Any]) -> Any:
+    """A fresh copy of a kept answer (see :func:`_kept`)."""
+    data, value = kept
+    return marshal.loads(data) if data is not None else _copied(value)
 
 
 def _copied(value: Any) -> Any:
@@ -85,7 +92,7 @@ class Remembered:
     """The last few dice-free answers of one decide function."""
 
     def __init__(self) -> None:
-        self._entries: list[tuple[State, bytes, Any]] = []
+        self._entries: list[tuple[State, bytes, tuple[bytes | None, Any]]] = []
 
     def decide(self, state: State, key: Any, dice: Dice, work: Callable[[Dice], R]) -> R:
         """``work(dice)`` (events: plain JSON data), remembered by state and key when
@@ -99,7 +106,7 @@ class Remembered:
                 if text is None:
                     return work(dice)
             if known_text == text:
-                found: R = copied(answer)
+                found: R = _given(answer)
                 return found
         watched = Watched(dice)
         result = work(watched)
@@ -107,7 +114,7 @@ class Remembered:
             if text is None:
                 text = plain_text(key)
             if text is not None:
-                self._entries.insert(0, (state, text, copied(result)))
+                self._entries.insert(0, (state, text, _kept(result)))
                 del self._entries[_SIZE:]
         return result
 
