@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, make_url, text
+from sqlalchemy import Connection, create_engine, make_url, text
 from sqlalchemy.exc import OperationalError
 
 from engine import kensei
@@ -95,6 +95,15 @@ def database_url(request: pytest.FixtureRequest) -> str:
     url: str = request.getfixturevalue(fixture)
     upgrade(url)
     return url
+
+
+@pytest.fixture
+def connection(database_url: str) -> Iterator[Connection]:
+    """A connection to each migrated SQL database of :func:`database_url`."""
+    db_engine = create_engine(database_url)
+    with db_engine.connect() as conn:
+        yield conn
+    db_engine.dispose()
 
 
 @pytest.fixture(params=["memory", "sqlite", "postgres"])

@@ -3,7 +3,6 @@ into the analysis read models and rolled up (``replays.rollups.rebuild``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import Any
@@ -11,7 +10,7 @@ from uuid import uuid4
 
 import pytest
 from scipy.stats import binomtest  # type: ignore[import-untyped]
-from sqlalchemy import Connection, create_engine, insert
+from sqlalchemy import Connection, insert
 
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
@@ -38,14 +37,6 @@ from replays import rollups
 from replays.schema import game_units
 from shiai.schema import accounts, game_seats
 from tests.support.meta_rows import CUP, game, load, load_event
-
-
-@pytest.fixture
-def connection(database_url: str) -> Iterator[Connection]:
-    db_engine = create_engine(database_url)
-    with db_engine.connect() as conn:
-        yield conn
-    db_engine.dispose()
 
 
 def test_faction_win_rates_count_draws_as_half_and_leave_mirrors_out(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 import threading
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,14 +28,6 @@ GAMES = 400
 SEED = "rollups"
 EDGE_DAY = FIRST_DAY + datetime.timedelta(days=40)
 NOW = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
-
-
-@pytest.fixture
-def connection(database_url: str) -> Iterator[Connection]:
-    db_engine = create_engine(database_url)
-    with db_engine.connect() as conn:
-        yield conn
-    db_engine.dispose()
 
 
 def _seat(game: uuid.UUID, name: str, account: uuid.UUID | None, bot: str | None) -> dict[str, Any]:
