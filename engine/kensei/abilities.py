@@ -74,16 +74,37 @@ def abilities_of(state: State, uid: str) -> list[Ability]:
 def active(state: State, uid: str, hook: str, context: Context | None = None) -> list[Active]:
     """The effects on ``hook`` active on the unit now, in ability order, then those
     commander's orders granted it this turn."""
-    sources: list[tuple[Ability, str | None]] = [(a, None) for a in abilities_of(state, uid)]
-    sources += [(a, ORDER_SOURCE) for a in granted_orders(state, uid)]
-    found = []
-    for ability, source in sources:
-        for effect in ability.effects:
-            if effect.hook == hook and all(
-                _holds(name, state, uid, context or {}) for name in effect.when
-            ):
-                found.append(Active(ability, effect, source))
+    found: list[Active] = []
+    unit = state["units"][uid]
+    permanent = unit["abilities"]["permanent"]
+    ki = unit.get("ki")
+    if permanent or ki is not None:  # asked very often, mostly of units with none
+        for ability in abilities_of(state, uid):
+            _add_active(found, ability, None, state=state, uid=uid, hook=hook, context=context)
+    orders = state.get("commander_orders")
+    if orders is not None and orders["grants"].get(uid):
+        for ability in granted_orders(state, uid):
+            _add_active(
+                found, ability, ORDER_SOURCE, state=state, uid=uid, hook=hook, context=context
+            )
     return found
+
+
+def _add_active(
+    found: list[Active],
+    ability: Ability,
+    source: str | None,
+    *,
+    state: State,
+    uid: str,
+    hook: str,
+    context: Context | None,
+) -> None:
+    for effect in ability.effects:
+        if effect.hook == hook and all(
+            _holds(name, state, uid, context or {}) for name in effect.when
+        ):
+            found.append(Active(ability, effect, source))
 
 
 ORDER_SOURCE = "commander's order"

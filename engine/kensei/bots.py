@@ -21,7 +21,8 @@ from typing import Any
 
 from engine.core import Command, CommandRefused, Dice, Prompt, Ruleset, State
 from engine.kensei import command_duel, offerings, spatial
-from engine.kensei.board import board
+from engine.kensei.abilities import ignores_difficult_terrain
+from engine.kensei.board import Board, board
 from engine.kensei.bot_moves import (
     _bases,
     _centre,
@@ -34,7 +35,7 @@ from engine.kensei.bot_moves import (
 from engine.kensei.cards import best_keep
 from engine.kensei.evolve_lead import still_waiting
 from engine.kensei.flow import deployment_candidates, engaged_units
-from engine.kensei.geometry import Base
+from engine.kensei.geometry import Base, Scene
 from engine.kensei.lead import lead_candidates, leading, led_candidates
 from engine.kensei.opportunity import can_charge
 from engine.kensei.order_bots import order_commands, order_score
@@ -83,10 +84,12 @@ def accepted(state: State, side: str, command: Command) -> bool:
 
 
 def _surely_refused(state: State, side: str, command: Command) -> bool:
-    """A quick look that spares ``decide`` the commands it would certainly refuse:
-    a move (plain or boosted) that displaces a miniature engaged in melee combat
-    ("it may only rotate in place"). ``decide`` refuses it, for that reason or for
-    one it finds first; False says nothing."""
+    """A quick look that spares ``decide`` the moves it would certainly refuse: a move
+    (plain, or the paths of a boosted move) that displaces a miniature engaged in melee
+    combat ("it may only rotate in place"), or whose path crosses impassable scenery,
+    climbs scenery taller than the miniature, or, on a boosted move, crosses difficult
+    terrain (Crossing obstacles; Boost a movement). ``decide`` refuses such a move, for
+    that reason or for one it finds first; False says nothing."""
     if command.get("order") != "move" or command.get("boost"):
         return False
     minis = command.get("minis")
@@ -99,22 +102,71 @@ def _surely_refused(state: State, side: str, command: Command) -> bool:
         return False
     here = board(state)
     engaged = here.engaged_minis(unit["minis"], unit["side"])
-    if not any(engaged.values()):
+    displaced = _displaced(here, minis)
+    if displaced is None:
+        return False  # malformed: refused, but for decide to say why
+    if any(engaged.get(mid) for mid, _start, _waypoints in displaced):
+        return True
+    if not displaced or leading(state):  # a Lead's order: decide looks at another unit
         return False
+    scene = here.scene
+    if not _near_scenery(scene, displaced):
+        return False
+    boosted = activation["pending"] is not None
+    ignores: bool | None = None  # whether the unit ignores difficult terrain, once asked
+    for _mid, start, waypoints in displaced:
+        for piece in scene.path_scenery(start, waypoints):
+            if piece.kind == "impassable" or (
+                piece.kind == "normal" and piece.height > start.height
+            ):
+                return True
+            if boosted and piece.kind == "difficult":
+                if ignores is None:
+                    ignores = ignores_difficult_terrain(state, uid)
+                if not ignores:
+                    return True
+    return False
+
+
+def _displaced(
+    here: Board, minis: list[Any]
+) -> list[tuple[str, Base, list[tuple[int, int]]]] | None:
+    """The miniatures a move's paths take somewhere, with their bases and waypoints
+    (as ``decide`` reads them: a path of the one point where the miniature stands is
+    a turn in place); None when a path is not a list of integer points."""
+    found = []
     for move in minis:
         mid = move.get("id") if type(move) is dict else None
-        if not isinstance(mid, str) or not engaged.get(mid):
+        if not isinstance(mid, str):
             continue
         path = move.get("path")
-        if type(path) is not list or not path:
-            continue
         start = here.bases.get(mid)
-        if start is None:
+        if type(path) is not list or not path or start is None:
             continue
-        if len(path) == 1 and path[0] in ([start.x, start.y], (start.x, start.y)):
-            continue  # turning in place (or a malformed point, refused anyway)
-        return True
-    return False
+        waypoints = []
+        for point in path:
+            if type(point) not in (list, tuple) or len(point) != 2:
+                return None
+            x, y = point
+            if type(x) is not int or type(y) is not int:
+                return None
+            waypoints.append((x, y))
+        if waypoints != [(start.x, start.y)]:
+            found.append((mid, start, waypoints))
+    return found
+
+
+def _near_scenery(scene: Scene, displaced: list[tuple[str, Base, list[tuple[int, int]]]]) -> bool:
+    """Whether some scenery's box comes near the box of every path, grown by the
+    bases' bounding circles (False: no path touches scenery; a cheap filter)."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for _mid, start, waypoints in displaced:
+        r = start.bound
+        for x, y in [(start.x, start.y), *waypoints]:
+            x0, x1 = min(x0, x - r), max(x1, x + r)
+            y0, y1 = min(y0, y - r), max(y1, y + r)
+    return scene.scenery_near(x0, y0, x1, y1)
 
 
 def candidates(state: State, side: str, orders: Collection[str] | None = None) -> Iterator[Command]:

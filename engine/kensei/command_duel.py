@@ -173,22 +173,41 @@ def win_chance(state: State, side: str) -> float:
 @lru_cache(maxsize=256)
 def _win_chance(mine: int, count: int, shown: tuple[tuple[int, int], ...]) -> float:
     """:func:`win_chance` from the bet's total, the other side's hand size and the
-    values it showed (value, count): remembered, the same few questions come back."""
+    values it showed (value, count): remembered, the same few questions come back.
+    Each hand is a count of each value (lowest value first); its greedy bet is its
+    total less its lowest card (the only card of a one-card hand)."""
     pool = Counter(DECK) - Counter(dict(shown))
     values = sorted(pool)
+    available = [pool[v] for v in values]
     total_weight = 0
     winning = 0
-    for taken in product(*(range(min(pool[v], count) + 1) for v in values)):
-        if sum(taken) != count:
-            continue
+    for taken in _hands(available, count):
         weight = 1
-        for value, n in zip(values, taken, strict=True):
-            weight *= comb(pool[value], n)
-        hand = [v for v, n in zip(values, taken, strict=True) for _ in range(n)]
+        total = 0
+        lowest = -1
+        for value, have, n in zip(values, available, taken, strict=True):
+            if n:
+                weight *= comb(have, n)
+                total += value * n
+                if lowest < 0:
+                    lowest = value
+        bet = total - lowest if count > 1 else total
         total_weight += weight
-        if mine > sum(greedy_bet(hand)):
+        if mine > bet:
             winning += weight
     return winning / total_weight if total_weight else 0.0
+
+
+def _hands(available: list[int], count: int) -> list[list[int]]:
+    """Every way to take ``count`` cards from piles of ``available`` cards: how many of
+    each pile, at most its size."""
+    if not available:
+        return [[]] if count == 0 else []
+    room = sum(available[1:])
+    found: list[list[int]] = []
+    for n in range(max(0, count - room), min(available[0], count) + 1):
+        found.extend([n, *rest] for rest in _hands(available[1:], count - n))
+    return found
 
 
 def candidates(state: State, side: str, kind: str) -> Iterator[Command]:

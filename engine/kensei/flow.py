@@ -29,6 +29,7 @@ from engine.kensei.offering_dice import Offered, OfferingDice, RollPaused, offer
 from engine.kensei.queries import (
     SIDES,
     general_unit,
+    has_live_units,
     honour_of,
     initiative_of,
     live_units,
@@ -337,7 +338,7 @@ def touching_units(state: State, uid: str) -> list[str]:
 
 def _annihilated(progress: Progress) -> bool:
     state = progress.state
-    if all(any(True for _ in live_units(state, side)) for side in SIDES):
+    if all(has_live_units(state, side) for side in SIDES):
         return False
     progress.emit({"type": "battle_ended", "outcome": final_outcome(state)})
     return True

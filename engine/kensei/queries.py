@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from engine.core import State
@@ -18,18 +17,34 @@ def other(side: str) -> str:
     return "B" if side == "A" else "A"
 
 
-def live_units(state: State, side: str | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Units still on the table, in army-list order."""
-    for uid, unit in state["units"].items():
-        if unit["removed"] or not unit["minis"]:
-            continue
-        if side is None or unit["side"] == side:
-            yield uid, unit
+def live_units(state: State, side: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """Units still on the table, in army-list order (a list, not a generator: asked
+    for many times a command, and a compiled generator costs more than the list)."""
+    return [
+        (uid, unit)
+        for uid, unit in state["units"].items()
+        if not unit["removed"] and unit["minis"] and (side is None or unit["side"] == side)
+    ]
+
+
+def has_live_units(state: State, side: str) -> bool:
+    """Whether ``side`` has a unit still on the table."""
+    return any(
+        unit["side"] == side and not unit["removed"] and unit["minis"]
+        for unit in state["units"].values()
+    )
 
 
 def unused_units(state: State, side: str) -> list[str]:
     """Units that may still be activated this turn (no Used Unit marker)."""
-    return [uid for uid, unit in live_units(state, side) if not unit["markers"]["used"]]
+    return [
+        uid
+        for uid, unit in state["units"].items()
+        if unit["side"] == side
+        and not unit["removed"]
+        and unit["minis"]
+        and not unit["markers"]["used"]
+    ]
 
 
 def base_of(state: State, mid: str) -> Base:

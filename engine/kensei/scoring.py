@@ -17,7 +17,7 @@ from shapely.geometry import Point
 from engine.core import Outcome, State, Termination
 from engine.kensei.board import base_from
 from engine.kensei.geometry import distance_to_polygon
-from engine.kensei.queries import SIDES, battle_points, live_units, other
+from engine.kensei.queries import SIDES, battle_points, has_live_units, live_units, other
 
 Rule = Mapping[str, Any]
 
@@ -52,7 +52,7 @@ def final_outcome(state: State, *, checked: bool = False) -> dict[str, Any]:
     """The outcome with each side's victory points (``scores``)."""
     scored = victory_points(state)
     points = {side: sum(scored[side].values()) for side in SIDES}
-    alive = {side: any(True for _ in live_units(state, side)) for side in SIDES}
+    alive = {side: has_live_units(state, side) for side in SIDES}
     if not all(alive.values()):
         termination = Termination.ANNIHILATION
         winner = next((side for side in SIDES if alive[side]), None)
