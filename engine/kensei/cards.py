@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei import rules
 from engine.kensei.commands import integer, only_fields
-from engine.kensei.queries import SIDES, other, unused_units
+from engine.kensei.queries import SIDES, has_unused_units, other, unused_units
 
 if TYPE_CHECKING:  # pragma: no cover - flow imports this module
     from engine.kensei.flow import Progress
@@ -215,7 +215,7 @@ def offer_commander_activation(progress: Progress) -> bool:
     for side in (holder, other(holder)):
         if state["commander_activation"]["asked"][side] == turn:
             continue
-        if state["cards"][side]["hand"] and unused_units(state, side):
+        if state["cards"][side]["hand"] and has_unused_units(state, side):
             progress.emit({"type": "commander_activation_offered", "side": side, "turn": turn})
             return True
     return False

@@ -30,11 +30,11 @@ from engine.kensei.queries import (
     SIDES,
     general_unit,
     has_live_units,
+    has_unused_units,
     honour_of,
     initiative_of,
     live_units,
     other,
-    unused_units,
 )
 from engine.kensei.rolls import honour_rerolls, reroll
 from engine.kensei.scoring import check_ends_battle, end_check, final_outcome
@@ -413,7 +413,7 @@ def lead_ended(state: State) -> Event:
 def _next_activation(progress: Progress) -> bool:
     """Start the next pair of activations, or end the activation phase."""
     state = progress.state
-    unused = {side: unused_units(state, side) for side in SIDES}
+    unused = {side: has_unused_units(state, side) for side in SIDES}
     counts = state["activations"]
     if _annihilated(progress):
         return True
@@ -442,7 +442,7 @@ def choosers(state: State) -> list[str]:
     order = [active, other(active)]
     waiting = []
     for side in order:
-        if activation["units"][side] is None and unused_units(state, side):
+        if activation["units"][side] is None and has_unused_units(state, side):
             if activation.get("solo") and side != active:
                 continue
             waiting.append(side)

@@ -47,6 +47,17 @@ def unused_units(state: State, side: str) -> list[str]:
     ]
 
 
+def has_unused_units(state: State, side: str) -> bool:
+    """Whether :func:`unused_units` of ``side`` has any (stops at the first)."""
+    return any(
+        unit["side"] == side
+        and not unit["removed"]
+        and unit["minis"]
+        and not unit["markers"]["used"]
+        for unit in state["units"].values()
+    )
+
+
 def base_of(state: State, mid: str) -> Base:
     found = board(state).bases.get(mid)
     if found is not None:
