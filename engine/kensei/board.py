@@ -21,6 +21,16 @@ from engine.kensei.geometry import Base, Scenery
 
 _CACHE_SIZE = 16
 CELL = 1000  # a 10 cm grid to find the miniatures near a point quickly
+# A cell's key: one int for its column and row (no tuple to build and hash for each
+# cell a query looks at), unique for any cell within 300 m of the table's corner.
+_OFFSET = 1 << 15
+_ROW = 1 << 16
+
+
+def _cell(cx: int, cy: int) -> int:
+    return (cx + _OFFSET) * _ROW + cy + _OFFSET
+
+
 _cache: list[tuple[Any, Any, Board]] = []
 
 Box = tuple[str, float, float, float, float]
@@ -139,10 +149,12 @@ class Board:
         """Miniatures whose base may reach into the box (a cheap filter; in id order)."""
         cells, _boxes, pad = self._index()
         found = []
-        rows = range(int(y0 - pad) // CELL, int(y1 + pad) // CELL + 1)
+        first_row = int(y0 - pad) // CELL
+        rows = int(y1 + pad) // CELL + 1 - first_row
         for cx in range(int(x0 - pad) // CELL, int(x1 + pad) // CELL + 1):
-            for cy in rows:
-                cell = cells.get((cx, cy))
+            column = _cell(cx, first_row)
+            for key in range(column, column + rows):
+                cell = cells.get(key)
                 if cell is None:
                     continue
                 for mid, a, b, c, d in cell:
@@ -232,7 +244,7 @@ def base_from(mini: Any) -> Base:
     )
 
 
-_Grid = tuple[dict[tuple[int, int], list[Box]], dict[str, tuple[Box, tuple[int, int]]], float]
+_Grid = tuple[dict[int, list[Box]], dict[str, tuple[Box, int]], float]
 
 
 def _patched(grid: _Grid, stale: list[str], changed: list[str], bases: dict[str, Base]) -> _Grid:
@@ -247,7 +259,7 @@ def _patched(grid: _Grid, stale: list[str], changed: list[str], bases: dict[str,
         b = base.bound
         widest = max(widest, b)
         box = (mid, base.x - b, base.y - b, base.x + b, base.y + b)
-        cell = (base.x // CELL, base.y // CELL)
+        cell = _cell(base.x // CELL, base.y // CELL)
         boxes[mid] = (box, cell)
         cells[cell] = [*cells.get(cell, ()), box]
     return cells, boxes, widest
