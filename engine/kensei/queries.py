@@ -17,45 +17,35 @@ def other(side: str) -> str:
     return "B" if side == "A" else "A"
 
 
+def _on_table(unit: dict[str, Any], side: str | None) -> bool:
+    """Whether the unit is still on the table (and of ``side``, if given)."""
+    return not unit["removed"] and bool(unit["minis"]) and (side is None or unit["side"] == side)
+
+
+def _unused(unit: dict[str, Any], side: str) -> bool:
+    """Whether the unit may still be activated this turn (no Used Unit marker)."""
+    return not unit["markers"]["used"] and _on_table(unit, side)
+
+
 def live_units(state: State, side: str | None = None) -> list[tuple[str, dict[str, Any]]]:
     """Units still on the table, in army-list order (a list, not a generator: asked
     for many times a command, and a compiled generator costs more than the list)."""
-    return [
-        (uid, unit)
-        for uid, unit in state["units"].items()
-        if not unit["removed"] and unit["minis"] and (side is None or unit["side"] == side)
-    ]
+    return [(uid, unit) for uid, unit in state["units"].items() if _on_table(unit, side)]
 
 
 def has_live_units(state: State, side: str) -> bool:
     """Whether ``side`` has a unit still on the table."""
-    return any(
-        unit["side"] == side and not unit["removed"] and unit["minis"]
-        for unit in state["units"].values()
-    )
+    return any(_on_table(unit, side) for unit in state["units"].values())
 
 
 def unused_units(state: State, side: str) -> list[str]:
     """Units that may still be activated this turn (no Used Unit marker)."""
-    return [
-        uid
-        for uid, unit in state["units"].items()
-        if unit["side"] == side
-        and not unit["removed"]
-        and unit["minis"]
-        and not unit["markers"]["used"]
-    ]
+    return [uid for uid, unit in state["units"].items() if _unused(unit, side)]
 
 
 def has_unused_units(state: State, side: str) -> bool:
     """Whether :func:`unused_units` of ``side`` has any (stops at the first)."""
-    return any(
-        unit["side"] == side
-        and not unit["removed"]
-        and unit["minis"]
-        and not unit["markers"]["used"]
-        for unit in state["units"].values()
-    )
+    return any(_unused(unit, side) for unit in state["units"].values())
 
 
 def base_of(state: State, mid: str) -> Base:

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from engine.core import Command, Event, SeededDice, State, state_hash
+from engine.core import Command, Event, Prompt, SeededDice, State, state_hash
 from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.ruleset import Kensei
 
@@ -123,15 +123,22 @@ def replay_hashes(setup: Mapping[str, Any], commands: list[Command], seed: str) 
 
 
 def bot_game(
-    seed: str, setup: Mapping[str, Any] = SETUP, orders: Collection[str] | None = None
+    seed: str,
+    setup: Mapping[str, Any] = SETUP,
+    orders: Collection[str] | None = None,
+    *,
+    watch: Callable[[State, Prompt], None] | None = None,
 ) -> tuple[list[Command], list[str], State]:
     """A whole bot game (the bots limited to ``orders`` if given): its commands, the
-    state hash after every event, the final state."""
+    state hash after every event, the final state. ``watch`` sees every state the bots
+    are asked to decide in, with its prompt, before they do."""
     state = KENSEI.start(dict(setup), SeededDice(seed, 0))
     bots = {"A": GreedyBot(seed, orders=orders), "B": RandomBot(seed, orders=orders)}
     commands: list[Command] = []
     hashes = [state_hash(state)]
     while (prompt := KENSEI.prompt(state)) is not None:
+        if watch is not None:
+            watch(state, prompt)
         command = bots[prompt.sides[0]].choose(KENSEI, state, prompt.sides[0])
         assert command is not None
         commands.append(command)

@@ -10,15 +10,14 @@ from itertools import combinations
 
 import pytest
 
-from engine.core import CommandRefused, SeededDice
-from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot, RandomBot, _surely_refused, candidates
+from engine.core import CommandRefused, Prompt, State
+from engine.kensei.bots import PART_ONE_ORDERS, _surely_refused, candidates
 from engine.kensei.cards import DECK
 from engine.kensei.command_duel import _win_chance, greedy_bet
 from engine.kensei.orders import decide_order
 from engine.kensei.remember import NoDice
-from tests.unit.kensei.support import KENSEI
-
-SETUP = {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"}
+from tests.support.kensei_equal import SETUP  # the benchmarks' set-up
+from tests.unit.kensei.support import bot_game
 
 
 def _counted(mine: int, count: int, shown: dict[int, int]) -> Fraction:
@@ -58,27 +57,20 @@ def test_a_move_the_bots_set_aside_unasked_is_one_decide_refuses() -> None:
     ``decide`` would refuse it (an engaged miniature displaced; impassable, climbed
     or, running, difficult scenery crossed), ``decide`` refuses it."""
     set_aside: Counter[str] = Counter()
+
+    def check(state: State, prompt: Prompt) -> None:
+        if prompt.kind != "order":
+            return
+        side = prompt.sides[0]
+        for command in candidates(state, side, PART_ONE_ORDERS):
+            if not _surely_refused(state, side, command):
+                continue
+            with pytest.raises(CommandRefused) as refused:
+                decide_order(state, side, command, NoDice())
+            set_aside[str(getattr(refused.value, "rule", "invalid"))] += 1
+
     for seed in ("checks-0", "checks-1"):
-        state = KENSEI.start(dict(SETUP), SeededDice(seed, 0))
-        bots = {
-            "A": GreedyBot(seed, orders=PART_ONE_ORDERS),
-            "B": RandomBot(seed, orders=PART_ONE_ORDERS),
-        }
-        step = 0
-        while (prompt := KENSEI.prompt(state)) is not None:
-            side = prompt.sides[0]
-            if prompt.kind == "order":
-                for command in candidates(state, side, PART_ONE_ORDERS):
-                    if not _surely_refused(state, side, command):
-                        continue
-                    with pytest.raises(CommandRefused) as refused:
-                        decide_order(state, side, command, NoDice())
-                    set_aside[str(getattr(refused.value, "rule", "invalid"))] += 1
-            command = bots[side].choose(KENSEI, state, side)
-            assert command is not None
-            step += 1
-            for event in KENSEI.decide(state, command, SeededDice(seed, step)):
-                state = KENSEI.evolve(state, event)
+        bot_game(seed, SETUP, PART_ONE_ORDERS, watch=check)
     # The shortcut is taken (for scenery in the way of a move at least): the test
     # would pass vacuously otherwise.
     assert sum(set_aside.values()) >= 5, set_aside
