@@ -84,19 +84,20 @@ class World:
 
 
 @pytest.fixture
-def world(app: Flask) -> Iterator[World]:
+def world(app: Flask) -> World:
     ids = {
         "player": new_account(app, "player"),
         "opponent": new_account(app, "opponent"),
         "stranger": new_account(app, "stranger"),
         "organiser": new_account(app, "organiser", role="organiser"),
     }
-    yield World(app, ids, {role: signed_in_client(app, role) for role in ROLES})
+    return World(app, ids, {role: signed_in_client(app, role) for role in ROLES})
 
 
 def _winner(world: World, game_id: UUID) -> str:
     outcome = world.services.records.summary(game_id).outcome
-    assert outcome is not None and outcome["winner"] is not None, outcome
+    assert outcome is not None
+    assert outcome["winner"] is not None, outcome
     return str(outcome["winner"])
 
 
