@@ -9,8 +9,6 @@ to sign in before any change.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Callable
@@ -30,6 +28,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
+from dashboards.csv_cells import csv_text
 from replays.errors import GameNotFound
 from shiai.errors import BadRequest
 from shiai.schema import ratings, tournament_standings, tournaments
@@ -344,12 +343,9 @@ def export(tid: UUID, what: str, fmt: str) -> ResponseReturnValue:
         body = json.dumps({"tournament": str(tid), "name": tournament.name, what: rows}, indent=2)
         mimetype = "application/json"
     elif fmt == "csv":
-        out = io.StringIO()
-        if rows:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-        body, mimetype = out.getvalue(), "text/csv"
+        header = list(rows[0]) if rows else []
+        body = csv_text(header, ([row[key] for key in header] for row in rows)) if rows else ""
+        mimetype = "text/csv"
     else:
         abort(404)
     return Response(
