@@ -15,6 +15,7 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, Recording
 
 from replays.errors import Conflict
@@ -60,7 +61,7 @@ class Tournaments(Application[UUID]):
 
     def get(self, tournament_id: UUID, version: int | None = None) -> Tournament:
         try:
-            tournament = self.repository.get(tournament_id, version=version)
+            tournament: Aggregate = self.repository.get(tournament_id, version=version)
         except AggregateNotFoundError:
             raise TournamentNotFound(tournament_id) from None
         if not isinstance(tournament, Tournament):  # a game link's claim, not a tournament
