@@ -28,6 +28,7 @@ from replays.store import MEMORY, event_store_env
 from shiai.migrations import upgrade
 from shiai.play import HOT_SEAT, INVITE
 from shiai.schema import tournament_game_links
+from shiai.schema import tournaments as tournaments_table
 from shiai.tournaments.aggregate import NotAllowed, TournamentRefused
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.game_links import GameLink
@@ -275,3 +276,23 @@ def test_of_two_concurrent_links_of_one_game_only_the_first_is_stored(
     assert first.get(one).table(1, 1).game_id == game_id
     assert second.get(two).table(1, 1).game_id is None
     assert second.get(two).version == version_two  # nothing of the loser was stored
+
+
+def test_the_read_models_skip_the_claims_and_rebuild_identically(world: World) -> None:
+    tid = world.paired_event()
+    assert world.link("organiser", tid, world.finished_game()) == 303
+    services = world.services
+
+    def rows() -> list[Any]:
+        with services.db_engine.connect() as conn:
+            return [
+                conn.execute(select(table)).all()
+                for table in (tournament_game_links, tournaments_table)
+            ]
+
+    before = rows()
+    services.tournament_views.rebuild()
+    services.analysis_links.rebuild()
+    assert rows() == before
+    claim = GameLink.create_id(before[0][0].game_id)
+    assert world.clients["organiser"].get(f"/tournaments/{claim}").status_code == 404
