@@ -8,8 +8,6 @@ exact rate. The dicts are plain JSON for ``Plotly.newPlot`` (no template).
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -17,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from dashboards.csv_cells import csv_text
 from dashboards.meta_queries import (
     STEP_BIN,
     Advantage,
@@ -857,9 +856,5 @@ def table_rows(name: str, rows: Sequence[Any]) -> list[list[str]]:
 
 
 def table_csv(name: str, rows: Sequence[Any]) -> str:
-    """A dashboard's table as CSV, with its header."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(TABLES[name].header)
-    writer.writerows(table_rows(name, rows))
-    return out.getvalue()
+    """A dashboard's table as CSV, with its header (formula-like text neutralised)."""
+    return csv_text(TABLES[name].header, table_rows(name, rows))

@@ -8,13 +8,12 @@ template: the page's weight stays small).
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from dashboards.csv_cells import csv_text
 from engine.kensei.odds import at_least
 
 Figure = dict[str, Any]
@@ -117,11 +116,10 @@ def _layout(title: str, x_title: str, y_title: str) -> dict[str, Any]:
 
 def table_csv(rows: Sequence[ChanceRow], *, counted: str) -> str:
     """A table as CSV: the count, the exact chances as fractions and as percentages."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([counted, "exactly", "exactly_percent", "at_least", "at_least_percent"])
-    for row in rows:
-        writer.writerow(
+    return csv_text(
+        [counted, "exactly", "exactly_percent", "at_least", "at_least_percent"],
+        (
             [row.count, row.chance, percent(row.chance), row.at_least, percent(row.at_least)]
-        )
-    return out.getvalue()
+            for row in rows
+        ),
+    )

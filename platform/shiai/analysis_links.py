@@ -45,9 +45,8 @@ class AnalysisTournamentLinks(Follower):
         rollups.rebuild(conn)
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
-        touched = list(dict.fromkeys(domain_event.originator_id for _, domain_event in events))
         days: set[rollups.Day] = set()
-        for tournament_id in touched:
+        for tournament_id in Tournaments.touched(events):
             tournament = self.tournaments.get(tournament_id)
             days |= _days_stamped(conn, tournament_id)
             conn.execute(

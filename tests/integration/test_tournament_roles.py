@@ -128,6 +128,15 @@ def _linkable(w: World) -> tuple[UUID, dict[str, Any]]:
     return tid, {**form_data, "game_id": str(game_id)}
 
 
+def _proposed(w: World) -> tuple[UUID, dict[str, Any]]:
+    """The player proposed a recorded game (no seats) for their table."""
+    tid, form_data = _linkable(w)
+    services = w.app.extensions["shiai"]
+    game_id = UUID(form_data.pop("game_id"))
+    assert not services.game_results.link(tid, w.ids["player"], number=1, table=1, game_id=game_id)
+    return tid, form_data
+
+
 def _finished(w: World) -> tuple[UUID, dict[str, Any]]:
     tid, _ = w.paired(rounds=1)
     org = w.ids["organiser"]
@@ -168,6 +177,7 @@ ORGANISER_ACTIONS: list[tuple[str, Setup, dict[str, int]]] = [
     ("delete-round", _draft, ORGANISER_ONLY),
     ("result", _result, ORGANISER_ONLY),
     ("link-game", _linkable, ORGANISER_ONLY | {"player": OK, "opponent": OK}),
+    ("confirm-link", _proposed, ORGANISER_ONLY | {"opponent": OK}),  # not its proposer
     ("undo", _undoable, ORGANISER_ONLY),
     ("top-cut", _finished, ORGANISER_ONLY),
     ("top-cut-winner", _top_cut, ORGANISER_ONLY),

@@ -41,6 +41,14 @@ from shiai.tournaments.swiss import pair_round
 from shiai.tournaments.topcut import Bracket, build_bracket, top_cut_seeds
 
 ORGANISER_ONLY = "only an organiser of this tournament may do that"
+# The longest texts the read models' columns hold (shiai.schema; a test keeps them equal).
+NAME_LIMIT = 200  # tournaments.name
+GAME_SYSTEM_LIMIT = 64  # tournaments.game_system
+BATTLE_SIZE_LIMIT = 64  # tournaments.battle_size
+PLAYER_TEXT_LIMIT = 120  # a player's name, club and faction (standings, rated games, ratings)
+# An army list lives only in the events, but nothing a user sends is unbounded.
+ARMY_LIST_LIMIT = 10_000
+GAME_ID_LIMIT = 64  # tournament_game_links.game_id
 # How many organiser actions an undo reaches back (each keeps a copy of the state).
 UNDO_DEPTH = 10
 # Pairing edits that would make the history meaningless are refused, not warned about.
@@ -64,6 +72,18 @@ class TournamentRefused(Exception):
 
 class NotAllowed(TournamentRefused):
     """The author may not do this (not an organiser, not their game)."""
+
+
+def checked_text(value: str, what: str, limit: int) -> str:
+    """``value`` if it fits its column and has no NUL character (which PostgreSQL's
+    text types cannot hold); a refusal otherwise, never a silent truncation."""
+    if "\x00" in value:
+        raise TournamentRefused(f"{what} must not contain a NUL character")
+    if len(value) > limit:
+        raise TournamentRefused(
+            f"{what} is {len(value)} characters long: at most {limit} are allowed"
+        )
+    return value
 
 
 class WarningsNotAccepted(TournamentRefused):
@@ -109,6 +129,9 @@ class TableEntry:
     reported_by: str | None = None  # player id
     game_id: str | None = None
     game_side_a: str | None = None
+    # A game a player proposed for this table, awaiting the opponent (or an organiser):
+    # {"game_id", "side_a", "by"} (player id).
+    proposed_link: dict[str, str] | None = None
 
 
 @dataclass
@@ -211,6 +234,9 @@ class Tournament(Aggregate):
             raise TournamentRefused("give the tournament a name")
         if not game_system.strip():
             raise TournamentRefused("name the game system")
+        checked_text(name.strip(), "the tournament's name", NAME_LIMIT)
+        checked_text(game_system.strip(), "the game system", GAME_SYSTEM_LIMIT)
+        checked_text(battle_size.strip(), "the battle size", BATTLE_SIZE_LIMIT)
         if not 1 <= rounds <= 20:
             raise TournamentRefused("a Swiss tournament has from 1 to 20 rounds")
         if not 1 <= late_entry_until_round <= rounds:
@@ -357,6 +383,15 @@ class Tournament(Aggregate):
             raise TournamentRefused(f"round {number} is not published yet")
         return self.table(number, table)
 
+    def linked_games(self) -> dict[str, tuple[int, int]]:
+        """Every recorded game linked to a pairing: its round and table."""
+        return {
+            current.game_id: (round_.number, current.table)
+            for round_ in self.rounds
+            for current in round_.tables
+            if current.game_id is not None
+        }
+
     def _paired_round_of(self, player_id: str) -> int:
         """The last round the player is paired in or has a bye in (0: none)."""
         last = 0
@@ -391,6 +426,10 @@ class Tournament(Aggregate):
         self._require_organiser(author)
         if not name.strip():
             raise TournamentRefused("a player needs a name")
+        checked_text(name.strip(), "the player's name", PLAYER_TEXT_LIMIT)
+        checked_text((club or "").strip(), "the club or team", PLAYER_TEXT_LIMIT)
+        checked_text((faction or "").strip(), "the faction", PLAYER_TEXT_LIMIT)
+        checked_text(army_list, "the army list", ARMY_LIST_LIMIT)
         if self.rounds and len(self.rounds) >= self.late_entry_until_round:
             raise TournamentRefused(
                 f"late entry closed after round {self.late_entry_until_round - 1}"
@@ -621,13 +660,110 @@ class Tournament(Aggregate):
             raise TournamentRefused("your opponent confirms the result you reported")
         self._confirmed(author=author, number=number, table=table)
 
-    def link_game(self, author: str, number: int, table: int, game_id: str, side_a: str) -> None:
+    def link_game(
+        self,
+        author: str,
+        number: int,
+        table: int,
+        game_id: str,
+        side_a: str,
+        *,
+        sides: tuple[str, ...],
+        seats: dict[str, str | None],
+    ) -> bool:
+        """Link a recorded game to a pairing; ``True`` if it is linked now, ``False``
+        if it is proposed and awaits the opponent's (or an organiser's) confirmation.
+
+        ``sides`` are the game's two sides; ``seats`` the account seated at each side
+        of a game created on the platform (``None``: a bot or an open seat; empty: a
+        game recorded elsewhere). An organiser's link, or a player's link of a game
+        whose seats are the pairing's two players (player A at ``side_a``), is made
+        at once; any other player's link is a proposal, because a player must not be
+        able to decide their own result: the opponent confirms it (or proposes the
+        same game), or an organiser does. A game played by other accounts is for an
+        organiser to link."""
         current = self._published_table(number, table)
-        if not self.is_organiser(author):
-            self._own_side(author, current)
+        organiser = self.is_organiser(author)
+        player_id = None if organiser else self._own_side(author, current)
+        checked_text(game_id, "a game id", GAME_ID_LIMIT)
+        if len(sides) != 2 or side_a not in sides:
+            raise TournamentRefused(f"the game's sides are {' and '.join(sides)}, not {side_a!r}")
+        self._check_linkable(current, game_id)
+        if player_id is None or self._seated(current, side_a, sides, seats):
+            self._game_linked(
+                author=author, number=number, table=table, game_id=game_id, side_a=side_a
+            )
+            return True
+        players = {self.players[current.a].account_id, self.players[current.b].account_id}
+        if any(account is not None and account not in players for account in seats.values()):
+            raise NotAllowed(
+                f"game {game_id} is played by accounts that are not this pairing's players: "
+                "only an organiser may link it"
+            )
+        proposed = current.proposed_link
+        if (
+            proposed is not None
+            and proposed["by"] != player_id
+            and (proposed["game_id"], proposed["side_a"]) == (game_id, side_a)
+        ):  # both players named the same game: confirmed
+            self._game_linked(
+                author=author, number=number, table=table, game_id=game_id, side_a=side_a
+            )
+            return True
+        self._game_link_proposed(
+            author=author,
+            number=number,
+            table=table,
+            game_id=game_id,
+            side_a=side_a,
+            player_id=player_id,
+        )
+        return False
+
+    def confirm_link(self, author: str, number: int, table: int) -> str:
+        """The opponent of the player who proposed a game (or an organiser) confirms
+        it: the game is linked. Returns its id."""
+        current = self._published_table(number, table)
+        organiser = self.is_organiser(author)
+        player_id = None if organiser else self._own_side(author, current)
+        proposed = current.proposed_link
+        if proposed is None:
+            raise TournamentRefused("no recorded game has been proposed for this table")
+        if proposed["by"] == player_id:
+            raise TournamentRefused("your opponent confirms the game you proposed")
+        self._check_linkable(current, proposed["game_id"])
+        self._game_linked(
+            author=author,
+            number=number,
+            table=table,
+            game_id=proposed["game_id"],
+            side_a=proposed["side_a"],
+        )
+        return proposed["game_id"]
+
+    def _check_linkable(self, current: TableEntry, game_id: str) -> None:
         if current.game_id is not None:
             raise TournamentRefused(f"game {current.game_id} is already linked to this table")
-        self._game_linked(author=author, number=number, table=table, game_id=game_id, side_a=side_a)
+        elsewhere = self.linked_games().get(game_id)
+        if elsewhere is not None:
+            raise TournamentRefused(
+                f"game {game_id} is already linked to round {elsewhere[0]}, table {elsewhere[1]}: "
+                "a game decides one pairing only"
+            )
+
+    def _seated(
+        self, current: TableEntry, side_a: str, sides: tuple[str, ...], seats: dict[str, str | None]
+    ) -> bool:
+        """Whether the game's seats are the pairing's players, A at ``side_a``."""
+        side_b = next(s for s in sides if s != side_a)
+        account_a = self.players[current.a].account_id
+        account_b = self.players[current.b].account_id
+        return (
+            account_a is not None
+            and account_b is not None
+            and seats.get(side_a) == account_a
+            and seats.get(side_b) == account_b
+        )
 
     def take_game_result(self, author: str, game_id: str, result: Result) -> bool:
         """The result of a linked recorded game; ``False`` when already taken."""
@@ -793,6 +929,15 @@ class Tournament(Aggregate):
         current = self.table(number, table)
         current.game_id = game_id
         current.game_side_a = side_a
+        current.proposed_link = None
+
+    @event("GameLinkProposed")
+    def _game_link_proposed(
+        self, *, author: str, number: int, table: int, game_id: str, side_a: str, player_id: str
+    ) -> None:
+        self._undo.clear()
+        current = self.table(number, table)
+        current.proposed_link = {"game_id": game_id, "side_a": side_a, "by": player_id}
 
     @event("TopCutStarted")
     def _top_cut_started(self, *, author: str, size: int, seeds: list[str]) -> None:

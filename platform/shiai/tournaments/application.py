@@ -8,18 +8,20 @@ library errors become ours (:class:`TournamentNotFound`, ``Conflict``).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, Recording
 
 from replays.errors import Conflict
 from shiai.tournaments.aggregate import Tournament, TournamentRefused
 from shiai.tournaments.checker import PairingWarning
+from shiai.tournaments.game_links import GameLink
 from shiai.tournaments.model import Result, TournamentOptions
 
 
@@ -59,10 +61,24 @@ class Tournaments(Application[UUID]):
 
     def get(self, tournament_id: UUID, version: int | None = None) -> Tournament:
         try:
-            tournament: Tournament = self.repository.get(tournament_id, version=version)
+            tournament: Aggregate = self.repository.get(tournament_id, version=version)
         except AggregateNotFoundError:
             raise TournamentNotFound(tournament_id) from None
+        if not isinstance(tournament, Tournament):  # a game link's claim, not a tournament
+            raise TournamentNotFound(tournament_id)
         return tournament
+
+    @staticmethod
+    def touched(events: Iterable[tuple[int, Any]]) -> list[UUID]:
+        """The tournaments a batch of notifications changed, in order (the
+        followers' view: the game links' claims are no tournament)."""
+        return list(
+            dict.fromkeys(
+                domain_event.originator_id
+                for _, domain_event in events
+                if isinstance(domain_event, Tournament.Event)
+            )
+        )
 
     def _change(
         self,
@@ -76,14 +92,57 @@ class Tournaments(Application[UUID]):
                 "the tournament changed since you loaded the page "
                 f"(version {tournament.version}, not {expected_version}): reload and try again"
             )
+        linked_before = tournament.linked_games()
         answer = action(tournament)
+        new_links = {
+            game_id: where
+            for game_id, where in tournament.linked_games().items()
+            if game_id not in linked_before
+        }
+        claims = [
+            self._claim(tournament_id, game_id, *where) for game_id, where in new_links.items()
+        ]
         try:
-            self.save(tournament)
+            self.save(tournament, *claims)
         except IntegrityError:
+            # Lost a race: on the tournament, or on a game linked elsewhere meanwhile.
+            for game_id in new_links:
+                self.check_unlinked_elsewhere(game_id, tournament_id)
             raise Conflict(
                 "someone else changed the tournament at the same moment: reload and try again"
             ) from None
         return answer
+
+    # -- one pairing per game -------------------------------------------------
+
+    def _claim(self, tournament_id: UUID, game_id: str, number: int, table: int) -> GameLink:
+        """The claim on ``game_id`` for this pairing, new or moved (not saved yet)."""
+        try:
+            claim: GameLink = self.repository.get(GameLink.create_id(game_id))
+        except AggregateNotFoundError:
+            return GameLink(
+                game_id=game_id, tournament_id=str(tournament_id), round=number, table=table
+            )
+        self.check_unlinked_elsewhere(game_id, tournament_id)
+        claim.move(tournament_id=str(tournament_id), round=number, table=table)
+        return claim
+
+    def check_unlinked_elsewhere(self, game_id: str, tournament_id: UUID) -> None:
+        """Refuse if another tournament's pairing is decided by ``game_id`` (this
+        tournament checks its own tables itself)."""
+        try:
+            claim: GameLink = self.repository.get(GameLink.create_id(game_id))
+        except AggregateNotFoundError:
+            return
+        if claim.tournament_id == str(tournament_id):
+            return
+        holder = self.get(UUID(claim.tournament_id))
+        where = holder.linked_games().get(game_id)
+        if where is not None:
+            raise TournamentRefused(
+                f"game {game_id} already decides round {where[0]}, table {where[1]} of "
+                f"{holder.name}: a game decides one pairing only"
+            )
 
     # -- commands -------------------------------------------------------------
 
@@ -198,9 +257,23 @@ class Tournaments(Application[UUID]):
         table: int,
         game_id: str,
         side_a: str,
+        sides: tuple[str, ...],
+        seats: dict[str, str | None],
         **kw: Any,
-    ) -> None:
-        self._change(tid, lambda t: t.link_game(author, number, table, game_id, side_a), **kw)
+    ) -> bool:
+        """Link (``True``) or propose (``False``) a recorded game for a pairing."""
+        self.check_unlinked_elsewhere(game_id, tid)
+        linked: bool = self._change(
+            tid,
+            lambda t: t.link_game(author, number, table, game_id, side_a, sides=sides, seats=seats),
+            **kw,
+        )
+        return linked
+
+    def confirm_link(self, tid: UUID, author: str, number: int, table: int, **kw: Any) -> str:
+        """Confirm the game proposed for a pairing; returns its id."""
+        game_id: str = self._change(tid, lambda t: t.confirm_link(author, number, table), **kw)
+        return game_id
 
     def take_game_result(self, tid: UUID, game_id: str, result: Result) -> bool:
         """Record a linked game's outcome (author ``game:<id>``); idempotent."""

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine, select
 from replays.game import Game
 from replays.projection import Follower
 from replays.records import GameRecords
-from shiai.schema import tournament_game_links
+from shiai.schema import game_seats, tournament_game_links
 from shiai.tournaments.aggregate import Entry, TournamentRefused
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.model import Result
@@ -57,21 +57,43 @@ class GameResults(Follower):
         game_id: UUID,
         side_a: str | None = None,
     ) -> bool:
-        """Link a recorded game to a pairing; ``True`` if its result was taken now."""
+        """Link a recorded game to a pairing (or, for a player, propose it: see
+        ``Tournament.link_game``); ``True`` if its result was taken now."""
         summary = self.records.summary(game_id)  # GameNotFound for an unknown game
         if len(summary.sides) != 2:
             raise TournamentRefused("only a two-sided game can decide a pairing")
-        side_a = side_a or summary.sides[0]
-        if side_a not in summary.sides:
-            raise TournamentRefused(
-                f"the game's sides are {' and '.join(summary.sides)}, not {side_a!r}"
-            )
-        self.tournaments.link_game(
-            tournament_id, author, number=number, table=table, game_id=str(game_id), side_a=side_a
+        linked = self.tournaments.link_game(
+            tournament_id,
+            author,
+            number=number,
+            table=table,
+            game_id=str(game_id),
+            side_a=side_a or summary.sides[0],
+            sides=tuple(summary.sides),
+            seats=self.seats(game_id),
         )
-        if summary.outcome is None:
+        if not linked or summary.outcome is None:
             return False
         return self._take(tournament_id, str(game_id), summary.outcome)
+
+    def confirm_link(self, tournament_id: UUID, author: str, *, number: int, table: int) -> bool:
+        """Confirm the game proposed for a pairing; ``True`` if its result was taken now."""
+        game_id = self.tournaments.confirm_link(tournament_id, author, number, table)
+        outcome = self.records.summary(UUID(game_id)).outcome
+        if outcome is None:
+            return False
+        return self._take(tournament_id, game_id, outcome)
+
+    def seats(self, game_id: UUID) -> dict[str, str | None]:
+        """The account seated at each side of a game created on the platform
+        (``None`` for a bot or an open seat); empty for a game recorded elsewhere."""
+        with self.db_engine.connect() as conn:
+            rows = conn.execute(
+                select(game_seats.c.side, game_seats.c.account_id).where(
+                    game_seats.c.game_id == game_id
+                )
+            ).all()
+        return {row.side: None if row.account_id is None else str(row.account_id) for row in rows}
 
     def pairing_players(self, game_id: UUID) -> dict[str, Entry]:
         """The players of the pairing ``game_id`` is linked to, by the game's

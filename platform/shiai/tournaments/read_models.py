@@ -8,6 +8,7 @@ rated game. Pages read these rows; nothing is computed on a page view.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -27,13 +28,20 @@ from shiai.tournaments.application import Tournaments
 from shiai.tournaments.model import Outcome
 from shiai.tournaments.ratings import RatedGame, compute_ratings
 
+# The width of rated_games.player_a/player_b and ratings.player.
+IDENTITY_LIMIT = 80
+
 
 def rated_identity(tournament: Tournament, player_id: str) -> str:
-    """Who a rating belongs to: the linked account, else the player's name."""
+    """Who a rating belongs to: the linked account, else the player's name (a
+    name too long for the column, up to 120 characters, by its SHA-256)."""
     entry = tournament.players[player_id]
     if entry.account_id is not None:
         return f"account:{entry.account_id}"
-    return f"name:{entry.name.casefold()}"
+    identity = f"name:{entry.name.casefold()}"
+    if len(identity) <= IDENTITY_LIMIT:
+        return identity
+    return f"name-sha256:{hashlib.sha256(entry.name.casefold().encode()).hexdigest()}"
 
 
 class TournamentReadModels(Follower):
@@ -49,8 +57,7 @@ class TournamentReadModels(Follower):
         conn.execute(delete(ratings))
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
-        touched = list(dict.fromkeys(domain_event.originator_id for _, domain_event in events))
-        for tournament_id in touched:
+        for tournament_id in Tournaments.touched(events):
             self._write(conn, self.tournaments.get(tournament_id))
         self._rate(conn)
 

@@ -9,8 +9,6 @@ to sign in before any change.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Callable
@@ -30,6 +28,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
+from dashboards.csv_cells import csv_text
 from replays.errors import GameNotFound
 from shiai.errors import BadRequest
 from shiai.schema import ratings, tournament_standings, tournaments
@@ -344,12 +343,9 @@ def export(tid: UUID, what: str, fmt: str) -> ResponseReturnValue:
         body = json.dumps({"tournament": str(tid), "name": tournament.name, what: rows}, indent=2)
         mimetype = "application/json"
     elif fmt == "csv":
-        out = io.StringIO()
-        if rows:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-        body, mimetype = out.getvalue(), "text/csv"
+        header = list(rows[0]) if rows else []
+        body = csv_text(header, ([row[key] for key in header] for row in rows)) if rows else ""
+        mimetype = "text/csv"
     else:
         abort(404)
     return Response(
@@ -435,9 +431,17 @@ def action(name: str) -> Callable[[Callable[[UUID, str], object]], Callable[[UUI
     return register
 
 
+def _username(field: str) -> str:
+    """A username from the form; one no account can have is refused before a look-up."""
+    username = request.form.get(field, "").strip()
+    if "\x00" in username or len(username) > 200:
+        raise BadRequest(f"no account has the username {username[:40]!r}")
+    return username
+
+
 @action("add-organiser")
 def _add_organiser(tid: UUID, author: str) -> None:
-    found = _services().accounts.by_username(request.form.get("username", ""))
+    found = _services().accounts.by_username(_username("username"))
     if found is None:
         raise BadRequest("no account has that username")
     _services().tournaments.add_organiser(
@@ -447,7 +451,7 @@ def _add_organiser(tid: UUID, author: str) -> None:
 
 @action("register")
 def _register(tid: UUID, author: str) -> None:
-    username = request.form.get("account", "").strip()
+    username = _username("account")
     account_id = None
     if username:
         found = _services().accounts.by_username(username)
@@ -538,7 +542,7 @@ def _link_game(tid: UUID, author: str) -> None:
     try:
         game_id = UUID(raw)
     except ValueError:
-        raise BadRequest(f"{raw!r} is not a game id") from None
+        raise BadRequest(f"{raw[:64]!r} is not a game id") from None
     try:
         _services().game_results.link(
             tid,
@@ -550,6 +554,11 @@ def _link_game(tid: UUID, author: str) -> None:
         )
     except GameNotFound:
         raise TournamentRefused(f"no recorded game {game_id}") from None
+
+
+@action("confirm-link")
+def _confirm_link(tid: UUID, author: str) -> None:
+    _services().game_results.confirm_link(tid, author, number=_round(), table=_table())
 
 
 @action("undo")
@@ -632,6 +641,8 @@ def report(tid: UUID) -> ResponseReturnValue:
         table = _table()
         if request.form.get("confirm") == "1":
             _services().tournaments.confirm(tid, author, number, table)
+        elif request.form.get("confirm_link") == "1":
+            _confirm_link(tid, author)
         elif request.form.get("game_id"):
             _link_game(tid, author)
         else:
