@@ -51,6 +51,12 @@ def new_token(app: Flask, username: str, name: str = "script") -> str:
     return secret
 
 
+def script_headers(app: Flask, username: str = "script") -> dict[str, str]:
+    """The headers of a script acting as ``username`` (created if need be) with an API
+    token: it plays every side of the games it starts through the API."""
+    return {"Authorization": f"Bearer {new_token(app, username)}"}
+
+
 def token_client(app: Flask, username: str) -> FlaskClient:
     """A client that sends an API token of ``username`` (a new account) on every request."""
     client = app.test_client()
