@@ -227,8 +227,9 @@ SECURITY_SCHEMES: dict[str, Any] = {
         "scheme": "bearer",
         "description": "a per-account API token for scripts, created on /account/tokens or "
         "with `shiai create-token` and revoked there: `Authorization: Bearer <token>`. "
-        "A request that sends one is that token's account (an unknown or revoked token "
-        "is refused with 401); no CSRF token is needed",
+        "A request that sends one is that token's account and no other, whatever its "
+        "cookie (a write with an unknown or revoked token is refused with 401); no CSRF "
+        "token is needed",
     },
     SESSION_COOKIE: {
         "type": "apiKey",
