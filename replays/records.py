@@ -41,7 +41,7 @@ from replays.errors import (
 from replays.game import Game, project_game, step_version
 from replays.record_file import FORMAT, validate_record
 from replays.recorder import BatchApplicationRecorder
-from replays.redaction import StepEntry, shown_state, shown_step
+from replays.redaction import StepEntry, shown_command, shown_event, shown_state, shown_step
 from replays.verify import (
     DICE_MODES,
     ENTERED,
@@ -384,17 +384,10 @@ class GameRecords(Application[UUID]):
                 continue
             entry = domain_event.entry
             # A running game's record is a spectator's (its seed is not revealed either).
-            shown = shown_step(
-                ruleset,
-                step=domain_event.originator_version - 1,
-                command_index=domain_event.command_index,
-                command=domain_event.command,
-                sealed_for=domain_event.sealed_for,
-                event=entry["event"],
-                viewer=None,
-                game_over=game.over,
+            command = shown_command(
+                domain_event.command, domain_event.sealed_for, None, game_over=game.over
             )
-            command, engine_event = shown.command, shown.event
+            engine_event = shown_event(ruleset, entry["event"], None, game_over=game.over)
             if command is not None:
                 commands.append(
                     {
