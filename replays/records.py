@@ -41,6 +41,7 @@ from replays.errors import (
 from replays.game import Game, project_game, step_version
 from replays.record_file import FORMAT, validate_record
 from replays.recorder import BatchApplicationRecorder
+from replays.redaction import StepEntry, shown_command, shown_event, shown_state, shown_step
 from replays.verify import (
     DICE_MODES,
     ENTERED,
@@ -91,15 +92,6 @@ class StepState:
     hash: str  # state_hash of what is shown (the full state once the game is over)
     prompt: dict[str, Any] | None  # None between the events of one command
     game_over: bool
-
-
-@dataclass(frozen=True)
-class StepEntry:
-    step: int
-    command_index: int
-    command: dict[str, Any] | None  # on the first step of each command
-    event: dict[str, Any]
-    summary: str
 
 
 @dataclass(frozen=True)
@@ -239,6 +231,22 @@ class GameRecords(Application[UUID]):
             for offset, engine_event in enumerate(events)
         ]
 
+    def submit_as(
+        self,
+        viewer: str | None,
+        game_id: UUID,
+        command: Any,
+        *,
+        expected_step: int | None = None,
+        dice: list[int] | None = None,
+    ) -> list[StepEntry]:
+        """``submit_command``, answered with the command's steps as ``viewer`` may
+        see them (``replays.redaction``): what a user who sent the command is
+        shown. ``submit_command`` answers the engine's full events, for the
+        callers that fold them (bots, tools); never hand those to a user."""
+        recorded = self.submit_command(game_id, command, expected_step=expected_step, dice=dice)
+        return self.steps(game_id, viewer, since=recorded[0].step - 1, until=recorded[-1].step)
+
     def _save_or_conflict(self, game: Game) -> None:
         try:
             self.save(game)
@@ -310,7 +318,7 @@ class GameRecords(Application[UUID]):
                 raise StepOutOfRange(step, last_step)
             game = self._get(game_id, version=step_version(step))
         ruleset = registry.get(game.ruleset)
-        shown = game.state if over else ruleset.view(game.state, viewer)
+        shown = shown_state(ruleset, game.state, viewer, game_over=over)
         prompt = ruleset.prompt(game.state) if game.at_decision_point else None
         return StepState(
             game_id=game_id,
@@ -322,35 +330,42 @@ class GameRecords(Application[UUID]):
             game_over=over,
         )
 
-    def steps(self, game_id: UUID, viewer: str | None = None) -> list[StepEntry]:
-        """Every step after the start, with a one-line summary, as ``viewer`` sees it."""
-        stored = list(self.events.get(game_id))
-        if not stored:
-            raise GameNotFound(game_id)
-        started = stored[0]
-        ruleset = registry.get(started.ruleset)  # type: ignore[attr-defined]
-        over = isinstance(stored[-1], Game.Ended)  # type: ignore[attr-defined]
-        entries: list[StepEntry] = []
-        for domain_event in stored[1:]:
-            if not isinstance(domain_event, Game.Stepped):
-                continue
-            engine_event = _upcast(ruleset, domain_event.entry)
-            shown = ruleset.view_event(engine_event, viewer, game_over=over)
-            command = domain_event.command
-            if command is not None and not over and domain_event.sealed_for not in (None, viewer):
-                command = {"side": domain_event.sealed_for, "sealed": True}
-            entries.append(
-                StepEntry(
-                    step=domain_event.originator_version - 1,
-                    command_index=domain_event.command_index,
-                    command=command,
-                    event=shown,
-                    summary=ruleset.describe(shown)
-                    if shown is engine_event
-                    else _sealed_summary(ruleset, shown),
+    def steps(
+        self,
+        game_id: UUID,
+        viewer: str | None = None,
+        *,
+        since: int = 0,
+        until: int | None = None,
+    ) -> list[StepEntry]:
+        """The steps after ``since`` (every step after the start by default) up to
+        ``until``, each with a one-line summary, as ``viewer`` sees them."""
+        with self._reading():
+            stored = list(self.events.get(game_id, limit=1))
+            if not stored:
+                raise GameNotFound(game_id)
+            started = stored[0]
+            _, over = self._head(game_id)
+            stored = list(
+                self.events.get(
+                    game_id, gt=step_version(since), lte=None if until is None else until + 1
                 )
             )
-        return entries
+        ruleset = registry.get(started.ruleset)  # type: ignore[attr-defined]
+        return [
+            shown_step(
+                ruleset,
+                step=domain_event.originator_version - 1,
+                command_index=domain_event.command_index,
+                command=domain_event.command,
+                sealed_for=domain_event.sealed_for,
+                event=_upcast(ruleset, domain_event.entry),
+                viewer=viewer,
+                game_over=over,
+            )
+            for domain_event in stored
+            if isinstance(domain_event, Game.Stepped)
+        ]
 
     # -- record files ---------------------------------------------------------
 
@@ -368,12 +383,11 @@ class GameRecords(Application[UUID]):
             if not isinstance(domain_event, Game.Stepped):
                 continue
             entry = domain_event.entry
-            engine_event = entry["event"]
-            command = domain_event.command
-            if not game.over:
-                engine_event = ruleset.view_event(engine_event, None, game_over=False)
-                if command is not None and domain_event.sealed_for is not None:
-                    command = {"side": domain_event.sealed_for, "sealed": True}
+            # A running game's record is a spectator's (its seed is not revealed either).
+            command = shown_command(
+                domain_event.command, domain_event.sealed_for, None, game_over=game.over
+            )
+            engine_event = shown_event(ruleset, entry["event"], None, game_over=game.over)
             if command is not None:
                 commands.append(
                     {
@@ -585,13 +599,6 @@ def _entry(ruleset: Ruleset, engine_event: dict[str, Any]) -> dict[str, Any]:
 def _upcast(ruleset: Ruleset, entry: dict[str, Any]) -> dict[str, Any]:
     event: dict[str, Any] = ruleset.upcast_event(entry["event"], entry["schema"])
     return event
-
-
-def _sealed_summary(ruleset: Ruleset, shown: dict[str, Any]) -> str:
-    try:
-        return ruleset.describe(shown)
-    except (KeyError, TypeError):
-        return f"{shown.get('type', 'event')} (sealed)"
 
 
 def _check_plain(value: Any, what: str) -> None:

@@ -26,6 +26,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(rebuild_read_models)
     app.cli.add_command(rebuild_rollups)
     app.cli.add_command(create_account)
+    app.cli.add_command(create_token)
     app.cli.add_command(simulate_command)
 
 
@@ -127,6 +128,25 @@ def create_account(username: str, display_name: str | None, role: str, password:
     except AccountError as error:
         raise click.ClickException(error.message) from None
     click.echo(f"{role} account {username} created ({account_id})")
+
+
+@click.command("create-token")
+@with_appcontext
+@click.option("--username", required=True, help="the account the token acts as")
+@click.option("--name", required=True, help="what the token is for, to tell tokens apart")
+def create_token(username: str, name: str) -> None:
+    """Create an API token for a script (Authorization: Bearer <token>); it is
+    printed once and only its hash is kept. Revoke it on /account/tokens."""
+    accounts = current_app.extensions["shiai"].accounts
+    account = accounts.by_username(username)
+    if account is None:
+        raise click.ClickException(f"there is no account {username!r}")
+    try:
+        created = accounts.create_token(account.id, name)
+    except AccountError as error:
+        raise click.ClickException(error.message) from None
+    click.echo(f"API token {created.token.name!r} for {account.username} (shown only once):")
+    click.echo(created.secret)
 
 
 @click.command("simulate")

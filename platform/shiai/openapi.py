@@ -166,8 +166,9 @@ SCHEMAS: dict[str, Any] = {
             "you_play": {
                 "type": "array",
                 "items": {"type": "string"},
-                "description": "the sides the signed-in account answers for in a game created "
-                "in the browser (empty for anyone else)",
+                "description": "the sides the caller's account (signed in, or by API "
+                "token) answers for: its seats and its tournament pairing's side (empty for "
+                "anyone else)",
             },
         },
     },
@@ -218,6 +219,30 @@ def _err(description: str) -> dict[str, Any]:
     return {"description": description, **_json("Error")}
 
 
+# Who may write: every write names its account, one of two ways (shiai.web.auth).
+BEARER_TOKEN, SESSION_COOKIE = "apiToken", "sessionCookie"
+SECURITY_SCHEMES: dict[str, Any] = {
+    BEARER_TOKEN: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "a per-account API token for scripts, created on /account/tokens or "
+        "with `shiai create-token` and revoked there: `Authorization: Bearer <token>`. "
+        "A request that sends one is that token's account and no other, whatever its "
+        "cookie (a write with an unknown or revoked token is refused with 401); no CSRF "
+        "token is needed",
+    },
+    SESSION_COOKIE: {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "session",
+        "description": "the browser's session after signing in on /sign-in; a write "
+        "authenticated by it must also send the page's CSRF token as the X-CSRF-Token "
+        "header (400 without it)",
+    },
+}
+# Any one of them will do; reads need none.
+WRITE_SECURITY: list[dict[str, list[str]]] = [{BEARER_TOKEN: []}, {SESSION_COOKIE: []}]
+_CSRF_400 = "; or a cookie-authenticated write without its X-CSRF-Token header"
 _GAME_ID = {
     "name": "game_id",
     "in": "path",
@@ -225,11 +250,15 @@ _GAME_ID = {
     "schema": {"type": "string", "format": "uuid"},
 }
 _NOT_FOUND = _err("no such game")
+_UNAUTHORISED = {
+    **_err("no account: no API token and no signed-in session, or an unknown or revoked token"),
+    "headers": {"WWW-Authenticate": {"schema": {"type": "string"}}},
+}
 _VIEW = {
     "name": "view",
     "in": "query",
     "description": "whose view: spectator (the default) or a side; a side's view of a "
-    "running game only for the player signed in as that side",
+    "running game only for that side's player (signed in, or by API token)",
     "schema": {"type": "string"},
 }
 _VIEW_ERRORS = {
@@ -256,11 +285,15 @@ PATHS: dict[str, Any] = {
         },
         "post": {
             "operationId": "startGame",
-            "summary": "Start a game",
+            "summary": "Start a game; the caller's account plays every side of it",
+            "security": WRITE_SECURITY,
             "requestBody": {"required": True, **_json("NewGame")},
             "responses": {
                 "201": _created("the game was started"),
-                "400": _err("malformed JSON, schema mismatch, unknown ruleset or invalid setup"),
+                "400": _err(
+                    "malformed JSON, schema mismatch, unknown ruleset or invalid setup" + _CSRF_400
+                ),
+                "401": _UNAUTHORISED,
             },
         },
     },
@@ -322,12 +355,22 @@ PATHS: dict[str, Any] = {
     "/api/games/{game_id}/commands": {
         "post": {
             "operationId": "submitCommand",
-            "summary": "Submit a command; the engine decides and its events are recorded",
+            "summary": "Submit a command for a side the caller plays; the engine decides and "
+            "its events are recorded",
+            "description": "The caller must play the command's side: seated at it (a game "
+            "it started through this API or in the browser, an invitation it claimed) or "
+            "its player in the tournament pairing the game is linked to. A game nobody is "
+            "seated at (a simulation's) takes no commands. The answer shows the events as "
+            "the command's side sees them: other sides' sealed answers and dice not yet "
+            "shown stay hidden while the game runs.",
+            "security": WRITE_SECURITY,
             "parameters": [_GAME_ID],
             "requestBody": {"required": True, **_json("CommandRequest")},
             "responses": {
                 "201": _ok("CommandResult", "the command was recorded with these events"),
-                "400": _err("malformed JSON, schema mismatch or invalid command"),
+                "400": _err("malformed JSON, schema mismatch or invalid command" + _CSRF_400),
+                "401": _UNAUTHORISED,
+                "403": _err("the caller does not play the command's side in this game"),
                 "404": _NOT_FOUND,
                 "409": _err("another command was recorded first, or expected_step is stale"),
                 "422": _err("the rules forbid this command; `rule` names the rule"),
@@ -354,10 +397,14 @@ PATHS: dict[str, Any] = {
         "post": {
             "operationId": "importRecord",
             "summary": "Import a shiai-game/1 record; it is replayed through the engine first",
+            "description": "A game still running once imported (entered dice) is the "
+            "importer's to play on: its account is seated at every side.",
+            "security": WRITE_SECURITY,
             "requestBody": {"required": True, **_json("GameRecord")},
             "responses": {
                 "201": _created("the record was verified and stored"),
-                "400": _err("malformed JSON or unknown ruleset"),
+                "400": _err("malformed JSON or unknown ruleset" + _CSRF_400),
+                "401": _UNAUTHORISED,
                 "409": _err("that game is already recorded"),
                 "422": _err(
                     "the record is not valid or does not replay; `step` names the first difference"
@@ -388,7 +435,7 @@ def document() -> dict[str, Any]:
             ),
         },
         "paths": PATHS,
-        "components": {"schemas": SCHEMAS},
+        "components": {"schemas": SCHEMAS, "securitySchemes": SECURITY_SCHEMES},
     }
 
 

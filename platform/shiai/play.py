@@ -9,6 +9,14 @@ pairing's players, each for their side. Commands go through
 :meth:`Play.submit`, which checks that the account plays the command's side,
 records it and lets the bots answer whatever waits for them next
 (synchronously, at most ``MAX_BOT_COMMANDS``).
+
+The JSON API follows the same rules (shiai.web.api): a game a script starts
+(:meth:`Play.start_owned`) seats its account at every side, in the transaction
+of the game's first event; a running game a script imports
+(:meth:`Play.import_owned`) seats the importer at every side once it is
+stored. A game with no seats and no pairing (a simulation's, a demo's, an
+ended import, or one stored by a version before seats) takes no command from
+anyone.
 """
 
 from __future__ import annotations
@@ -23,11 +31,13 @@ from uuid import UUID
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from engine.core import Bot, Command, Ruleset
+from engine.core import Bot, Command, InvalidCommand, Ruleset
 from engine.kensei.bots import GreedyBot
 from replays import registry, rollups
 from replays.bot_games import answer_with_bots, proposed_command
-from replays.records import GameRecords, StepEntry
+from replays.records import GameRecords
+from replays.redaction import StepEntry
+from replays.verify import SEEDED
 from shiai.schema import game_seats
 
 # Who the host plays against.
@@ -149,6 +159,46 @@ class Play:
         self.let_bots_answer(game_id)
         return NewGame(game_id, invitation)
 
+    def start_owned(
+        self,
+        owner_id: str,
+        ruleset_id: str,
+        setup: dict[str, Any],
+        *,
+        title: str = "",
+        dice_mode: str = SEEDED,
+        start_dice: list[int] | None = None,
+    ) -> UUID:
+        """Start a game (a script's, through the API) whose owner sits at every
+        side, the seats written with the game's first event."""
+        owner = uuid.UUID(owner_id)
+
+        def seat_owner(conn: Connection, game_id: UUID, sides: list[str]) -> None:
+            write_seats(conn, owned_seats(game_id, sides, owner))
+
+        return self.records.start_game(
+            ruleset_id,
+            setup,
+            title=title,
+            dice_mode=dice_mode,
+            start_dice=start_dice,
+            alongside=seat_owner,
+        )
+
+    def import_owned(self, importer_id: str, record: Any) -> UUID:
+        """Import a record (verified by ``GameRecords.import_record``); if the game is
+        still running (entered dice: a seeded record is imported only once ended),
+        the importer sits at every side, to play it on. The seats are written just
+        after the game: should that fail, the game is stored without seats and takes
+        no command (never one from a stranger)."""
+        game_id = self.records.import_record(record)
+        _, over = self.records.head(game_id)
+        if not over:
+            sides = self.records.summary(game_id).sides
+            with self.db_engine.begin() as conn:
+                write_seats(conn, owned_seats(game_id, sides, uuid.UUID(importer_id)))
+        return game_id
+
     def claim(self, token: str, account_id: str) -> UUID:
         """The invited account takes the open seat; the token then opens nothing."""
         seat = self._seat_by_invitation(token)
@@ -225,21 +275,42 @@ class Play:
     # -- playing ----------------------------------------------------------------------
 
     def submit(
-        self, game_id: UUID, account_id: str, command: Any, *, expected_step: int | None
+        self,
+        game_id: UUID,
+        account_id: str,
+        command: Any,
+        *,
+        expected_step: int | None,
+        dice: list[int] | None = None,
     ) -> list[StepEntry]:
         """Record ``command`` for the side it names, if ``account_id`` plays it, then
-        let the bots answer. The engine's refusals (``InvalidCommand``,
-        ``IllegalCommand``) and a stale ``expected_step`` (``Conflict``) record nothing."""
+        let the bots answer. The answer is the command's steps as that side sees
+        them (``replays.redaction``). The engine's refusals (``InvalidCommand``,
+        ``IllegalCommand``) and a stale ``expected_step`` (``Conflict``) record
+        nothing; an unknown game is ``GameNotFound``, anyone but the side's player
+        ``PlayRefused``."""
         if not isinstance(command, Mapping) or not isinstance(command.get("side"), str):
-            raise PlayRefused("a command is a JSON object naming its side")
+            raise InvalidCommand("a command is a JSON object naming its side")
+        self.records.head(game_id)  # GameNotFound before any seat is looked at
         mine = self.sides_of(game_id, account_id)
         if not mine:
+            if not self.seats(game_id):
+                raise PlayRefused(
+                    "nobody is seated at this game (a simulation's, a demo's or an older "
+                    "version's game): it takes commands only from the players of a "
+                    "tournament pairing it is linked to, and you are not one; start a game "
+                    "of your own to play"
+                )
             raise PlayRefused("you do not play in this game")
-        if command["side"] not in mine:
-            raise PlayRefused(
-                f"you play side {' and '.join(mine)} in this game, not side {command['side']}"
-            )
-        recorded = self.records.submit_command(game_id, dict(command), expected_step=expected_step)
+        side = command["side"]
+        if side not in mine:
+            sides = self.records.current(game_id).sides
+            if side not in sides:
+                raise InvalidCommand(f"side must be one of {', '.join(sides)}")
+            raise PlayRefused(f"you play side {' and '.join(mine)} in this game, not side {side}")
+        recorded = self.records.submit_as(
+            side, game_id, dict(command), expected_step=expected_step, dice=dice
+        )
         self.let_bots_answer(game_id)
         return recorded
 
@@ -266,6 +337,23 @@ class Play:
 def write_seats(conn: Connection, rows: list[dict[str, Any]]) -> None:
     """Insert a new game's seats (in the transaction of its first event)."""
     conn.execute(insert(game_seats), rows)
+
+
+def owned_seats(game_id: UUID, sides: list[str], owner: UUID) -> list[dict[str, Any]]:
+    """The seats of a game its owner plays at every side (a script's game)."""
+    now = datetime.now(UTC)
+    return [
+        {
+            "game_id": game_id,
+            "side": side,
+            "account_id": owner,
+            "bot": None,
+            "invitation": None,
+            "host_id": owner,
+            "created_at": now,
+        }
+        for side in sides
+    ]
 
 
 def _seat(row: Any) -> Seat:

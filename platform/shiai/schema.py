@@ -1,10 +1,11 @@
 """The platform's tables, for Alembic: accounts, seats, and the tournament read models.
 
 ``accounts`` is a table of record (passwords never go into an event store that
-cannot forget), and so is ``game_seats`` (who plays which side of a game
-created in the browser: not part of the game record, which stays the same
-whoever plays it). Every other table here is a read model of the Tournaments
-application's events, rebuilt by ``shiai rebuild-read-models``.
+cannot forget), and so are ``api_tokens`` (hashes of the accounts' API
+tokens) and ``game_seats`` (who plays which side of a game created here: not
+part of the game record, which stays the same whoever plays it). Every other
+table here is a read model of the Tournaments application's events, rebuilt by
+``shiai rebuild-read-models``.
 """
 
 from __future__ import annotations
@@ -49,6 +50,20 @@ game_seats = Table(
     Column("invitation", String(64), nullable=True, unique=True),
     Column("host_id", Uuid, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Per-account API tokens for scripts (``Authorization: Bearer <token>``): only a
+# SHA-256 of each token is kept; a revoked token keeps its row (and its dates).
+api_tokens = Table(
+    "api_tokens",
+    platform_tables,
+    Column("id", Uuid, primary_key=True),
+    Column("account_id", Uuid, nullable=False, index=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_used_at", DateTime(timezone=True), nullable=True),
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
 )
 
 tournaments = Table(

@@ -28,6 +28,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
 from shiai.openapi import document
+from tests.support.web import token_client
 
 DOC_URI = "urn:shiai:openapi"
 DOCUMENT = document()
@@ -142,6 +143,12 @@ def _ran(request: pytest.FixtureRequest) -> None:
 
 @pytest.fixture
 def api(client: FlaskClient, app: Flask) -> ContractClient:
+    """A script with an API token: it plays every side of the games it starts."""
+    return ContractClient(token_client(app, "scripted"), app)
+
+
+@pytest.fixture
+def anonymous(client: FlaskClient, app: Flask) -> ContractClient:
     return ContractClient(client, app)
 
 
@@ -566,14 +573,17 @@ def test_every_step_can_be_read_and_a_step_beyond_the_last_is_not_found(
     assert [entry["step"] for entry in since] == [5, 6]
 
 
-def test_the_head_tells_the_last_step_and_status_cheaply(api: ContractClient) -> None:
+def test_the_head_tells_the_last_step_and_status_cheaply(
+    api: ContractClient, anonymous: ContractClient
+) -> None:
     game_id = start(api)
     assert api.get(f"/api/games/{game_id}/head").get_json() == {
         "game_id": game_id,
         "last_step": 0,
         "status": "running",
-        "you_play": [],
+        "you_play": ["A", "B"],  # the script started it: it plays every side
     }
+    assert anonymous.get(f"/api/games/{game_id}/head").get_json()["you_play"] == []
     ended = finished_game(api)
     head = api.get(f"/api/games/{ended}/head").get_json()
     assert (head["last_step"], head["status"]) == (6, "ended")
@@ -639,17 +649,21 @@ def test_a_spectator_cannot_tell_a_sealed_bid_while_the_game_runs(
     assert seen["audit"]["identical"] is False
 
 
-def test_a_sides_view_of_a_running_game_is_its_players_only(api: ContractClient) -> None:
+def test_a_sides_view_of_a_running_game_is_its_players_only(
+    api: ContractClient, app: Flask
+) -> None:
     game_id = start(api)
     command(api, game_id, {"type": "bid", "side": "A", "dice": 3})
+    stranger = ContractClient(token_client(app, "stranger"), app)
     for path in (f"/api/games/{game_id}/steps", f"/api/games/{game_id}/steps/1"):
-        unknown = api.get(f"{path}?view=C")
+        unknown = stranger.get(f"{path}?view=C")
         assert unknown.status_code == 400
         assert unknown.get_json()["message"] == "view must be one of spectator, A, B, not 'C'"
-        refused = api.get(f"{path}?view=A")
+        refused = stranger.get(f"{path}?view=A")
         assert refused.status_code == 403
         assert "only for the player of side A" in refused.get_json()["message"]
-        assert api.get(f"{path}?view=spectator").status_code == 200
+        assert stranger.get(f"{path}?view=spectator").status_code == 200
+        assert api.get(f"{path}?view=A").status_code == 200  # its player, by API token
 
 
 def test_everything_is_shown_once_the_game_is_over(api: ContractClient) -> None:
@@ -822,6 +836,42 @@ def test_the_contract_check_would_catch_an_undocumented_field() -> None:
     assert validator.is_valid({"id": UNKNOWN_GAME})
     assert not validator.is_valid({"id": UNKNOWN_GAME, "secret": 1})
     assert not validator.is_valid({})
+
+
+# -- who may write ----------------------------------------------------------------------------
+
+
+def test_an_anonymous_write_is_refused_with_401_and_records_nothing(
+    api: ContractClient, anonymous: ContractClient
+) -> None:
+    game_id = finished_game(api)
+    running = start(api)
+    record = api.get(f"/api/games/{game_id}/record").get_json()
+    before = observed(anonymous, running)
+    for path, body in (
+        ("/api/games", {"ruleset": "dice-race"}),
+        (f"/api/games/{running}/commands", {"command": {"type": "bid", "side": "A", "dice": 1}}),
+        ("/api/records", {**record, "game_id": str(uuid.uuid4())}),
+    ):
+        response = anonymous.post(path, json=body)
+        assert response.status_code == 401, path
+        assert response.get_json()["error"] == "not_signed_in"
+        assert "Authorization: Bearer <token>" in response.get_json()["message"]
+        assert response.headers["WWW-Authenticate"] == 'Bearer realm="shiai"'
+    assert observed(anonymous, running) == before
+    assert anonymous.get("/api/games").get_json()["total"] == 2
+
+
+def test_a_command_for_a_side_the_caller_does_not_play_is_refused_with_403(
+    api: ContractClient, app: Flask
+) -> None:
+    game_id = start(api)
+    before = observed(api, game_id)
+    stranger = ContractClient(token_client(app, "stranger"), app)
+    response = command(stranger, game_id, {"type": "bid", "side": "A", "dice": 1})
+    assert response.status_code == 403
+    assert response.get_json() == {"error": "forbidden", "message": "you do not play in this game"}
+    assert observed(api, game_id) == before
 
 
 # -- the other direction: every documented status was answered ------------------------------

@@ -128,6 +128,28 @@ def test_the_document_has_the_shape_of_openapi_3_1() -> None:
             assert "schema" in operation["requestBody"]["content"]["application/json"], where
 
 
+def test_every_write_names_its_security_and_documents_401_and_reads_need_none() -> None:
+    """Every write takes an API token or the signed-in session (shiai.web.auth):
+    the document says so, with the schemes it names defined, and a 401 for a
+    caller without an account. Reads are public."""
+    schemes = DOCUMENT["components"]["securitySchemes"]
+    assert schemes["apiToken"] == {**schemes["apiToken"], "type": "http", "scheme": "bearer"}
+    assert schemes["sessionCookie"]["in"] == "cookie"
+    for method, path, operation in operations(DOCUMENT):
+        where = f"{method.upper()} {path}"
+        if method == "get":
+            assert "security" not in operation, where
+            continue
+        assert operation["security"] == [{"apiToken": []}, {"sessionCookie": []}], where
+        assert {name for requirement in operation["security"] for name in requirement} <= set(
+            schemes
+        )
+        assert "401" in operation["responses"], where
+        assert "WWW-Authenticate" in operation["responses"]["401"]["headers"], where
+    commands = DOCUMENT["paths"]["/api/games/{game_id}/commands"]["post"]
+    assert "403" in commands["responses"]
+
+
 def test_every_schema_is_a_valid_json_schema_and_every_ref_resolves() -> None:
     for name, schema in DOCUMENT["components"]["schemas"].items():
         try:

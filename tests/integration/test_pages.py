@@ -11,12 +11,17 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from tests.support.web import script_headers
+
 UNKNOWN_GAME = "00000000-0000-4000-8000-000000000000"
 
 
 def start(client: FlaskClient, title: str, **fields: Any) -> str:
+    """A game started by a script (an API token of the account ``script``, which
+    plays both sides), whoever ``client`` is signed in as."""
     body = {"ruleset": "dice-race", "setup": {"target": 5, "max_rounds": 1}, "title": title}
-    response = client.post("/api/games", json={**body, **fields})
+    headers = script_headers(client.application)
+    response = client.post("/api/games", json={**body, **fields}, headers=headers)
     assert response.status_code == 201, response.get_json()
     game_id: str = response.get_json()["id"]
     return game_id
@@ -24,7 +29,11 @@ def start(client: FlaskClient, title: str, **fields: Any) -> str:
 
 def bid(client: FlaskClient, game_id: str, side: str, count: int, **fields: Any) -> None:
     command = {"type": "bid", "side": side, "dice": count}
-    response = client.post(f"/api/games/{game_id}/commands", json={"command": command, **fields})
+    response = client.post(
+        f"/api/games/{game_id}/commands",
+        json={"command": command, **fields},
+        headers=script_headers(client.application),
+    )
     assert response.status_code == 201, response.get_json()
 
 

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.integration.test_pages import bid, finished_game, page, replay_data, start, text_of
-from tests.support.web import new_account, signed_in_client
+from tests.support.web import new_account, script_headers, signed_in_client
 
 ORG = "organiser-account"
 
@@ -198,9 +198,12 @@ def test_a_running_games_steps_are_kept_per_view_and_follow_the_head(
     # A accepts its bust: the race (one round) ends, and every view of step 1
     # shows everything, kept for good.
     command = {"type": "accept", "side": "A"}
-    assert (
-        client.post(f"/api/games/{game_id}/commands", json={"command": command}).status_code == 201
+    accepted = client.post(
+        f"/api/games/{game_id}/commands",
+        json={"command": command},
+        headers=script_headers(sqlite_app),
     )
+    assert accepted.status_code == 201
     for view in ("", "?view=A", "?view=B"):
         ended = client.get(f"/api/games/{game_id}/steps/1{view}")
         assert ended.get_json() == expected(1, None)
@@ -218,7 +221,8 @@ def test_a_pairings_players_answer_for_their_sides_through_play_mode(sqlite_app:
     for no other; the page and the head say which side they play."""
     aki, ben = new_account(sqlite_app, "aki"), new_account(sqlite_app, "ben")
     new_account(sqlite_app, "cho")
-    game_id = start(sqlite_app.test_client(), "linked", dice_mode="seeded")
+    records = sqlite_app.extensions["shiai"].records
+    game_id = str(records.start_game("dice-race", {"target": 5, "max_rounds": 1}, title="linked"))
     _linked_to_a_pairing(sqlite_app, game_id, aki, ben)
     clients = {name: signed_in_client(sqlite_app, name) for name in ("aki", "ben", "cho")}
 

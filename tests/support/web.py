@@ -40,3 +40,25 @@ def created_tournament(response: TestResponse) -> UUID:
     match = re.search(r"/tournaments/([0-9a-f-]{36})/console", response.headers["Location"])
     assert match, response.headers["Location"]
     return UUID(match.group(1))
+
+
+def new_token(app: Flask, username: str, name: str = "script") -> str:
+    """A new API token of ``username``'s account (created if it does not exist)."""
+    accounts = app.extensions["shiai"].accounts
+    account = accounts.by_username(username)
+    account_id = account.id if account is not None else new_account(app, username)
+    secret: str = accounts.create_token(account_id, name).secret
+    return secret
+
+
+def script_headers(app: Flask, username: str = "script") -> dict[str, str]:
+    """The headers of a script acting as ``username`` (created if need be) with an API
+    token: it plays every side of the games it starts through the API."""
+    return {"Authorization": f"Bearer {new_token(app, username)}"}
+
+
+def token_client(app: Flask, username: str) -> FlaskClient:
+    """A client that sends an API token of ``username`` (a new account) on every request."""
+    client = app.test_client()
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {new_token(app, username)}"
+    return client

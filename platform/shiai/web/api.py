@@ -1,4 +1,11 @@
-"""The JSON API. Each route parses, calls one application method, answers."""
+"""The JSON API. Each route parses, calls one application method, answers.
+
+Reads are public (a side's view of a running game only for that side's
+player); every write needs an account (``api_caller``: an API token, or the
+signed-in session with its CSRF header) and the command routes apply the
+seat rules of the play page (``Play.submit``). Events and states are handed
+out only as ``replays.redaction`` shows them to the caller's view.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +19,12 @@ from flask.typing import ResponseReturnValue
 from jsonschema import Draft202012Validator
 
 from replays.errors import StepOutOfRange
-from replays.records import GameSummary, StepEntry, StepState
+from replays.records import GameSummary, StepState
+from replays.redaction import StepEntry
 from shiai.errors import BadRequest
 from shiai.openapi import document, request_schema
-from shiai.web.auth import current_account
+from shiai.play import Play
+from shiai.web.auth import api_caller, current_account
 from shiai.web.queries import game_row_json, iso_utc, list_games
 from shiai.web.viewing import SPECTATOR, EncodedSteps, resolve_view
 
@@ -29,6 +38,11 @@ _validators = {
 
 def _records() -> Any:
     return current_app.extensions["shiai"].records
+
+
+def _play() -> Play:
+    found: Play = current_app.extensions["shiai"].play
+    return found
 
 
 def _no_constant(name: str) -> NoReturn:
@@ -125,8 +139,10 @@ def games() -> ResponseReturnValue:
 
 @bp.post("/games")
 def start_game() -> ResponseReturnValue:
+    owner = api_caller()
     body = json_body("NewGame")
-    game_id = _records().start_game(
+    game_id = _play().start_owned(
+        owner.id,
         body["ruleset"],
         body.get("setup", {}),
         title=body.get("title", ""),
@@ -169,8 +185,8 @@ def head(game_id: UUID) -> ResponseReturnValue:
 @bp.get("/games/<uuid:game_id>/steps")
 def steps(game_id: UUID) -> ResponseReturnValue:
     since = _int_arg("since", -1, 0, 10**12)
-    entries = _records().steps(game_id, _viewer(game_id))
-    return jsonify({"steps": [step_json(entry) for entry in entries if entry.step > since]})
+    entries = _records().steps(game_id, _viewer(game_id), since=max(since, 0))
+    return jsonify({"steps": [step_json(entry) for entry in entries]})
 
 
 def _encode(value: Any) -> bytes:
@@ -235,9 +251,17 @@ def step(game_id: UUID, step: int) -> ResponseReturnValue:
 
 @bp.post("/games/<uuid:game_id>/commands")
 def submit_command(game_id: UUID) -> ResponseReturnValue:
+    """The command's side must be one the caller plays (its seats, or its side of
+    the tournament pairing the game is linked to); the answer shows its events as
+    that side sees them."""
+    player = api_caller()
     body = json_body("CommandRequest")
-    recorded = _records().submit_command(
-        game_id, body["command"], expected_step=body.get("expected_step"), dice=body.get("dice")
+    recorded = _play().submit(
+        game_id,
+        player.id,
+        body["command"],
+        expected_step=body.get("expected_step"),
+        dice=body.get("dice"),
     )
     return jsonify(
         {"events": [step_json(entry) for entry in recorded], "last_step": recorded[-1].step}
@@ -267,5 +291,6 @@ def audit(game_id: UUID) -> ResponseReturnValue:
 
 @bp.post("/records")
 def import_record() -> ResponseReturnValue:
-    game_id = _records().import_record(json_body(None))
+    importer = api_caller()
+    game_id = _play().import_owned(importer.id, json_body(None))
     return jsonify({"id": str(game_id)}), 201, {"Location": f"/api/games/{game_id}"}

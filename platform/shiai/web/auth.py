@@ -1,10 +1,22 @@
-"""Accounts in the browser: sign-up, sign-in, sign-out, sessions and CSRF.
+"""Accounts in the browser and on the API: sign-up, sign-in, sign-out,
+sessions, CSRF and API tokens.
+
+Who a request comes from:
+
+- pages and the play page's JSON calls: the session cookie (sign-in);
+- the JSON API under /api: an API token (``Authorization: Bearer <token>``,
+  created on /account/tokens or with ``shiai create-token``); a request that
+  sends one is that token's account and nobody else, whatever its cookie says
+  (an unknown or revoked token is nobody). Without one, the session cookie,
+  as on the pages.
 
 Every form carries the session's CSRF token (``csrf_token()`` in templates)
-and every state-changing request outside the JSON API must send it back: a
-form as its ``csrf_token`` field, the play page's JSON calls (shiai.web.play)
-as the ``X-CSRF-Token`` header. The JSON API under /api is not
-cookie-authenticated, so it needs none.
+and every state-changing request authenticated by the cookie must send it
+back: a form as its ``csrf_token`` field, the play page's JSON calls
+(shiai.web.play) as the ``X-CSRF-Token`` header, and so must a write to /api
+that relies on the cookie (the header only). A request with an API token
+needs none: a browser never adds that header to another site's request.
+Every write to /api needs an account (``api_caller``): 401 in JSON otherwise.
 """
 
 from __future__ import annotations
@@ -31,12 +43,17 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from shiai.accounts import Account, AccountError
+from shiai.errors import error_response
 
 bp = Blueprint("auth", __name__)
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+API_PREFIX = "/api/"
+# How the request's account was authenticated (``g.authenticated_by``).
+BY_SESSION, BY_TOKEN = "session", "token"
+BEARER = "bearer"
 
 F = TypeVar("F", bound=Callable[..., ResponseReturnValue])
 
@@ -50,20 +67,53 @@ def csrf_token() -> str:
 
 
 def _check_csrf() -> None:
-    if request.method in SAFE_METHODS or request.path.startswith("/api/"):
+    if request.method in SAFE_METHODS:
         return
-    sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD, "")
+    if request.path.startswith(API_PREFIX):
+        if g.get("authenticated_by") != BY_SESSION:
+            return  # an API token, or nobody (refused by the route: 401)
+        sent = request.headers.get(CSRF_HEADER, "")
+    else:
+        sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD, "")
     expected = session.get(CSRF_FIELD)
     if not isinstance(expected, str) or not hmac.compare_digest(sent, expected):
+        if request.path.startswith(API_PREFIX):
+            abort(
+                400,
+                "a write authenticated by the session cookie must send the page's CSRF token "
+                f"as the {CSRF_HEADER} header; a script sends an API token instead "
+                "(Authorization: Bearer <token>)",
+            )
         abort(400, "the form has expired or did not come from this site: reload it and try again")
 
 
+def _bearer_token() -> str | None:
+    """The API token of ``Authorization: Bearer <token>`` ("" if the header is
+    there but malformed); ``None`` without an Authorization header."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    return token.strip() if scheme.lower() == BEARER else ""
+
+
 def _load_account() -> None:
+    g.account = None
+    g.authenticated_by = None
+    g.refused_token = False
+    accounts = current_app.extensions["shiai"].accounts
+    if request.path.startswith(API_PREFIX):
+        token = _bearer_token()
+        if token is not None:  # the token's account, never the cookie's
+            g.account = accounts.by_token(token) if token else None
+            g.authenticated_by = BY_TOKEN if g.account is not None else None
+            g.refused_token = g.account is None
+            return
     account_id = session.get("account_id")
-    account = None
     if isinstance(account_id, str):
-        account = current_app.extensions["shiai"].accounts.get(account_id)
-    g.account = account
+        g.account = accounts.get(account_id)
+        if g.account is not None:
+            g.authenticated_by = BY_SESSION
 
 
 def current_account() -> Account | None:
@@ -76,6 +126,25 @@ def signed_in() -> Account:
     account = current_account()
     if account is None:
         abort(401)
+    return account
+
+
+def api_caller() -> Account:
+    """The account a write to /api comes from; 401 (JSON) when there is none."""
+    account = current_account()
+    if account is None:
+        if g.get("refused_token"):
+            reason = (
+                "the API token is unknown, malformed or revoked: send "
+                "'Authorization: Bearer <token>' with a live token of your account"
+            )
+        else:
+            reason = (
+                "sign in first: a script sends an API token as 'Authorization: Bearer "
+                f"<token>'; a signed-in browser page sends its session cookie and the "
+                f"{CSRF_HEADER} header"
+            )
+        abort(401, f"{reason} (create a token on /account/tokens or with `shiai create-token`)")
     return account
 
 
@@ -142,6 +211,43 @@ def sign_out() -> ResponseReturnValue:
     return redirect(url_for("tournaments.index"), 303)
 
 
+# -- API tokens (shiai.accounts) --------------------------------------------------------
+
+
+def _tokens_page(status: int = 200, **context: Any) -> ResponseReturnValue:
+    account = signed_in()
+    tokens = current_app.extensions["shiai"].accounts.tokens(account.id)
+    page = render_template("account_tokens.html", tokens=tokens, **context)
+    # A page that may show a token's secret is never kept by a cache.
+    return page, status, {"Cache-Control": "no-store"}
+
+
+@bp.get("/account/tokens")
+@login_required
+def tokens() -> ResponseReturnValue:
+    return _tokens_page()
+
+
+@bp.post("/account/tokens")
+@login_required
+def create_token() -> ResponseReturnValue:
+    """A new API token: its secret is on this answer's page, and never again."""
+    name = request.form.get("name", "")
+    try:
+        created = current_app.extensions["shiai"].accounts.create_token(signed_in().id, name)
+    except AccountError as error:
+        return _tokens_page(400, error=error.message, name=name)
+    return _tokens_page(201, created=created)
+
+
+@bp.post("/account/tokens/<token_id>/revoke")
+@login_required
+def revoke_token(token_id: str) -> ResponseReturnValue:
+    if not current_app.extensions["shiai"].accounts.revoke_token(signed_in().id, token_id):
+        return _tokens_page(404, error="you have no such token, or it is already revoked")
+    return redirect(url_for("auth.tokens"), 303)
+
+
 def init_app(app: Flask) -> None:
     app.before_request(_load_account)
     app.before_request(_check_csrf)
@@ -151,5 +257,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
 
     @app.errorhandler(401)
-    def unauthorised(_exc: Exception) -> ResponseReturnValue:
+    def unauthorised(exc: Exception) -> ResponseReturnValue:
+        if request.path.startswith(API_PREFIX):  # a script: JSON, not the sign-in page
+            message = getattr(exc, "description", None) or "sign in first"
+            challenge = [("WWW-Authenticate", 'Bearer realm="shiai"')]
+            return error_response(401, "not_signed_in", message, headers=challenge)
         return redirect(url_for("auth.sign_in", next=request.full_path.rstrip("?")))

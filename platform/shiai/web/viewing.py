@@ -3,9 +3,11 @@
 While a game runs, a side's own view (its sealed answers, its hand) is only
 for the account that plays that side: the player of the tournament pairing
 the game is linked to, or the account seated at that side of a game created
-in the browser (shiai.play; the host sits at both sides of a hot-seat game).
-Once the game has ended everything is public, so every view shows the whole
-game.
+in the browser or through the API (shiai.play; the host sits at both sides of
+a hot-seat game, a script at every side of the games it starts). The account
+is the signed-in session's, or on /api an API token's (shiai.web.auth), so a
+script sees its own sides' views as a player does. Once the game has ended
+everything is public, so every view shows the whole game.
 """
 
 from __future__ import annotations
