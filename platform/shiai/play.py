@@ -258,19 +258,22 @@ class Play:
         return {row.side: _seat(row) for row in rows}
 
     def sides_of(self, game_id: UUID, account_id: str | None) -> tuple[str, ...]:
-        """The sides ``account_id`` answers for: its seats, and its side of the
-        tournament pairing the game is linked to (a game the players started
-        elsewhere, or created here and linked by the organiser)."""
+        """The sides ``account_id`` answers for. A game with seats (created here, in
+        the browser or by a script) is played by its seats alone, even once linked to
+        a tournament pairing: linking names the game that decides the table, it hands
+        nobody else its pieces. A game without seats (recorded elsewhere, or by the
+        CLI) is played by the players of the pairing it is linked to, each for their
+        side."""
         if account_id is None:
             return ()
-        sides = {
-            side for side, seat in self.seats(game_id).items() if seat.account_id == account_id
-        }
+        seats = self.seats(game_id)
+        if seats:
+            return tuple(side for side, seat in seats.items() if seat.account_id == account_id)
         if self.pairing_side is not None:
             paired = self.pairing_side(game_id, account_id)
             if paired is not None:
-                sides.add(paired)
-        return tuple(sorted(sides))
+                return (paired,)
+        return ()
 
     # -- playing ----------------------------------------------------------------------
 

@@ -159,6 +159,28 @@ def test_a_game_nobody_is_seated_at_takes_no_commands(app: Flask) -> None:
     assert stored_steps(app, game_id) == 0
 
 
+def test_a_seated_game_linked_to_a_pairing_is_still_played_by_its_seats_alone(
+    app: Flask,
+) -> None:
+    """An organiser may link any recorded game to a table; the pairing's players
+    then answer for an unseated game, never for pieces other accounts are seated at."""
+    play = app.extensions["shiai"].play
+    new_account(app, "owner")
+    owner = token_client(app, "owner")
+    game_id = UUID(started(owner))
+    paired_id = new_account(app, "paired")
+    unseated = app.extensions["shiai"].records.start_game("dice-race", RACE["setup"])
+    # As if both games were linked to a pairing where "paired" plays side A.
+    play.pairing_side = lambda _game, account: "A" if account == paired_id else None
+    assert play.sides_of(game_id, paired_id) == ()
+    assert play.sides_of(unseated, paired_id) == ("A",)
+    response = post_command(
+        token_client(app, "paired"), game_id, {"type": "bid", "side": "A", "dice": 1}
+    )
+    assert response.status_code == 403
+    assert stored_steps(app, game_id) == 0
+
+
 def test_a_cookie_write_needs_the_csrf_header_and_a_token_does_not(app: Flask) -> None:
     new_account(app, "kenshin")
     browser = signed_in_client(app, "kenshin")
