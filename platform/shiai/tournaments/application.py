@@ -18,6 +18,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, Recording
 
 from replays.errors import Conflict
+from replays.listeners import notify_all
 from shiai.tournaments.aggregate import Tournament, TournamentRefused
 from shiai.tournaments.checker import PairingWarning
 from shiai.tournaments.model import Result, TournamentOptions
@@ -52,8 +53,7 @@ class Tournaments(Application[UUID]):
         self._listeners.append(listener)
 
     def _notify(self, recordings: list[Recording[UUID]]) -> None:
-        for listener in self._listeners:
-            listener()
+        notify_all(self._listeners)  # logs, never raises: the events are stored
 
     # -- plumbing -------------------------------------------------------------
 
