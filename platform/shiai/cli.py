@@ -182,7 +182,8 @@ def create_account(username: str, display_name: str | None, role: str, password:
 def simulate_command(ruleset_id: str, games: int, seed: str, workers: int, first: int) -> None:
     """Play bot games into the store, reproducibly from the seed (games already
     stored by the same seed are kept, not played again)."""
-    records = current_app.extensions["shiai"].records
+    services = current_app.extensions["shiai"]
+    records = services.records
     try:
         registry.get(ruleset_id)
     except UnknownRuleset as error:
@@ -193,6 +194,9 @@ def simulate_command(ruleset_id: str, games: int, seed: str, workers: int, first
 
         def stored(game: Simulated) -> None:
             bar.update(1)
+            if workers > 1:
+                # The workers' stores have no read models listening: follow them here.
+                services.catch_up()
 
         done = simulate(
             records,
