@@ -251,11 +251,10 @@ class Follower(ABC):
         except IntegrityError:
             pass  # another process created it first: the row is there
 
-    def _notifications(self, position: int) -> list[Notification]:
-        found: list[Notification] = self.application.recorder.select_notifications(
+    def _notifications(self, position: int) -> Sequence[Notification]:
+        return self.application.recorder.select_notifications(
             start=position, limit=BATCH, inclusive_of_start=False
         )
-        return found
 
     @contextlib.contextmanager
     def _savepoint(self, conn: Connection) -> Iterator[None]:
