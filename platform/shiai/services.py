@@ -121,5 +121,8 @@ def build_services(
         play=Play(records, db_engine, game_results.player_side),
     )
     if catch_up:
-        services.behind_at_start = services.catch_up()
+        try:
+            services.behind_at_start = services.catch_up()
+        except Exception:  # the database unreachable, say: the next save catches up
+            logger.exception("the read models could not catch up at start")
     return services

@@ -20,6 +20,7 @@ from replays.records import GameRecords
 from replays.schema import games
 from replays.store import event_store_env
 from shiai import create_app
+from shiai.schema import tournaments as tournament_rows
 from shiai.services import Services, build_services, make_db_engine
 from tests.conftest import DICE_RACE_SPEC, TEST_PASSWORD_METHOD, platform_config
 from tests.support.dice_race import DiceRace
@@ -94,6 +95,36 @@ def test_a_failing_event_is_recorded_and_every_other_game_is_still_projected(
     checked = app.test_cli_runner().invoke(args=["check"])
     assert checked.exit_code == 0, checked.output
     assert "every read model is current" in checked.output
+
+
+def test_a_tournament_whose_read_models_fail_holds_up_no_other_tournament(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    services = app.extensions["shiai"]
+    views, tournaments = services.tournament_views, services.tournaments
+    original = views._write
+
+    def failing(conn: Connection, tournament: Any) -> None:
+        if tournament.name == "Poison cup":
+            raise RuntimeError("a poisoned tournament")
+        original(conn, tournament)
+
+    monkeypatch.setattr(views, "_write", failing)
+    organiser = "organiser-account"
+    bad = tournaments.create(organiser, name="Poison cup", game_system="kensei", rounds=2)
+    tournaments.register(bad, organiser, name="Ayame")  # answers: stored
+    good = tournaments.create(organiser, name="Good cup", game_system="kensei", rounds=2)
+    tournaments.register(good, organiser, name="Botan")
+    with services.db_engine.connect() as conn:
+        listed = dict(conn.execute(select(tournament_rows.c.id, tournament_rows.c.players)).all())
+    assert listed == {good: 1}
+    assert {failure.originator_id for failure in views.failures()} == {bad}
+    monkeypatch.undo()
+    assert views.catch_up() == 0  # nothing new: the failures are retried and applied
+    with services.db_engine.connect() as conn:
+        listed = dict(conn.execute(select(tournament_rows.c.id, tournament_rows.c.players)).all())
+    assert listed == {good: 1, bad: 1}
+    assert views.failures() == []
 
 
 def test_a_rebuild_that_fails_midway_leaves_the_old_rows_and_position(
