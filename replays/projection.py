@@ -170,7 +170,9 @@ class Follower(ABC):
         applied; returns how many notifications the position moved over."""
         # The event store's first use in a process may set SQLite's journal mode,
         # which it cannot do while a batch holds the write lock: use it first.
-        self.application.recorder.max_notification_id()
+        head = self.application.recorder.max_notification_id() or 0
+        if self._current(head):
+            return 0  # no claim (a write): another process applied everything up to head
         total = 0
         retry = True
         while True:
@@ -185,6 +187,17 @@ class Follower(ABC):
             if done == 0:
                 return total
             total += done
+
+    def _current(self, head: int) -> bool:
+        """Whether the position is at ``head`` or past it, with no failure to retry."""
+        with self.db_engine.connect() as conn:
+            position = self._position(conn)
+            failing = conn.execute(
+                select(projection_failures.c.notification_id)
+                .where(projection_failures.c.follower == self.name)
+                .limit(1)
+            ).first()
+        return position is not None and position >= head and failing is None
 
     def _batch(self, retry: bool) -> int:
         outcome = _Outcome()
@@ -206,9 +219,7 @@ class Follower(ABC):
         outcome = _Outcome()
         tracking = projection_tracking.c
         with self.db_engine.connect() as conn:
-            position = conn.execute(
-                select(tracking.position).where(tracking.name == self.name)
-            ).scalar()
+            position = self._position(conn)
             if position is None:
                 raise _NoTracking
             blocked = self._retry(conn, outcome) if retry else self._blocked(conn)
@@ -228,6 +239,14 @@ class Follower(ABC):
                 raise _LostRace  # another process applied this batch first
             self._record(conn, outcome)
         return len(notifications)
+
+    def _position(self, conn: Connection) -> int | None:
+        """The tracked position (``None``: no tracking row yet)."""
+        tracking = projection_tracking.c
+        position: int | None = conn.execute(
+            select(tracking.position).where(tracking.name == self.name)
+        ).scalar()
+        return position
 
     def _claim(self, conn: Connection) -> int:
         """Lock the tracking row (the transaction's first statement); the position."""
@@ -445,11 +464,7 @@ class Follower(ABC):
     def status(self) -> FollowerStatus:
         """The follower's position, its application's last notification, its failures."""
         with self.db_engine.connect() as conn:
-            position = conn.execute(
-                select(projection_tracking.c.position).where(
-                    projection_tracking.c.name == self.name
-                )
-            ).scalar()
+            position = self._position(conn)
             failures = conn.execute(
                 select(func.count()).where(projection_failures.c.follower == self.name)
             ).scalar_one()

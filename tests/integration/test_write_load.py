@@ -4,6 +4,7 @@ read models equal to a rebuild (tests/support/write_load.py)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from sqlalchemy import Table, select
@@ -14,7 +15,8 @@ from tests.conftest import DICE_RACE_SPEC, TEST_PASSWORD_METHOD
 from tests.support.write_load import Load, run_writers
 
 WRITERS = 3
-SECONDS = 3.0
+# A few seconds in the suite; SHIAI_WRITE_LOAD_SECONDS=60 makes it a soak.
+SECONDS = float(os.environ.get("SHIAI_WRITE_LOAD_SECONDS", "3"))
 
 
 def _rows(services: Services, table: Table) -> list[dict[str, Any]]:
