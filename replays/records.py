@@ -39,6 +39,7 @@ from replays.errors import (
     StepOutOfRange,
 )
 from replays.game import Game, project_game, step_version
+from replays.listeners import notify_all
 from replays.record_file import FORMAT, validate_record
 from replays.recorder import BatchApplicationRecorder
 from replays.redaction import StepEntry, shown_command, shown_event, shown_state, shown_step
@@ -122,8 +123,7 @@ class GameRecords(Application[UUID]):
         self._listeners.append(listener)
 
     def _notify(self, recordings: list[Recording[UUID]]) -> None:
-        for listener in self._listeners:
-            listener()
+        notify_all(self._listeners)  # logs, never raises: the events are stored
 
     # -- commands -----------------------------------------------------------
 

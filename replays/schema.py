@@ -32,6 +32,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     Uuid,
 )
 from sqlalchemy_utils.types.uuid import UUIDType
@@ -226,6 +227,21 @@ projection_tracking = Table(
     read_models,
     Column("name", String(64), primary_key=True),
     Column("position", BigInteger, nullable=False),
+)
+
+# Events a follower (replays.projection) could not apply: each is retried, in
+# order, at the start of every catch-up, and removed once it applies; every later
+# event of the same originator waits here behind it.
+projection_failures = Table(
+    "projection_failures",
+    read_models,
+    Column("follower", String(64), primary_key=True),
+    Column("notification_id", BigInteger, primary_key=True),
+    Column("originator_id", Uuid, nullable=False),
+    Column("error", Text, nullable=False),
+    Column("first_seen", DateTime(timezone=True), nullable=False),
+    Column("last_seen", DateTime(timezone=True), nullable=False),
+    Column("attempts", Integer, nullable=False),
 )
 
 

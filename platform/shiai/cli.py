@@ -12,6 +12,7 @@ from flask.cli import FlaskGroup, with_appcontext
 from replays import registry, rollups
 from replays.bot_games import play_bot_game
 from replays.errors import UnknownRuleset
+from replays.projection import RebuildFailed
 from replays.simulate import Simulated, simulate
 from shiai.accounts import ROLES, AccountError
 from shiai.demo import seed_demo_tournament
@@ -24,6 +25,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(migrate)
     app.cli.add_command(seed_demo)
     app.cli.add_command(rebuild_read_models)
+    app.cli.add_command(check)
     app.cli.add_command(rebuild_rollups)
     app.cli.add_command(create_account)
     app.cli.add_command(create_token)
@@ -36,6 +38,9 @@ def migrate() -> None:
     """Create or upgrade every table (alembic upgrade head)."""
     upgrade(current_app.config["SHIAI_DATABASE_URL"])
     click.echo("database is at the newest migration")
+    caught_up = current_app.extensions["shiai"].catch_up()
+    if any(caught_up.values()):
+        click.echo(f"read models caught up: {_counts(caught_up)}")
     # The rollups start empty (migration 0005): fill them if games are analysed.
     with current_app.extensions["shiai"].db_engine.begin() as conn:
         if rollups.missing(conn):
@@ -86,15 +91,53 @@ def seed_demo(per_ruleset: int, force: bool) -> None:
 def rebuild_read_models() -> None:
     """Empty the read models and project every event again."""
     services = current_app.extensions["shiai"]
-    count = services.games.rebuild()
-    click.echo(f"games read model rebuilt from {count} events")
-    count = services.tournament_views.rebuild()
-    click.echo(f"tournament standings and ratings rebuilt from {count} events")
-    # After the tournaments': a finished game's rows read the link to its pairing.
-    count = services.analysis.rebuild()
-    click.echo(f"game analysis rows rebuilt from {count} events")
-    services.analysis_links.rebuild()
+    # Each read model is rebuilt in one transaction: if an event fails, that
+    # read model keeps its old rows, and the command stops with the event.
+    try:
+        count = services.games.rebuild()
+        click.echo(f"games read model rebuilt from {count} events")
+        count = services.tournament_views.rebuild()
+        click.echo(f"tournament standings and ratings rebuilt from {count} events")
+        # After the tournaments': a finished game's rows read the link to its pairing.
+        count = services.analysis.rebuild()
+        click.echo(f"game analysis rows rebuilt from {count} events")
+        services.analysis_links.rebuild()
+    except RebuildFailed as error:
+        raise click.ClickException(str(error)) from None
     _rebuild_rollups()
+
+
+@click.command("check")
+@with_appcontext
+def check() -> None:
+    """Report any read model behind the event store, or with events it could not
+    apply (exit code 1), else that every read model is current (exit code 0)."""
+    services = current_app.extensions["shiai"]
+    if services.behind_at_start and any(services.behind_at_start.values()):
+        click.echo(f"caught up at start: {_counts(services.behind_at_start)}")
+    healthy = True
+    for status in services.read_model_status():
+        line = f"{status.name}: at {status.position} of {status.head}"
+        if status.behind:
+            line += f", {status.behind} behind"
+        if status.failures:
+            line += f", {status.failures} event(s) failing"
+        click.echo(line)
+        healthy = healthy and status.current
+    for follower in services.followers():
+        for failure in follower.failures():
+            click.echo(
+                f"  {follower.name}: notification {failure.notification_id} of "
+                f"{failure.originator_id}, {failure.attempts} attempt(s) since "
+                f"{failure.first_seen:%Y-%m-%d %H:%M:%S}: {failure.error}"
+            )
+    if not healthy:
+        raise click.exceptions.Exit(1)
+    click.echo("every read model is current")
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{name} {count}" for name, count in counts.items() if count)
 
 
 @click.command("rebuild-rollups")
@@ -159,7 +202,8 @@ def create_token(username: str, name: str) -> None:
 def simulate_command(ruleset_id: str, games: int, seed: str, workers: int, first: int) -> None:
     """Play bot games into the store, reproducibly from the seed (games already
     stored by the same seed are kept, not played again)."""
-    records = current_app.extensions["shiai"].records
+    services = current_app.extensions["shiai"]
+    records = services.records
     try:
         registry.get(ruleset_id)
     except UnknownRuleset as error:
@@ -170,6 +214,9 @@ def simulate_command(ruleset_id: str, games: int, seed: str, workers: int, first
 
         def stored(game: Simulated) -> None:
             bar.update(1)
+            if workers > 1:
+                # The workers' stores have no read models listening: follow them here.
+                services.catch_up()
 
         done = simulate(
             records,

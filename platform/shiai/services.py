@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect
 
 from replays import registry
 from replays.analysis import GameAnalysis
-from replays.projection import GamesProjection
+from replays.projection import Follower, FollowerStatus, GamesProjection
 from replays.records import GameRecords
 from replays.store import event_store_env
 from shiai.accounts import DEFAULT_METHOD, Accounts
@@ -21,6 +22,8 @@ from shiai.tournaments.read_models import TournamentReadModels
 
 # Rulesets that ship with Shiai ("module:Class"); SHIAI_RULESETS adds more.
 BUILTIN_RULESETS: tuple[str, ...] = ("engine.kensei.ruleset:Kensei",)
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -35,6 +38,31 @@ class Services:
     analysis_links: AnalysisTournamentLinks
     accounts: Accounts
     play: Play
+    # How far each read model was behind when these services started (then caught up).
+    behind_at_start: dict[str, int] = field(default_factory=dict)
+
+    def followers(self) -> list[Follower]:
+        """Every read model, in the order they catch up (the analysis rows read
+        the tournaments' links)."""
+        return [
+            self.games,
+            self.tournament_views,
+            self.game_results,
+            self.analysis,
+            self.analysis_links,
+        ]
+
+    def catch_up(self) -> dict[str, int]:
+        """Bring every read model up to the event store (after a crash, say);
+        how many notifications each was behind. Nothing on a database Alembic
+        has not brought to the newest migration (``shiai migrate`` catches up)."""
+        if not inspect(self.db_engine).has_table("projection_failures"):
+            logger.warning("the database is not migrated: read models not caught up")
+            return {}
+        return {follower.name: follower.catch_up() for follower in self.followers()}
+
+    def read_model_status(self) -> list[FollowerStatus]:
+        return [follower.status() for follower in self.followers()]
 
     def close(self) -> None:
         self.records.close()
@@ -56,8 +84,15 @@ def make_db_engine(database_url: str) -> Engine:
 
 
 def build_services(
-    database_url: str, ruleset_specs: Iterable[str], password_method: str = DEFAULT_METHOD
+    database_url: str,
+    ruleset_specs: Iterable[str],
+    password_method: str = DEFAULT_METHOD,
+    *,
+    catch_up: bool = True,
 ) -> Services:
+    """The applications and read models on ``database_url``; with ``catch_up``,
+    the read models first apply whatever was stored while nothing followed
+    (a process killed between a save and its catch-up)."""
     rulesets = [registry.load(spec) for spec in (*BUILTIN_RULESETS, *ruleset_specs)]
     records = GameRecords(event_store_env(database_url), rulesets=rulesets)
     db_engine = make_db_engine(database_url)
@@ -73,7 +108,7 @@ def build_services(
     records.on_recorded(analysis.catch_up)
     analysis_links = AnalysisTournamentLinks(tournaments, db_engine)
     tournaments.on_recorded(analysis_links.catch_up)
-    return Services(
+    services = Services(
         records=records,
         games=games,
         db_engine=db_engine,
@@ -85,3 +120,9 @@ def build_services(
         accounts=Accounts(db_engine, password_method),
         play=Play(records, db_engine, game_results.player_side),
     )
+    if catch_up:
+        try:
+            services.behind_at_start = services.catch_up()
+        except Exception:  # the database unreachable, say: the next save catches up
+            logger.exception("the read models could not catch up at start")
+    return services

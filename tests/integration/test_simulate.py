@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 
 from engine.core import state_hash
 from engine.kensei.ruleset import Kensei
 from replays.records import GameRecords
+from replays.schema import games
 from replays.simulate import game_seed, simulate, simulated_game_id
 from replays.store import event_store_env
 from shiai.migrations import upgrade
@@ -119,6 +121,10 @@ def test_the_simulate_command_plays_games_into_the_store(sqlite_app: Flask) -> N
     )
     assert result.exit_code == 0, result.output
     assert "2 games stored, 0 already there" in result.output
+    # The workers' games are in the read models at once, not after the next write.
+    with sqlite_app.extensions["shiai"].db_engine.connect() as conn:
+        projected = set(conn.execute(select(games.c.id)).scalars())
+    assert {simulated_game_id("kensei", "cli", index) for index in (0, 1)} <= projected
     again = runner.invoke(args=["simulate", "--system", "kensei", "--games", "2", "--seed", "cli"])
     assert "0 games stored, 2 already there" in again.output
     records = sqlite_app.extensions["shiai"].records

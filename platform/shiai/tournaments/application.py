@@ -19,6 +19,7 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, Recording
 
 from replays.errors import Conflict
+from replays.listeners import notify_all
 from shiai.tournaments.aggregate import Tournament, TournamentRefused
 from shiai.tournaments.checker import PairingWarning
 from shiai.tournaments.game_links import GameLink
@@ -54,8 +55,7 @@ class Tournaments(Application[UUID]):
         self._listeners.append(listener)
 
     def _notify(self, recordings: list[Recording[UUID]]) -> None:
-        for listener in self._listeners:
-            listener()
+        notify_all(self._listeners)  # logs, never raises: the events are stored
 
     # -- plumbing -------------------------------------------------------------
 

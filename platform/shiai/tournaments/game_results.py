@@ -41,6 +41,8 @@ def result_from_outcome(outcome: Mapping[str, Any], side_a: str, side_b: str) ->
 
 class GameResults(Follower):
     name = "tournament_game_results"
+    # Its effect is a command on Tournaments (idempotent), not rows on its connection.
+    external_effects = True
 
     def __init__(self, records: GameRecords, tournaments: Tournaments, db_engine: Engine) -> None:
         super().__init__(records, db_engine)
