@@ -2,7 +2,7 @@
 to be retried (replays.projection).
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-26
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
