@@ -17,6 +17,7 @@ from replays.errors import (
     StepOutOfRange,
     UnknownRuleset,
 )
+from replays.records import DuplicateRecord
 from shiai.play import InvitationUnavailable, PlayRefused
 from shiai.tournaments.aggregate import NotAllowed, TournamentRefused
 from shiai.tournaments.application import TournamentNotFound
@@ -115,6 +116,10 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(RecordRejected)
     def record_rejected(exc: RecordRejected) -> ResponseReturnValue:
         return error_response(422, "record_rejected", str(exc), step=exc.step)
+
+    @app.errorhandler(DuplicateRecord)
+    def duplicate_record(exc: DuplicateRecord) -> ResponseReturnValue:
+        return error_response(409, "duplicate_record", exc.message, game_id=str(exc.game_id))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
