@@ -198,3 +198,13 @@ def test_a_nul_byte_in_a_json_string_is_a_400(app: Flask) -> None:
     assert response.status_code == 400
     assert response.get_json()["error"] == "bad_request"
     assert "NUL" in response.get_json()["message"]
+
+
+@pytest.mark.parametrize("depth", [900, 100_000])
+def test_deeply_nested_json_is_a_4xx_not_a_500(sqlite_app: Flask, depth: int) -> None:
+    body = "[" * depth + "]" * depth
+    response = sqlite_app.test_client().post(
+        "/api/records", data=body, content_type="application/json"
+    )
+    assert 400 <= response.status_code < 500
+    assert len(response.get_data()) < 2000

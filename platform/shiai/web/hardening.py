@@ -66,13 +66,27 @@ def _add_security_headers(response: Response) -> Response:
 
 
 def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return NUL in value
-    if isinstance(value, dict):
-        return any(_has_nul(key) or _has_nul(item) for key, item in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(item) for item in value)
+    """Whether any string in ``value`` (JSON-shaped; keys too) holds a NUL.
+    Iterative: a deeply nested document must not exhaust the stack."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if NUL in item:
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
     return False
+
+
+def _json_body() -> Any:
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        raise BadRequest("the JSON is nested too deeply to read") from None
 
 
 def _refuse_nul_bytes() -> None:
@@ -84,7 +98,7 @@ def _refuse_nul_bytes() -> None:
     elif request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
         if _has_nul(request.form.to_dict(flat=False)):
             where = "a form field"
-    elif request.is_json and _has_nul(request.get_json(silent=True)):
+    elif request.is_json and _has_nul(_json_body()):
         where = "a JSON string"
     if where is not None:
         raise BadRequest(f"{where} contains a NUL character (\\0), which no field may hold")
