@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask, request
@@ -208,3 +212,36 @@ def test_deeply_nested_json_is_a_4xx_not_a_500(sqlite_app: Flask, depth: int) ->
     )
     assert 400 <= response.status_code < 500
     assert len(response.get_data()) < 2000
+
+
+def _import_wsgi(database: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("SHIAI_ENV", "SHIAI_SECRET_KEY", "SERVER_SOFTWARE")
+    }
+    env |= {
+        "SHIAI_DATABASE_URL": database,
+        "PYTHONPATH": os.pathsep.join([str(root), str(root / "platform")]),
+        **environment,
+    }
+    return subprocess.run(
+        [sys.executable, "-c", "import wsgi"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_served_through_wsgi_py_the_app_is_production_and_needs_a_secret_key(
+    migrated_sqlite: str,
+) -> None:
+    refused = _import_wsgi(migrated_sqlite)
+    assert refused.returncode != 0
+    assert "SHIAI_SECRET_KEY is not set and SHIAI_ENV is production" in refused.stderr
+    started = _import_wsgi(migrated_sqlite, SHIAI_SECRET_KEY="a long random production key")
+    assert started.returncode == 0, started.stderr
