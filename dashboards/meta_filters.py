@@ -10,6 +10,7 @@ reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -19,6 +20,9 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, TableClause, and_, true
 
 DEFAULT_MIN_GAMES = 1
+# The largest values the filters take (army points are a 32-bit column).
+MAX_BATTLE_SIZE = 100_000
+MAX_MIN_GAMES = 1_000_000_000
 PARAMETERS = ("system", "event", "from", "to", "size", "min_games")
 
 
@@ -75,16 +79,18 @@ def read_filters(args: Mapping[str, Any]) -> Filters:
         value = str(args.get(name, "") or "").strip()
         return value or None
 
-    def number(name: str, label: str, minimum: int) -> int | None:
+    def number(name: str, label: str, minimum: int, maximum: int) -> int | None:
+        # Bounded before it reaches a query: a 64-bit overflow is a database error.
         text = given(name)
         if text is None:
             return None
-        try:
-            value = int(text)
-        except ValueError:
-            raise FilterError(f"{label} must be a whole number, not {text!r}") from None
+        if not re.fullmatch(r"-?[0-9]{1,12}", text):
+            raise FilterError(f"{label} must be a whole number, not {text!r}")
+        value = int(text)
         if value < minimum:
             raise FilterError(f"{label} must be at least {minimum}, not {value}")
+        if value > maximum:
+            raise FilterError(f"{label} must be at most {maximum}, not {value}")
         return value
 
     def day(name: str, label: str) -> date | None:
@@ -104,12 +110,12 @@ def read_filters(args: Mapping[str, Any]) -> Filters:
     date_from, date_to = day("from", "from"), day("to", "to")
     if date_from is not None and date_to is not None and date_to < date_from:
         raise FilterError(f"the date range ends ({date_to}) before it starts ({date_from})")
-    min_games = number("min_games", "minimum games", 1)
+    min_games = number("min_games", "minimum games", 1, MAX_MIN_GAMES)
     return Filters(
         system=given("system"),
         event=event,
         date_from=date_from,
         date_to=date_to,
-        battle_size=number("size", "battle size", 1),
+        battle_size=number("size", "battle size", 1, MAX_BATTLE_SIZE),
         min_games=DEFAULT_MIN_GAMES if min_games is None else min_games,
     )

@@ -29,6 +29,18 @@ from replays.errors import RecordRejected
 
 FORMAT = "shiai-game/1"
 
+# Field limits: a record's title is shown on every listing (the games.title
+# column holds 200 characters), sides and versions go into read-model columns,
+# and the length of a game is bounded well past the longest a bot plays (a
+# 600-point Kensei bot game has about 600 commands and 1,300 events).
+MAX_TITLE = 200
+MAX_RULESET_ID = 64
+MAX_VERSION = 32
+MAX_SIDE = 16
+MAX_SIDES = 16
+MAX_COMMANDS = 10_000
+MAX_EVENTS_PER_COMMAND = 1_000
+
 _HEX64 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 _FACES = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 1}}
 
@@ -52,12 +64,17 @@ RECORD_SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": FORMAT},
         "game_id": {"type": "string", "format": "uuid"},
-        "ruleset": {"type": "string", "minLength": 1},
-        "engine_version": {"type": "string"},
+        "ruleset": {"type": "string", "minLength": 1, "maxLength": MAX_RULESET_ID},
+        "engine_version": {"type": "string", "maxLength": MAX_VERSION},
         "event_schema": {"type": "integer", "minimum": 1},
-        "title": {"type": "string"},
+        "title": {"type": "string", "maxLength": MAX_TITLE},
         "setup": {"type": "object"},
-        "sides": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "sides": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1, "maxLength": MAX_SIDE},
+            "minItems": 1,
+            "maxItems": MAX_SIDES,
+        },
         "dice": {
             "type": "object",
             "required": ["mode", "commitment", "seed"],
@@ -71,6 +88,7 @@ RECORD_SCHEMA: dict[str, Any] = {
         "initial_state_hash": _HEX64,
         "commands": {
             "type": "array",
+            "maxItems": MAX_COMMANDS,
             "items": {
                 "type": "object",
                 "required": ["index", "command", "events"],
@@ -81,13 +99,14 @@ RECORD_SCHEMA: dict[str, Any] = {
                     "events": {
                         "type": "array",
                         "minItems": 1,
+                        "maxItems": MAX_EVENTS_PER_COMMAND,
                         "items": {
                             "type": "object",
                             "required": ["step", "schema", "event"],
                             "properties": {
                                 "step": {"type": "integer", "minimum": 1},
                                 "schema": {"type": "integer", "minimum": 1},
-                                "engine_version": {"type": "string"},
+                                "engine_version": {"type": "string", "maxLength": MAX_VERSION},
                                 "event": {"type": "object", "required": ["type"]},
                             },
                         },
@@ -106,7 +125,10 @@ RECORD_SCHEMA: dict[str, Any] = {
 # cost (jsonschema spent about 45 µs per event). A test checks that both agree.
 _ENVELOPE_SCHEMA: dict[str, Any] = {
     **RECORD_SCHEMA,
-    "properties": {**RECORD_SCHEMA["properties"], "commands": {"type": "array"}},
+    "properties": {
+        **RECORD_SCHEMA["properties"],
+        "commands": {"type": "array", "maxItems": MAX_COMMANDS},
+    },
 }
 _envelope = Draft202012Validator(
     _ENVELOPE_SCHEMA, format_checker=Draft202012Validator.FORMAT_CHECKER
@@ -132,7 +154,7 @@ def validate_record(record: Any) -> None:
         where = "/".join(str(part) for part in path) or "the record"
         if step is not None:
             where = f"{where} (step {step})"
-        raise RecordRejected(f"not a {FORMAT} record: at {where}: {message}", step=step)
+        raise RecordRejected(f"not a {FORMAT} record: at {where}: {_shortened(message)}", step=step)
     step = 0
     for expected, command in enumerate(record["commands"], start=1):
         if command["index"] != expected:
@@ -147,6 +169,15 @@ def validate_record(record: Any) -> None:
                     f"steps are not numbered 1, 2, 3...: found {event['step']} at step {step}",
                     step=step,
                 )
+
+
+def _shortened(message: str, limit: int = 300) -> str:
+    """jsonschema quotes the whole offending value: a 5 MB title would come back
+    whole in the answer. The start and end of it say enough."""
+    if len(message) <= limit:
+        return message
+    half = limit // 2
+    return f"{message[:half]} ... ({len(message) - limit} characters) ... {message[-half:]}"
 
 
 def _commands_problem(commands: list[Any]) -> list[tuple[Path, str]]:
@@ -179,6 +210,8 @@ def _command_problem(command: Any) -> tuple[Path, str] | None:
         return ("events",), _not_of_type(events, "array")
     if not events:
         return ("events",), "[] should be non-empty"
+    if len(events) > MAX_EVENTS_PER_COMMAND:
+        return ("events",), f"{events!r} is too long"
     for position, event in enumerate(events):
         problem = _event_problem(event)
         if problem is not None:
@@ -195,8 +228,12 @@ def _event_problem(event: Any) -> tuple[Path, str] | None:
     for name in ("step", "schema", "event"):
         if name not in event:
             return (), f"{name!r} is a required property"
-    if "engine_version" in event and not isinstance(event["engine_version"], str):
-        return ("engine_version",), _not_of_type(event["engine_version"], "string")
+    if "engine_version" in event:
+        version = event["engine_version"]
+        if not isinstance(version, str):
+            return ("engine_version",), _not_of_type(version, "string")
+        if len(version) > MAX_VERSION:
+            return ("engine_version",), f"{version!r} is too long"
     engine_event = event["event"]
     if not isinstance(engine_event, dict):
         return ("event",), _not_of_type(engine_event, "object")

@@ -6,6 +6,7 @@ command -> save. The engine decides; the aggregate only records.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
@@ -17,7 +18,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 from eventsourcing_sqlalchemy.recorders import SQLAlchemyApplicationRecorder
-from sqlalchemy import Connection
+from sqlalchemy import Connection, insert, select
 
 from engine.core import (
     CommandRefused,
@@ -40,9 +41,10 @@ from replays.errors import (
 )
 from replays.game import Game, project_game, step_version
 from replays.listeners import notify_all
-from replays.record_file import FORMAT, validate_record
+from replays.record_file import FORMAT, MAX_TITLE, validate_record
 from replays.recorder import BatchApplicationRecorder
 from replays.redaction import StepEntry, shown_command, shown_event, shown_state, shown_step
+from replays.schema import record_fingerprints
 from replays.verify import (
     DICE_MODES,
     ENTERED,
@@ -57,6 +59,24 @@ from replays.verify import (
 )
 
 SNAPSHOT_INTERVAL = 50
+
+# The largest set-up a game may have, as canonical JSON. A Kensei set-up names
+# sample armies in under 100 bytes; one that lists both armies in full is a few
+# kilobytes. The limit only keeps a set-up from filling the store and every read.
+MAX_SETUP_BYTES = 256 * 1024
+
+
+class DuplicateRecord(Exception):
+    """A record whose content is already stored as another game."""
+
+    def __init__(self, existing: UUID) -> None:
+        self.game_id = existing
+        self.message = (
+            f"this game is already stored, as game {existing}: "
+            "a record is imported once, whatever its id and title"
+        )
+        super().__init__(self.message)
+
 
 # Writes rows of other tables of the event store's database in the transaction
 # of a game's first event: called with the connection, the game's id and sides.
@@ -117,6 +137,8 @@ class GameRecords(Application[UUID]):
         super().__init__(env)
         registry.install(rulesets)
         self._listeners: list[Callable[[], object]] = []
+        # The in-memory store's record fingerprints (the SQL store's are a table).
+        self._fingerprints: dict[str, UUID] = {}
 
     def on_recorded(self, listener: Callable[[], object]) -> None:
         """Call ``listener`` after every successful save (projections catch up)."""
@@ -148,7 +170,12 @@ class GameRecords(Application[UUID]):
         ruleset = registry.get(ruleset_id)
         if dice_mode not in DICE_MODES:
             raise InvalidCommand(f"dice mode must be one of {', '.join(DICE_MODES)}")
+        if not isinstance(title, str) or len(title) > MAX_TITLE:
+            raise InvalidCommand(f"title: at most {MAX_TITLE} characters")
         _check_plain(setup, "setup")
+        setup_problem = _setup_problem(setup)
+        if setup_problem is not None:
+            raise InvalidCommand(setup_problem)
         if dice_mode == SEEDED:
             seed = seed or secrets.token_hex(32)
             start_dice = None
@@ -445,6 +472,7 @@ class GameRecords(Application[UUID]):
                 raise RecordRejected("a seeded record can be imported once its seed is revealed")
             if dice["commitment"] is None or not verify_seed(seed, dice["commitment"]):
                 raise RecordRejected("the seed does not match the seed commitment")
+        _check_record_claims(ruleset, record)
         recorded = _recorded_commands(ruleset, record)
         game_id = UUID(record["game_id"])
         snapshots: list[StoredEvent] = []
@@ -473,6 +501,10 @@ class GameRecords(Application[UUID]):
         # its events are found identical (its state is the re-run's: the engine
         # folds every event once); it is stored only if the whole record passes.
         try:
+            initial_state = start_state(
+                ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")
+            )
+            _check_record_sides(ruleset, record, initial_state)
             game = Game.start(
                 game_id=game_id,
                 ruleset=ruleset.id,
@@ -485,9 +517,7 @@ class GameRecords(Application[UUID]):
                 seed=seed,
                 seed_commitment=dice["commitment"],
                 start_dice=dice.get("start_dice"),
-                initial_state=start_state(
-                    ruleset, record["setup"], dice["mode"], seed, dice.get("start_dice")
-                ),
+                initial_state=initial_state,
             )
             snapshot_if_due()
             result = _rerun_record(
@@ -506,25 +536,65 @@ class GameRecords(Application[UUID]):
             game.end(outcome.to_dict())
             snapshot_if_due()
         try:
-            self._record_imported(game, snapshots)
+            fingerprint = record_fingerprint(record)
+        except NotCanonical as error:
+            raise RecordRejected(f"the record is not plain JSON: {error}") from None
+        self._refuse_stored_content(fingerprint, game_id)
+        try:
+            self._record_imported(game, snapshots, fingerprint)
         except IntegrityError:
+            # Another import won a race: of this id, or of this content.
+            self._refuse_stored_content(fingerprint, game_id)
             raise GameExists(game_id) from None
         return game_id
 
-    def _record_imported(self, game: Game, snapshots: list[StoredEvent]) -> None:
+    def _refuse_stored_content(self, fingerprint: str, game_id: UUID) -> None:
+        """``GameExists`` if this record is stored under its own id,
+        ``DuplicateRecord`` if its content is stored under another."""
+        existing = self._fingerprinted(fingerprint)
+        if existing == game_id:
+            raise GameExists(game_id)
+        if existing is not None:
+            raise DuplicateRecord(existing)
+
+    def _fingerprinted(self, fingerprint: str) -> UUID | None:
+        """The game stored with this record fingerprint, if any."""
+        if not isinstance(self.recorder, BatchApplicationRecorder):
+            return self._fingerprints.get(fingerprint)
+        with self.recorder.transaction(commit=False) as session:
+            found: UUID | None = (
+                session.connection()
+                .execute(
+                    select(record_fingerprints.c.game_id).where(
+                        record_fingerprints.c.fingerprint == fingerprint
+                    )
+                )
+                .scalar()
+            )
+        return found
+
+    def _record_imported(self, game: Game, snapshots: list[StoredEvent], fingerprint: str) -> None:
         """Store an imported game's events, and the snapshots taken while it was
-        built, in one transaction on the SQL store (``BatchApplicationRecorder``);
-        the in-memory store gets the snapshots right after the events.
+        built, and its content fingerprint (``record_fingerprints``), in one
+        transaction on the SQL store (``BatchApplicationRecorder``); the
+        in-memory store gets the snapshots right after the events.
 
         Not ``save``: it would take the snapshots again, each by reading the
         game back from the store. A snapshot is a cache (a missing one costs a
         longer fold), so one taken from the game as built is as good as one
         read back; a test compares them."""
         events = game.collect_events()
+        game_id = game.id
+
+        def fingerprinted(connection: Connection) -> None:
+            row = {"fingerprint": fingerprint, "game_id": game_id}
+            connection.execute(insert(record_fingerprints).values(**row))
+
         if isinstance(self.recorder, BatchApplicationRecorder):
-            recordings = self.events.put(events, snapshots=snapshots)
+            recordings = self.events.put(events, snapshots=snapshots, alongside=fingerprinted)
         else:
             recordings = self.events.put(events)
+            self._fingerprints[fingerprint] = game_id
             if self.snapshots is not None and snapshots:
                 self.snapshots.recorder.insert_events(snapshots)
         self._notify(recordings)
@@ -606,3 +676,98 @@ def _check_plain(value: Any, what: str) -> None:
         canonical_json(value)
     except NotCanonical as error:
         raise InvalidCommand(f"{what}: {error}") from None
+
+
+def record_fingerprint(record: dict[str, Any]) -> str:
+    """SHA-256 of what makes a record's game: its ruleset, set-up, dice and
+    commands (with any entered dice), in canonical JSON. Not its id, title,
+    version labels or events (the engine derives those from the rest)."""
+    dice = record["dice"]
+    content = {
+        "ruleset": record["ruleset"],
+        "setup": record["setup"],
+        "dice": {
+            "mode": dice["mode"],
+            "commitment": dice["commitment"],
+            "seed": dice["seed"],
+            "start_dice": dice.get("start_dice"),
+        },
+        "commands": [
+            {"command": item["command"], "entered_dice": item.get("entered_dice")}
+            for item in record["commands"]
+        ],
+    }
+    return state_hash(content)
+
+
+def _setup_problem(setup: Any) -> str | None:
+    try:
+        size = len(canonical_json(setup).encode())
+    except NotCanonical as error:
+        return f"setup: {error}"
+    if size > MAX_SETUP_BYTES:
+        return f"setup: {size} bytes, more than the {MAX_SETUP_BYTES} a set-up may have"
+    return None
+
+
+def _version_numbers(version: str) -> tuple[int, ...] | None:
+    parts = version.split(".")
+    if not 1 <= len(parts) <= 4 or not all(re.fullmatch(r"[0-9]{1,6}", part) for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
+
+
+def _check_record_claims(ruleset: Ruleset, record: dict[str, Any]) -> None:
+    """Refuse a record whose versions the ruleset does not have, or whose set-up is too big."""
+    _check_record_versions(ruleset, record)
+    setup_problem = _setup_problem(record["setup"])
+    if setup_problem is not None:
+        raise RecordRejected(setup_problem)
+
+
+def _check_record_versions(ruleset: Ruleset, record: dict[str, Any]) -> None:
+    """A record names a version of the engine that exists: this ruleset's, or
+    an earlier release of it (the import re-runs it through this one, so an
+    earlier version's game is accepted when this engine replays it exactly);
+    and an event schema this ruleset reads: its own, or an earlier one it can
+    upcast. Never a later or unknown version, which the meta would show."""
+    version = record["engine_version"]
+    current = _version_numbers(ruleset.version)
+    claimed = _version_numbers(version)
+    allowed = version == ruleset.version or (
+        current is not None and claimed is not None and claimed <= current
+    )
+    if not allowed:
+        raise RecordRejected(
+            f"engine version {version!r} is not a version of {ruleset.id}: "
+            f"its engine is {ruleset.version} (a record of an earlier release is accepted)"
+        )
+    schema = record["event_schema"]
+    if not 1 <= schema <= ruleset.event_schema or not _reads_schema(ruleset, schema):
+        raise RecordRejected(
+            f"event schema {schema} is not one {ruleset.id} reads: "
+            f"its events are schema {ruleset.event_schema}"
+        )
+
+
+def _reads_schema(ruleset: Ruleset, schema: int) -> bool:
+    """Whether ``ruleset`` upcasts events of ``schema`` (an event of no known
+    type is lifted unchanged by an upcaster that knows the schema)."""
+    if schema == ruleset.event_schema:
+        return True
+    try:
+        ruleset.upcast_event({"type": ""}, schema)
+    except ValueError:
+        return False
+    except (KeyError, TypeError):
+        return True  # it looked into the event: it knows the schema
+    return True
+
+
+def _check_record_sides(ruleset: Ruleset, record: dict[str, Any], state: dict[str, Any]) -> None:
+    sides = list(ruleset.sides(state))
+    if record["sides"] != sides:
+        raise RecordRejected(
+            f"the record's sides {', '.join(map(str, record['sides']))} are not this game's: "
+            f"its set-up gives {', '.join(sides)}"
+        )

@@ -245,8 +245,22 @@ projection_failures = Table(
 )
 
 
+# What the event store holds beside the events, written in the same transaction
+# as a game's events (not a read model: never emptied by a rebuild).
+record_store = MetaData()
+
+# The content fingerprint of every imported record (``replays.records.record_fingerprint``):
+# the same game cannot be imported again under another id.
+record_fingerprints = Table(
+    "record_fingerprints",
+    record_store,
+    Column("fingerprint", String(64), primary_key=True),
+    Column("game_id", Uuid, nullable=False, unique=True),
+)
+
+
 def all_metadata() -> list[MetaData]:
-    return [define_event_store_tables(), read_models]
+    return [define_event_store_tables(), record_store, read_models]
 
 
 def compare_type(

@@ -10,9 +10,25 @@ from flask import Flask
 
 from shiai import cli, errors
 from shiai.accounts import DEFAULT_METHOD
-from shiai.config import DEVELOPMENT_SECRET_KEY, settings_from_env
+from shiai.config import (
+    DEVELOPMENT,
+    DEVELOPMENT_SECRET_KEY,
+    ConfigurationError,
+    settings_from_env,
+)
 from shiai.services import Services, build_services
-from shiai.web import api, auth, games, health, meta, play, tools, tournaments
+from shiai.web import (
+    api,
+    auth,
+    games,
+    hardening,
+    health,
+    meta,
+    play,
+    throttling,
+    tools,
+    tournaments,
+)
 from shiai.web.viewing import EncodedSteps
 
 
@@ -23,10 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(settings_from_env(Path(app.instance_path)))
     if config:
         app.config.update(config)
-    if app.config["SECRET_KEY"] == DEVELOPMENT_SECRET_KEY and not (app.debug or app.testing):
-        app.logger.warning(
-            "SHIAI_SECRET_KEY is not set: using the development key; never do this in production"
-        )
+    _check_secret_key(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     app.extensions["shiai"] = build_services(
@@ -45,10 +58,30 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(meta.bp)
+    hardening.init_app(app)
+    throttling.init_app(app)
     auth.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
     return app
+
+
+def _check_secret_key(app: Flask) -> None:
+    """Outside development, sessions must be signed with a key of the site's own:
+    anyone can read the development key and forge an organiser's cookie."""
+    key = app.config.get("SECRET_KEY")
+    if key and key != DEVELOPMENT_SECRET_KEY:
+        return
+    if app.config.get("SHIAI_ENV", DEVELOPMENT) != DEVELOPMENT:
+        raise ConfigurationError(
+            f"SHIAI_SECRET_KEY is not set and SHIAI_ENV is {app.config['SHIAI_ENV']}: "
+            "set SHIAI_SECRET_KEY to a long random value (e.g. the output of "
+            "`python -c 'import secrets; print(secrets.token_hex(32))'`) to start"
+        )
+    if not (app.debug or app.testing):
+        app.logger.warning(
+            "SHIAI_SECRET_KEY is not set: using the development key; never do this in production"
+        )
 
 
 def services(app: Flask) -> Services:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, RequestEntityTooLarge
 
 from engine.core import IllegalCommand, InvalidCommand
 from replays.errors import (
@@ -17,6 +17,7 @@ from replays.errors import (
     StepOutOfRange,
     UnknownRuleset,
 )
+from replays.records import DuplicateRecord
 from shiai.play import InvitationUnavailable, PlayRefused
 from shiai.tournaments.aggregate import NotAllowed, TournamentRefused
 from shiai.tournaments.application import TournamentNotFound
@@ -67,6 +68,10 @@ def _http_message(exc: HTTPException) -> str:
     if isinstance(exc, MethodNotAllowed):
         allowed = sorted(set(exc.valid_methods or ()) - {"HEAD", "OPTIONS"})
         return f"{request.method} is not allowed on {request.path}; use {' or '.join(allowed)}"
+    if isinstance(exc, RequestEntityTooLarge):
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        accepted = f"{limit / 1024 / 1024:g} MB" if limit else "what this site accepts"
+        return f"the request is larger than {accepted}, the most this site reads in one request"
     if isinstance(exc, NotFound) and exc.description == NotFound.description:
         if request.path.startswith("/api/"):
             return f"nothing at {request.path}: /api/openapi.json lists the API's routes"
@@ -111,6 +116,10 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(RecordRejected)
     def record_rejected(exc: RecordRejected) -> ResponseReturnValue:
         return error_response(422, "record_rejected", str(exc), step=exc.step)
+
+    @app.errorhandler(DuplicateRecord)
+    def duplicate_record(exc: DuplicateRecord) -> ResponseReturnValue:
+        return error_response(409, "duplicate_record", exc.message, game_id=str(exc.game_id))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:

@@ -443,3 +443,16 @@ def request_schema(name: str) -> dict[str, Any]:
     """A request body's schema, to validate requests against the document itself."""
     schema: dict[str, Any] = SCHEMAS[name]
     return schema
+
+
+def _document_size_limit() -> None:
+    """Any request with a body may be too large (``MAX_CONTENT_LENGTH``): 413."""
+    for operations in PATHS.values():
+        for operation in operations.values():
+            if "requestBody" in operation:
+                operation["responses"].setdefault(
+                    "413", _err("the request is larger than the site reads (8 MB by default)")
+                )
+
+
+_document_size_limit()

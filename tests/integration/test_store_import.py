@@ -167,9 +167,9 @@ class _RacingImports(GameRecords):
     name = "GameRecords"
     barrier: threading.Barrier
 
-    def _record_imported(self, game: Game, snapshots: list[StoredEvent]) -> None:
+    def _record_imported(self, game: Game, snapshots: list[StoredEvent], fingerprint: str) -> None:
         self.barrier.wait(timeout=10)
-        super()._record_imported(game, snapshots)
+        super()._record_imported(game, snapshots, fingerprint)
 
 
 def test_two_imports_of_one_record_race_and_exactly_one_wins(database_url: str) -> None:

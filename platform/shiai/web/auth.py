@@ -44,6 +44,7 @@ from flask.typing import ResponseReturnValue
 
 from shiai.accounts import Account, AccountError
 from shiai.errors import error_response
+from shiai.web import throttling
 
 bp = Blueprint("auth", __name__)
 
@@ -177,6 +178,10 @@ def sign_up() -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("sign_up.html", form={})
     form = request.form
+    refused = throttling.throttle().sign_up_attempt()
+    if refused is not None:
+        page = render_template("sign_up.html", form=form, error=refused.message)
+        return page, 429, {"Retry-After": str(refused.retry_after)}
     if form.get("password", "") != form.get("password_again", ""):
         return render_template("sign_up.html", form=form, error="the passwords differ"), 400
     try:
@@ -194,10 +199,19 @@ def sign_in() -> ResponseReturnValue:
     next_page = request.values.get("next")
     if request.method == "GET":
         return render_template("sign_in.html", next=next_page, form={})
+    username = request.form.get("username", "")
+    limits = throttling.throttle()
+    refused = limits.sign_in_attempt(username)
+    if refused is not None:
+        page = render_template(
+            "sign_in.html", next=next_page, form=request.form, error=refused.message
+        )
+        return page, 429, {"Retry-After": str(refused.retry_after)}
     account = current_app.extensions["shiai"].accounts.authenticate(
-        request.form.get("username", ""), request.form.get("password", "")
+        username, request.form.get("password", "")
     )
     if account is None:
+        limits.sign_in_failed(username)
         return render_template(
             "sign_in.html", next=next_page, form=request.form, error="wrong username or password"
         ), 401
