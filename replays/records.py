@@ -19,6 +19,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 from eventsourcing_sqlalchemy.recorders import SQLAlchemyApplicationRecorder
 from sqlalchemy import Connection, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.core import (
     CommandRefused,
@@ -244,9 +245,11 @@ class GameRecords(Application[UUID]):
             entries=[_entry(ruleset, engine_event) for engine_event in events],
         )
         outcome = ruleset.outcome(game.state)
-        if outcome is not None:
+        if outcome is None:
+            self._save_or_conflict(game)
+        else:
             game.end(outcome.to_dict())
-        self._save_or_conflict(game)
+            self._save_ended(game)
         return [
             StepEntry(
                 step=first_step + offset,
@@ -274,9 +277,51 @@ class GameRecords(Application[UUID]):
         recorded = self.submit_command(game_id, command, expected_step=expected_step, dice=dice)
         return self.steps(game_id, viewer, since=recorded[0].step - 1, until=recorded[-1].step)
 
-    def _save_or_conflict(self, game: Game) -> None:
+    def _save_ended(self, game: Game) -> None:
+        """Save the command that ends ``game`` with the game's content fingerprint
+        (``record_fingerprint`` of the record it now exports), in one transaction:
+        its record can then be imported under no other id. A game of the same
+        content stored before (a replay of a fixed seed) keeps the fingerprint."""
+        fingerprint = self._live_fingerprint(game)
+        if not isinstance(self.recorder, BatchApplicationRecorder):
+            self._save_or_conflict(game)
+            self._fingerprints.setdefault(fingerprint, game.id)
+            return
+        row = {"fingerprint": fingerprint, "game_id": game.id}
+
+        def fingerprinted(connection: Connection) -> None:
+            dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+            connection.execute(
+                dialect.insert(record_fingerprints).values(**row).on_conflict_do_nothing()
+            )
+
+        self._save_or_conflict(game, alongside=fingerprinted)
+
+    def _live_fingerprint(self, game: Game) -> str:
+        """The fingerprint of a game played here, from its stored commands and the
+        ones not yet saved."""
+        commands = [
+            {"command": stepped.command, "entered_dice": stepped.entered_dice}
+            for stepped in (*self.events.get(game.id), *game.pending_events)
+            if isinstance(stepped, Game.Stepped) and stepped.command is not None
+        ]
+        return record_fingerprint(
+            {
+                "ruleset": game.ruleset,
+                "setup": game.setup,
+                "dice": {
+                    "mode": game.dice_mode,
+                    "commitment": game.seed_commitment,
+                    "seed": game.seed,
+                    "start_dice": game.start_dice,
+                },
+                "commands": commands,
+            }
+        )
+
+    def _save_or_conflict(self, game: Game, **save_kwargs: Any) -> None:
         try:
-            self.save(game)
+            self.save(game, **save_kwargs)
         except IntegrityError:
             raise Conflict(
                 "another command was recorded first: reload the game and decide again"

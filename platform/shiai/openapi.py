@@ -17,6 +17,11 @@ _ERROR = {
         "message": {"type": "string"},
         "rule": {"type": "string", "description": "the rule an illegal command breaks"},
         "step": {"type": ["integer", "null"]},
+        "game_id": {
+            "type": "string",
+            "format": "uuid",
+            "description": "the stored game with this record's content (duplicate_record)",
+        },
     },
 }
 
@@ -405,7 +410,10 @@ PATHS: dict[str, Any] = {
                 "201": _created("the record was verified and stored"),
                 "400": _err("malformed JSON or unknown ruleset" + _CSRF_400),
                 "401": _UNAUTHORISED,
-                "409": _err("that game is already recorded"),
+                "409": _err(
+                    "that game is already recorded (game_exists), or a game of the same "
+                    "content is, under another id (duplicate_record, naming its game_id)"
+                ),
                 "422": _err(
                     "the record is not valid or does not replay; `step` names the first difference"
                 ),

@@ -15,6 +15,7 @@ import copy
 import json
 import re
 import uuid
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -27,7 +28,10 @@ from referencing.jsonschema import DRAFT202012
 from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
+from shiai import create_app
+from shiai.migrations import upgrade
 from shiai.openapi import document
+from tests.conftest import platform_config
 from tests.support.web import token_client
 
 DOC_URI = "urn:shiai:openapi"
@@ -709,8 +713,8 @@ def test_a_record_is_exported_as_a_downloadable_shiai_game_file(api: ContractCli
     assert record["outcome"]["winner"] == "A"
 
 
-def test_an_exported_record_imports_as_a_new_game_that_replays_the_same(
-    api: ContractClient,
+def test_an_exported_record_imports_elsewhere_as_a_game_that_replays_the_same(
+    api: ContractClient, tmp_path: Path
 ) -> None:
     original = start(api)
     play_to_the_end(api, original)
@@ -722,9 +726,19 @@ def test_an_exported_record_imports_as_a_new_game_that_replays_the_same(
         "error": "game_exists",
         "message": f"game {original} is already recorded",
     }
-
+    # The game's content is stored: under a new id it would count twice in the meta.
     copy_id = str(uuid.uuid4())
-    response = api.post("/api/records", json={**record, "game_id": copy_id})
+    duplicate = api.post("/api/records", json={**record, "game_id": copy_id})
+    assert duplicate.status_code == 409
+    assert duplicate.get_json()["error"] == "duplicate_record"
+    assert duplicate.get_json()["game_id"] == original
+
+    # Another platform takes it, and shows the same game.
+    other_url = f"sqlite:///{tmp_path / 'other.db'}"
+    upgrade(other_url)
+    other_app = create_app(platform_config(other_url))
+    other = ContractClient(token_client(other_app, "importer"), other_app)
+    response = other.post("/api/records", json={**record, "game_id": copy_id})
     assert response.status_code == 201
     assert response.get_json() == {"id": copy_id}
     assert response.headers["Location"] == f"/api/games/{copy_id}"
@@ -732,15 +746,16 @@ def test_an_exported_record_imports_as_a_new_game_that_replays_the_same(
     def without_id(game: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in game.items() if k not in ("id", "created_at", "updated_at")}
 
-    read = {game_id: api.get(f"/api/games/{game_id}").get_json() for game_id in (original, copy_id)}
-    assert without_id(read[copy_id]) == without_id(read[original])
+    copied = other.get(f"/api/games/{copy_id}").get_json()
+    assert without_id(copied) == without_id(api.get(f"/api/games/{original}").get_json())
     assert (
-        api.get(f"/api/games/{copy_id}/steps").get_json()
+        other.get(f"/api/games/{copy_id}/steps").get_json()
         == api.get(f"/api/games/{original}/steps").get_json()
     )
-    imported_record = api.get(f"/api/games/{copy_id}/record").get_json()
+    imported_record = other.get(f"/api/games/{copy_id}/record").get_json()
     assert imported_record == {**record, "game_id": copy_id}
-    assert api.get("/api/games").get_json()["total"] == 2
+    assert api.get("/api/games").get_json()["total"] == 1
+    other_app.extensions["shiai"].close()
 
 
 def test_a_tampered_record_is_rejected_naming_the_first_step_that_differs(
@@ -872,6 +887,20 @@ def test_a_command_for_a_side_the_caller_does_not_play_is_refused_with_403(
     assert response.status_code == 403
     assert response.get_json() == {"error": "forbidden", "message": "you do not play in this game"}
     assert observed(api, game_id) == before
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/games", "/api/records", "/api/games/00000000-0000-4000-8000-000000000000/commands"],
+)
+def test_a_body_over_the_request_limit_is_a_413_with_a_message(
+    api: ContractClient, app: Flask, path: str
+) -> None:
+    app.config["MAX_CONTENT_LENGTH"] = 4096
+    body = json.dumps({"title": "x" * 5000})
+    response = api.post(path, data=body, content_type="application/json")
+    assert response.status_code == 413
+    assert "the request is larger than" in response.get_json()["message"]
 
 
 # -- the other direction: every documented status was answered ------------------------------
