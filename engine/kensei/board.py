@@ -147,13 +147,17 @@ class Board:
         """The grid cells, each miniature's box and cell, and the largest bounding radius
         (or more: a grid patched from the last board keeps its radius if the widest
         base left, which only widens the cells a query looks at)."""
-        if self._grid is None:
-            if self._patch is not None:
-                self._grid = _patched(*self._patch, self.bases)
-                self._patch = None
+        grid = self._grid
+        if grid is None:
+            # Read once: a board is shared by the threads deciding on its state.
+            patch = self._patch
+            if patch is not None:
+                grid = _patched(patch[0], patch[1], patch[2], self.bases)
             else:
-                self._grid = _patched(({}, {}, 0.0), [], list(self.bases), self.bases)
-        return self._grid
+                grid = _patched(({}, {}, 0.0), [], list(self.bases), self.bases)
+            self._grid = grid
+            self._patch = None
+        return grid
 
     def in_box(self, x0: float, y0: float, x1: float, y1: float) -> list[str]:
         """Miniatures whose base may reach into the box (a cheap filter; in id order)."""
