@@ -411,20 +411,30 @@ def test_a_late_proposal_never_replaces_the_command_the_player_typed(
     context = new_context(browser)
     page = context.new_page()
     held: list[Any] = []
+    typed: list[bool] = []
+
+    def hold(route: Any) -> None:
+        """The proposal is answered only once the player has typed: a request the
+        page made before is held (Python may hear of it after the typing, the
+        browser waits for it all the same)."""
+        if typed:
+            route.continue_()
+        else:
+            held.append(route)
+
     try:
         # Counts the proposals whose body the page has read: its handler of the body
         # runs in the same round of promise callbacks, before any later task.
         page.add_init_script(READ_PROPOSALS)
         game_id = hot_seat_race(page, live_site, "hojo")
-        # Held until the player has typed (Playwright wants a Python function here).
-        page.route(re.compile(r".*/proposal\?side=A$"), lambda route: held.append(route))  # noqa: PLW0108
+        page.route(re.compile(r".*/proposal\?side=A$"), hold)
         page.goto(f"{live_site.url}/games/{game_id}")
         page.get_by_role("button", name="I am side A: show my decision").click()
         editor = page.locator("#command-json")
         expect(editor).to_have_value(re.compile(r'"type": "bid"'))
         editor.fill('{"type": "bid", "side": "A", "dice": 3}')
-        assert held, "the page asked for no proposal"
         with page.expect_response(re.compile(r".*/proposal\?side=A$")) as answered:
+            typed.append(True)
             for route in held:
                 route.continue_()
         answered.value.finished()
