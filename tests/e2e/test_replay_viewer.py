@@ -138,6 +138,7 @@ def test_a_unit_is_selected_by_its_base_and_shows_its_profile(
     # The first turn: every unit is on the table (at the end some may have been destroyed).
     first_turn = steps_of_kind(live_site, "turn_started")[0]
     page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step={first_turn}")
+    assert_at(page, first_turn)  # the units read below are that step's
     unit = page.locator("#board svg .unit").first
     uid = unit.get_attribute("data-unit")
     # A base of the unit (the middle of the unit's box may fall between its bases).
