@@ -3,11 +3,15 @@
 States are never mutated, so the bases and the :class:`geometry.Scene` of a
 state can be cached by the identity of its ``minis`` and ``scenery`` objects
 (the cache keeps those objects alive, so an identity is never reused while
-its entry exists). A new board starts from the latest one: a miniature whose
-dict is the very same object keeps its :class:`Base`, and the same scenery
-list keeps its :class:`Scenery` tuple. The grid of the bases is built on the
-first question that needs it, and answers that only depend on the state (who
-is engaged with whom) are remembered on the board.
+its entry exists). A new board starts from the latest one, which may be another
+game's: only what is checked to be of the same input is taken from it. A
+miniature whose dict is the very same object keeps its :class:`Base`, the same
+scenery list keeps its :class:`Scenery` tuple, and the previous board's bases,
+sides and sorted ids are followed only when the state has the very same
+miniatures (the same ids, in the same order), none of them come or gone. The
+grid of the bases is built on the first question that needs it, and answers
+that only depend on the state (who is engaged with whom) are remembered on the
+board.
 """
 
 from __future__ import annotations
@@ -76,12 +80,18 @@ class Board:
     def _follow(self, state: State, previous: Board) -> list[str] | None:
         """Take the previous board's bases and rebuild only the miniatures whose dict
         changed; the ids of those, or None (nothing done) if a miniature came onto the
-        table or left it (then the bases are built afresh, in the state's order)."""
+        table or left it (then the bases are built afresh, in the state's order).
+
+        Only a board of the very same miniatures (the same ids in the same order) is
+        followed: the previous board may be another game's, whose miniatures this
+        state lacks (they would stay on this board) or has in another order."""
+        minis = state["minis"]
+        known = previous._minis
+        if len(minis) != len(known) or list(minis) != list(known):
+            return None
         sources = dict(previous._sources)
         bases = dict(previous.bases)
         changed: list[str] = []
-        minis = state["minis"]
-        known = previous._minis
         # A miniature whose dict is the previous state's is as the previous board has it.
         for mid in [mid for mid, mini in minis.items() if known.get(mid) is not mini]:
             mini = minis[mid]
@@ -137,13 +147,17 @@ class Board:
         """The grid cells, each miniature's box and cell, and the largest bounding radius
         (or more: a grid patched from the last board keeps its radius if the widest
         base left, which only widens the cells a query looks at)."""
-        if self._grid is None:
-            if self._patch is not None:
-                self._grid = _patched(*self._patch, self.bases)
-                self._patch = None
+        grid = self._grid
+        if grid is None:
+            # Read once: a board is shared by the threads deciding on its state.
+            patch = self._patch
+            if patch is not None:
+                grid = _patched(patch[0], patch[1], patch[2], self.bases)
             else:
-                self._grid = _patched(({}, {}, 0.0), [], list(self.bases), self.bases)
-        return self._grid
+                grid = _patched(({}, {}, 0.0), [], list(self.bases), self.bases)
+            self._grid = grid
+            self._patch = None
+        return grid
 
     def in_box(self, x0: float, y0: float, x1: float, y1: float) -> list[str]:
         """Miniatures whose base may reach into the box (a cheap filter; in id order)."""

@@ -175,7 +175,10 @@ def _base_arrays(bases: tuple[Base, ...]) -> tuple[NDArray[np.float64], ...]:
     fcos = np.array([_COS[b.facing] for b in bases], dtype=np.float64)
     fsin = np.array([_SIN[b.facing] for b in bases], dtype=np.float64)
     round_ = np.array([b.shape == "round" for b in bases], dtype=np.float64)
-    return xs, ys, size, bound, fcos, fsin, round_
+    arrays = (xs, ys, size, bound, fcos, fsin, round_)
+    for array in arrays:  # shared by every scene of these bases: never written
+        array.setflags(write=False)
+    return arrays
 
 
 def _meets_both_sides(band: _Band, convex: Iterable[Sequence[float]]) -> bool:

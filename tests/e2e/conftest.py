@@ -4,6 +4,11 @@ The app runs on a SQLite file in a werkzeug server thread (127.0.0.1, a free
 port); Chromium is Debian's (/usr/bin/chromium), driven by Playwright, never a
 browser Playwright downloads. Without Chromium or Playwright the tests are
 skipped locally and fail the run under CI (CI=true), as PostgreSQL's are.
+
+The tests wait on conditions, never on time: Playwright's auto-waiting ``expect``
+assertions and actions, ``expect_response``, ``wait_for_function``. Their timeouts
+are only an upper bound, generous for a loaded two-core machine (:data:`WAIT_MS`):
+on a quiet one every wait ends as soon as its condition holds.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from tests.conftest import UNDER_CI, platform_config
 
 CHROMIUM = os.environ.get("SHIAI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+WAIT_MS = 60_000
+"""The longest any condition is waited for (expect assertions, actions, navigations)."""
 
 
 def _missing(message: str) -> None:
@@ -77,18 +84,27 @@ def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         _missing(f"no Chromium at {CHROMIUM}: apt-get install chromium (or set SHIAI_CHROMIUM)")
     try:
-        from playwright.sync_api import sync_playwright  # noqa: PLC0415
+        from playwright.sync_api import expect, sync_playwright  # noqa: PLC0415
     except ImportError:
         _missing("the playwright package is not installed: pip install -e '.[dev]'")
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
 
+def new_context(browser: Any, **options: Any) -> Any:
+    """A browser context whose actions and navigations wait up to :data:`WAIT_MS`."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
+    return context
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))

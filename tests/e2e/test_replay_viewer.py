@@ -1,6 +1,7 @@
 """The replay viewer in a real Chromium: stepping by keys, links and history, the
 board and the log following, and a running game's spectator page hiding what
-the sides sealed. Every wait is Playwright's own (a condition, never a clock)."""
+the sides sealed. Every wait is Playwright's own (a condition, never a clock; see
+conftest.py)."""
 
 from __future__ import annotations
 
@@ -137,6 +138,7 @@ def test_a_unit_is_selected_by_its_base_and_shows_its_profile(
     # The first turn: every unit is on the table (at the end some may have been destroyed).
     first_turn = steps_of_kind(live_site, "turn_started")[0]
     page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step={first_turn}")
+    assert_at(page, first_turn)  # the units read below are that step's
     unit = page.locator("#board svg .unit").first
     uid = unit.get_attribute("data-unit")
     # A base of the unit (the middle of the unit's box may fall between its bases).
@@ -220,18 +222,22 @@ def test_a_running_games_spectator_page_hides_both_sides_sealed_choices(
 ) -> None:
     """Running races where side A, or side B, sealed a bid of 1 or of 3 dice: what
     the browser shows and fetches for a spectator is the same whatever the bid,
-    and side views are offered to their players only."""
-    fetched: list[str] = []
-    page.on(
-        "response",
-        lambda response: fetched.append(response.text()) if "/api/" in response.url else None,
-    )
+    and side views are offered to their players only.
+
+    What is compared: the page's markup once the step is drawn and the page has
+    polled the game's head, and each distinct answer of the API about that game (the
+    page polls the head twice a second: how many polls a page made, or whether one of
+    the previous page's was still under way, says nothing about the bids)."""
+    answers: list[Any] = []
+    page.on("response", lambda response: answers.append(response))  # noqa: PLW0108
     for side in ("A", "B"):
         seen = []
         for count in (1, 3):
             game_id = live_site.sealed_games[side, count]
-            fetched.clear()
-            page.goto(f"{live_site.url}/games/{game_id}")
+            api = f"{live_site.url}/api/games/{game_id}"
+            answers.clear()
+            with page.expect_response(f"{api}/head"):
+                page.goto(f"{live_site.url}/games/{game_id}")
             expect(page.locator("#board .no-board")).to_have_attribute("data-step", "1")
             page.locator("#state-details summary").click()
             expect(page.locator("#state-json")).to_contain_text('"sealed"')
@@ -239,8 +245,15 @@ def test_a_running_games_spectator_page_hides_both_sides_sealed_choices(
             for option in ("A", "B"):
                 expect(page.locator(f"#view option[value={option}]")).to_be_disabled()
             expect(page.locator("#view-note")).to_contain_text("only for the player")
-            assert fetched, "the page fetched the step's state"
-            markup = page.content() + "".join(fetched)
+            fetched = {
+                answer.url: answer.text()
+                for answer in list(answers)
+                if answer.url.startswith(api) and answer.ok
+            }
+            assert any("/steps" in url for url in fetched), "the page fetched the step's state"
+            markup = page.content() + "".join(
+                f"{url} {body}" for url, body in sorted(fetched.items())
+            )
             # Every game has its own id and seed commitment; nothing else may differ.
             commitment = re.search(r"Seed commitment <code>([0-9a-f]{64})</code>", markup)
             assert commitment
