@@ -268,6 +268,10 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     "sheltered": lambda e: f"{e['unit']} takes shelter",
     "leader_joined": lambda e: f"{e['leader_unit']} joins {e['unit']} as its leader",
     "leader_left": lambda e: f"{e['leader']} leaves {e['unit']} and acts alone as {e['new_unit']}",
+    "orders_lost": lambda e: (
+        f"{e['unit']} is no longer on the table: its {e['orders']} remaining activation "
+        "order(s) are lost"
+    ),
     "activation_ended": lambda e: f"Used Unit markers on {', '.join(e['used']) or 'no unit'}",
     "turn_ended": lambda e: f"turn {e['turn']} ends",
     "battle_ended": lambda e: (

@@ -237,6 +237,12 @@ def spend_orders(state: State, side: str, count: int) -> State:
     return {**state, "activation": {**activation, "orders": orders, "next": following}}
 
 
+@handles("orders_lost")
+def _orders_lost(state: State, event: Event) -> State:
+    """A removed active unit's remaining orders are lost (Unit Activation > 4)."""
+    return spend_orders(state, event["side"], event["orders"])
+
+
 @handles("boost_rolled")
 def _boost_rolled(state: State, event: Event) -> State:
     activation = state["activation"]

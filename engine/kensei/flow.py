@@ -376,6 +376,8 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
     if activation["ki_pending"]:
         return False
     pending = activation["pending"]
+    if pending is None and _removed_units_lose_orders(progress):
+        return True
     if pending is None and activation.get("lead") is not None:
         # Lead: the activated units give the common order one after the other.
         if activation["lead"]["ki_pending"] or still_waiting(state):
@@ -400,6 +402,24 @@ def _activation_step(progress: Progress, dice: Dice) -> bool:
     used = [uid for uid in used if not state["units"][uid]["removed"]]
     progress.emit({"type": "activation_ended", "used": used})
     return True
+
+
+def _removed_units_lose_orders(progress: Progress) -> bool:
+    """Unit Activation > 4. Performing actions: each side performs its orders "with his
+    active unit". An active unit removed from play (its last miniature killed while it
+    disengages, say) performs no more: its remaining activation orders are lost
+    (``orders_lost``) and the activation goes on with the other side, or ends. True when
+    some orders were lost."""
+    state = progress.state
+    activation = state["activation"]
+    lost = False
+    for side in SIDES:
+        uid = activation["units"][side]
+        left = activation["orders"][side]
+        if uid is not None and left > 0 and state["units"][uid]["removed"]:
+            progress.emit({"type": "orders_lost", "side": side, "unit": uid, "orders": left})
+            lost = True
+    return lost
 
 
 def lead_ended(state: State) -> Event:

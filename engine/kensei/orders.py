@@ -68,6 +68,12 @@ def _decide_order(
     activation = state["activation"]
     uid: str = activation["units"][side]
     unit = state["units"][uid]
+    if unit["removed"]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has been removed from play: it performs no more orders and its "
+            "remaining activation orders are lost",
+            rule=rules.PERFORMING_ACTIONS,
+        )
     boost = flag(command.get("boost", False), "boost")
     pending = activation["pending"]
     if pending is not None:

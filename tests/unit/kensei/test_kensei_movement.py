@@ -13,7 +13,15 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
 from engine.kensei import rules
-from tests.unit.kensei.support import clear_table, edited, in_order, play, put, without_offerings
+from tests.unit.kensei.support import (
+    KENSEI,
+    clear_table,
+    edited,
+    in_order,
+    play,
+    put,
+    without_offerings,
+)
 
 UNIT = "A.u2"  # Samurai: 5 round 25 mm bases, MOV 10, infantry
 MINIS = [f"{UNIT}.m{k}" for k in range(1, 6)]
@@ -307,10 +315,15 @@ def test_boost_movement_cannot_cross_difficult_terrain():
 # -- Joining and leaving a unit ------------------------------------------------------
 
 
-def test_joining_a_unit_lone_leader_ends_an_inch_from_a_used_unit():
-    state = fresh(keep=(UNIT, "A.u6"))
-    state["activation"]["units"]["A"] = "A.u6"
-    leader = "A.u6.m1"
+LONE_LEADER = "A.u6"
+
+
+def _lone_leader_joining() -> tuple[State, dict]:
+    """The lone leader A.u6 is the active unit; his Move ends an inch from the Samurai and
+    joins them (``join``)."""
+    state = fresh(keep=(UNIT, LONE_LEADER))
+    state["activation"]["units"]["A"] = LONE_LEADER
+    leader = f"{LONE_LEADER}.m1"
     put(state, leader, ORIGIN[0] + PITCH, ORIGIN[1] + 1200, 2700)
     join = {
         "type": "order",
@@ -319,19 +332,40 @@ def test_joining_a_unit_lone_leader_ends_an_inch_from_a_used_unit():
         "minis": [{"id": leader, "path": [[ORIGIN[0] + PITCH, ORIGIN[1] + 500]], "facing": 2700}],
         "join": UNIT,
     }
+    return state, join
+
+
+def test_joining_a_unit_lone_leader_ends_an_inch_from_a_used_unit():
+    state, join = _lone_leader_joining()
+    leader = f"{LONE_LEADER}.m1"
     refused(state, join, rules.JOINING_A_UNIT, "Used Unit")
     state["units"][UNIT]["markers"]["used"] = True
     after, events = play(state, join)
-    assert events[-1]["type"] == "leader_joined"
+    assert [e["type"] for e in events][:2] == ["moved", "leader_joined"]
     assert after["units"][UNIT]["leader"] == leader
     assert leader in after["units"][UNIT]["minis"]
-    assert after["units"]["A.u6"]["removed"] is True
+    assert after["units"][LONE_LEADER]["removed"] is True
     far = edited(state)
     far_join = {
         **join,
         "minis": [{**join["minis"][0], "path": [[ORIGIN[0] + PITCH, ORIGIN[1] + 900]]}],
     }
     refused(far, far_join, rules.JOINING_A_UNIT, "an inch")
+
+
+def test_joining_a_unit_the_leader_gives_no_more_orders_of_his_one_man_unit():
+    """Unit Activation > 4. Performing actions: the leader's one-man unit is gone once he
+    is part of a Used unit, so his remaining activation order is lost."""
+    state, join = _lone_leader_joining()
+    state["activation"]["orders"] = {"A": 2, "B": 1}
+    state["units"][UNIT]["markers"]["used"] = True
+    after, events = play(state, join)
+    lost = next(e for e in events if e["type"] == "orders_lost")
+    assert lost == {"type": "orders_lost", "side": "A", "unit": LONE_LEADER, "orders": 1}
+    assert after["activation"]["orders"] == {"A": 0, "B": 1}
+    prompt = KENSEI.prompt(after)
+    assert prompt is not None
+    assert prompt.sides == ("B",)  # B's unit acts; A waits for nothing
 
 
 def test_leaving_a_unit_leader_ends_5cm_away_and_becomes_a_used_unit():
@@ -407,6 +441,72 @@ def test_disengage_skirmishers_take_no_wound():
     state["units"][UNIT]["skirmish"] = True
     _after, events = play(state, _disengage_with(state))
     assert not [e for e in events if e["type"] == "wounds_taken"]
+
+
+def _last_miniature_engaged(orders: int) -> State:
+    """The unit down to one wounded miniature in melee: disengaging kills it."""
+    state = engaged_state()
+    state["activation"]["orders"] = {"A": orders, "B": 0}
+    state["units"][UNIT]["minis"] = MINIS[:1]
+    state["units"][UNIT]["markers"]["wounded"] = state["units"][UNIT]["wo"] - 1
+    for mid in MINIS[1:]:
+        state["minis"][mid]["removed"] = True
+    return state
+
+
+def _disengage_last(state: State) -> dict:
+    start = state["minis"][MINIS[0]]
+    path = [[start["x"], start["y"] - 800]]
+    return {
+        "type": "order",
+        "side": "A",
+        "order": "disengage",
+        "minis": [{"id": MINIS[0], "path": path, "facing": 2700}],
+    }
+
+
+def test_performing_actions_a_unit_removed_during_its_activation_loses_its_remaining_orders():
+    """A unit with three orders (a ki's extra order) disengages for two and loses its last
+    miniature to the disengage's wound: it performs no more orders (it is not prompted)
+    and its third order is lost with an ``orders_lost`` event."""
+    state = _last_miniature_engaged(orders=3)
+    after, events = play(state, _disengage_last(state))
+    types = [e["type"] for e in without_offerings(events)]
+    assert types[:3] == ["moved", "wounds_taken", "orders_lost"]
+    assert after["units"][UNIT]["removed"] is True
+    lost = events[types.index("orders_lost")]
+    assert lost == {"type": "orders_lost", "side": "A", "unit": UNIT, "orders": 1}
+    assert "activation_ended" in types  # B had no order left: the activation is over
+    ended = next(e for e in events if e["type"] == "activation_ended")
+    assert UNIT not in ended["used"]
+    prompt = KENSEI.prompt(after)
+    assert prompt is None or prompt.options.get("unit") != UNIT
+
+
+def test_performing_actions_the_other_side_goes_on_once_the_removed_unit_s_orders_are_lost():
+    state = _last_miniature_engaged(orders=3)
+    state["activation"]["orders"]["B"] = 1
+    after, _events = play(state, _disengage_last(state))
+    assert after["activation"]["orders"] == {"A": 0, "B": 1}
+    assert after["activation"]["next"] == "B"
+    prompt = KENSEI.prompt(after)
+    assert prompt is not None
+    assert prompt.kind == "order"
+    assert prompt.sides == ("B",)
+
+
+def test_performing_actions_no_order_is_taken_for_a_removed_unit():
+    state = fresh()
+    state["units"][UNIT].update(minis=[], removed=True, leader=None)
+    for mid in MINIS:
+        state["minis"][mid]["removed"] = True
+    refused(
+        state,
+        {"type": "order", "side": "A", "order": "shelter"},
+        rules.PERFORMING_ACTIONS,
+        UNIT,
+        "removed from play",
+    )
 
 
 def test_reload_removes_one_marker_boosted_removes_all():

@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from engine.core import SeededDice, State, state_hash
+from engine.core import Prompt, SeededDice, State, state_hash
 from engine.kensei import geometry
 from engine.kensei.bots import GreedyBot, RandomBot
 from engine.kensei.queries import base_of
@@ -99,6 +99,17 @@ def check_table(before: State, state: State, events: list[dict[str, Any]]) -> No
             assert lost or fell_back, (
                 f"{uid} fell out of formation without losing a miniature or falling back"
             )
+
+
+def check_prompt(state: State, prompt: Prompt) -> None:
+    """No prompt names a unit removed from play (Unit Activation > 4. Performing actions:
+    a removed unit performs no more orders, nor answers anything)."""
+    options = prompt.options
+    named = [options["unit"]] if isinstance(options.get("unit"), str) else []
+    named += [u for u in options.get("units", []) if isinstance(u, str)]
+    for uid in named:
+        if uid in state["units"]:
+            assert not state["units"][uid]["removed"], f"{prompt.kind} prompt for removed {uid}"
 
 
 class MarkerLedger:
@@ -215,6 +226,7 @@ def test_bot_games_keep_the_table_sound_and_replay_exactly(
     commands = []
     hashes = [state_hash(state)]
     while (prompt := KENSEI.prompt(state)) is not None:
+        check_prompt(state, prompt)
         before = state
         side = prompt.sides[0]
         command = players[side].choose(KENSEI, state, side)
