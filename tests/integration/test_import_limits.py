@@ -69,7 +69,9 @@ def _games(app: Flask) -> int:
 def test_a_record_claiming_what_its_ruleset_does_not_give_is_refused(
     app: Flask, finished_record: dict[str, Any], changes: dict[str, Any], message: str
 ) -> None:
-    response = token_client(app, "importer").post("/api/records", json=_copy(finished_record, **changes))
+    response = token_client(app, "importer").post(
+        "/api/records", json=_copy(finished_record, **changes)
+    )
     assert response.status_code == 422, response.get_json()
     assert message in response.get_json()["message"]
     assert len(response.get_data()) < 2000, "the answer does not echo a huge field"
@@ -82,7 +84,9 @@ def test_a_record_claiming_what_its_ruleset_does_not_give_is_refused(
 def test_a_record_of_this_or_an_earlier_engine_release_is_imported(
     app: Flask, finished_record: dict[str, Any], changes: dict[str, Any]
 ) -> None:
-    response = token_client(app, "importer").post("/api/records", json=_copy(finished_record, **changes))
+    response = token_client(app, "importer").post(
+        "/api/records", json=_copy(finished_record, **changes)
+    )
     assert response.status_code == 201, response.get_json()
 
 
@@ -167,7 +171,9 @@ def test_a_record_with_too_many_commands_is_refused(
 
 def test_a_record_with_a_huge_setup_is_refused(app: Flask, finished_record: dict[str, Any]) -> None:
     setup = {**finished_record["setup"], "notes": "n" * MAX_SETUP_BYTES}
-    response = token_client(app, "importer").post("/api/records", json=_copy(finished_record, setup=setup))
+    response = token_client(app, "importer").post(
+        "/api/records", json=_copy(finished_record, setup=setup)
+    )
     assert response.status_code == 422
     assert "setup: " in response.get_json()["message"]
 
