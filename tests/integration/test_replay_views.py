@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.integration.test_pages import bid, finished_game, page, replay_data, start, text_of
-from tests.support.web import new_account, script_headers, signed_in_client
+from tests.support.web import new_account, signed_in_client
 
 ORG = "organiser-account"
 
@@ -21,6 +21,15 @@ def _race_with_a_sealed_bid(client: FlaskClient) -> str:
     game_id = start(client, "sealed", dice_mode="entered")
     bid(client, game_id, "A", 3)
     return game_id
+
+
+def _recorded_elsewhere_with_a_sealed_bid(app: Flask) -> str:
+    """A game nobody is seated at (recorded at the table, or elsewhere): the players
+    of the pairing it is linked to play it."""
+    records = app.extensions["shiai"].records
+    game_id = records.start_game("dice-race", {"target": 5, "max_rounds": 1}, dice_mode="entered")
+    records.submit_command(game_id, {"type": "bid", "side": "A", "dice": 3}, dice=[])
+    return str(game_id)
 
 
 def _linked_to_a_pairing(app: Flask, game_id: str, player_a: str, player_b: str) -> None:
@@ -74,7 +83,7 @@ def test_a_linked_player_sees_their_own_sealed_bid_and_not_the_other_side(
 ) -> None:
     aki, ben = new_account(sqlite_app, "aki"), new_account(sqlite_app, "ben")
     client = signed_in_client(sqlite_app, "aki")
-    game_id = _race_with_a_sealed_bid(client)
+    game_id = _recorded_elsewhere_with_a_sealed_bid(sqlite_app)
     _linked_to_a_pairing(sqlite_app, game_id, aki, ben)
 
     data = replay_data(page(client, f"/games/{game_id}?view=A"))
@@ -153,7 +162,7 @@ def test_a_running_games_steps_are_kept_per_view_and_follow_the_head(
     monkeypatch.setattr(records, "state_at", counted)
     aki, ben = new_account(sqlite_app, "aki"), new_account(sqlite_app, "ben")
     client = signed_in_client(sqlite_app, "aki")
-    game_id = _race_with_a_sealed_bid(client)
+    game_id = _recorded_elsewhere_with_a_sealed_bid(sqlite_app)
     _linked_to_a_pairing(sqlite_app, game_id, aki, ben)
 
     def expected(step: int, viewer: str | None) -> dict[str, Any]:
@@ -184,7 +193,8 @@ def test_a_running_games_steps_are_kept_per_view_and_follow_the_head(
     assert computed == [(1, None), (1, "A")]
 
     # B bids; A's roll shows a 1: A is asked about its bust, the game runs on.
-    bid(client, game_id, "B", 1, dice=[1, 2, 3, 4])
+    b_bids = {"type": "bid", "side": "B", "dice": 1}
+    records.submit_command(UUID(game_id), b_bids, dice=[1, 2, 3, 4])
     again = client.get(f"/api/games/{game_id}/steps/1").get_json()
     assert again == expected(1, None)
     assert again["last_step"] > 1, "the head is read at each request"
@@ -197,13 +207,7 @@ def test_a_running_games_steps_are_kept_per_view_and_follow_the_head(
 
     # A accepts its bust: the race (one round) ends, and every view of step 1
     # shows everything, kept for good.
-    command = {"type": "accept", "side": "A"}
-    accepted = client.post(
-        f"/api/games/{game_id}/commands",
-        json={"command": command},
-        headers=script_headers(sqlite_app),
-    )
-    assert accepted.status_code == 201
+    records.submit_command(UUID(game_id), {"type": "accept", "side": "A"})
     for view in ("", "?view=A", "?view=B"):
         ended = client.get(f"/api/games/{game_id}/steps/1{view}")
         assert ended.get_json() == expected(1, None)
