@@ -20,6 +20,7 @@ from engine.kensei.bots import RandomBot as KenseiBot
 from replays import registry
 from replays.game import Game, project_game, step_version
 from replays.redaction import shown_state, shown_step
+from shiai.web.api import step_json
 from tests.integration.test_pages import page, replay_data
 from tests.support.web import signed_in_client, token_client
 
@@ -67,16 +68,6 @@ def _expected_steps(
         )
         for stepped in _stored(app, game_id)
     ]
-
-
-def step_json(entry: Any) -> dict[str, Any]:
-    return {
-        "step": entry.step,
-        "command_index": entry.command_index,
-        "command": entry.command,
-        "event": entry.event,
-        "summary": entry.summary,
-    }
 
 
 def _secrets(app: Flask, game_id: UUID) -> list[Any]:
