@@ -136,3 +136,16 @@ def test_the_application_refuses_what_the_pages_refuse(app: Flask) -> None:
         texts = {"name": "Cup", "game_system": "k", "battle_size": "250", field: "a\x00"}
         with pytest.raises(TournamentRefused, match="NUL"):
             tournaments.create("org", rounds=1, **texts)
+
+
+@pytest.mark.parametrize("version", ["²", "9" * 5000, "-1", "1.0"])
+def test_a_form_with_a_version_that_is_not_a_whole_number_is_a_400(
+    app: Flask, organiser: FlaskClient, version: str
+) -> None:
+    tid = created_tournament(form(organiser, "/tournaments/new", NEW))
+    before = app.extensions["shiai"].tournaments.get(tid).version
+    data = {"name": "Haru", "version": version}
+    response = form(organiser, f"/tournaments/{tid}/actions/register", data)
+    assert response.status_code == 400
+    assert "must be a whole number" in response.text
+    assert app.extensions["shiai"].tournaments.get(tid).version == before

@@ -105,8 +105,13 @@ def _table() -> int:
 
 
 def _expected_version() -> int | None:
+    """The tournament's version the form was read at, if it says (a stale one is a 409)."""
     raw = request.form.get("version")
-    return int(raw) if raw and raw.isdigit() else None
+    if not raw:
+        return None
+    if not re.fullmatch(r"[0-9]{1,12}", raw):
+        raise BadRequest(f"the form's version must be a whole number, not {raw[:20]!r}")
+    return int(raw)
 
 
 def _result() -> Result:
