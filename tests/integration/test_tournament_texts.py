@@ -149,3 +149,19 @@ def test_a_form_with_a_version_that_is_not_a_whole_number_is_a_400(
     assert response.status_code == 400
     assert "must be a whole number" in response.text
     assert app.extensions["shiai"].tournaments.get(tid).version == before
+
+
+def test_unicode_digits_in_a_round_or_a_requested_bye_are_a_400(
+    app: Flask, organiser: FlaskClient
+) -> None:
+    tid = created_tournament(form(organiser, "/tournaments/new", NEW))
+    before = app.extensions["shiai"].tournaments.get(tid).version
+    data = {"name": "Haru", "bye_rounds": "²"}
+    response = form(organiser, f"/tournaments/{tid}/actions/register", data)
+    assert response.status_code == 400
+    assert "round numbers" in response.text
+    assert app.extensions["shiai"].tournaments.get(tid).version == before
+    for raw in ("²", "9" * 5000):
+        printed = organiser.get(f"/tournaments/{tid}/print/by-table?round={raw}")
+        assert printed.status_code == 400
+        assert "must be a whole number" in printed.text

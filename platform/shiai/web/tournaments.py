@@ -254,8 +254,8 @@ def printable(tid: UUID, what: str) -> ResponseReturnValue:
     if what not in ("by-table", "by-name", "slips"):
         abort(404)
     raw = request.args.get("round", str(len(tournament.rounds)))
-    if not raw.isdigit():
-        raise BadRequest(f"round must be a whole number, not {raw!r}")
+    if not re.fullmatch(r"[0-9]{1,3}", raw):
+        raise BadRequest(f"round must be a whole number, not {raw[:20]!r}")
     try:
         round_ = tournament.round(int(raw))
     except TournamentRefused as error:
@@ -465,7 +465,7 @@ def _register(tid: UUID, author: str) -> None:
         account_id = found.id
     fixed = request.form.get("fixed_table", "").strip()
     byes = request.form.get("bye_rounds", "").replace(",", " ").split()
-    if not all(b.isdigit() and len(b) < 3 for b in byes):
+    if not all(re.fullmatch(r"[0-9]{1,2}", b) for b in byes):
         raise BadRequest("requested byes are round numbers, e.g. '2, 4'")
     _services().tournaments.register(
         tid,
