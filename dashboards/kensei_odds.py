@@ -14,6 +14,7 @@ attacked) given by the analyst instead of measured.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -162,7 +163,7 @@ def sample_unit(
     its leader) in contact with the enemy or in sight and range of it (``None``: all;
     its leader is counted as engaged too)."""
     army, _slash, position = key.partition("/")
-    if army not in sample_army_names() or not position.isdigit():
+    if army not in sample_army_names() or not re.fullmatch(r"[0-9]{1,4}", position):
         raise OddsInputError(f"no sample unit {key!r}: pick one of the list")
     units = _army_units(sample_army_document(army))
     if int(position) >= len(units):

@@ -167,6 +167,8 @@ def test_the_json_answer_carries_exact_fractions_and_percentages() -> None:
         ({"band": "far"}, "band must be one of short, intermediate, long, not 'far'"),
         ({"attacker_unit": "buke-999/0"}, "no sample unit 'buke-999/0'"),
         ({"attacker_unit": "buke-250/9"}, "buke-250 has 4 units"),
+        ({"attacker_unit": "buke-250/²"}, "no sample unit 'buke-250/²'"),
+        ({"attacker_unit": "buke-250/" + "9" * 5000}, "no sample unit 'buke-250/999"),
         ({"attacker_unit": "buke-250/0", "attacker_engaged": "9"}, "between 0 and 5"),
         ({"attacker_engaged": "2"}, "attacker_engaged is for a unit from a list"),
         ({"kind": "shoot", "charge": "on"}, "a shoot has no charge"),
