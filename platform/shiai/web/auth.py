@@ -267,8 +267,6 @@ def init_app(app: Flask) -> None:
     app.before_request(_check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["current_account"] = current_account
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
 
     @app.errorhandler(401)
     def unauthorised(exc: Exception) -> ResponseReturnValue:
