@@ -209,6 +209,22 @@ def public(tid: UUID) -> ResponseReturnValue:
     return render_template("tournament.html", **_page_context(_tournament(tid)))
 
 
+@bp.get("/tournaments/<uuid:tid>/version.json")
+def live_version(tid: UUID) -> ResponseReturnValue:
+    """The tournament's version, polled by its live pages (``static/tournaments/live.js``).
+
+    Read from the listing's read model, not the event store: a hall of phones polls it.
+    """
+    query = select(tournaments.c.version).where(tournaments.c.id == tid)
+    with _services().db_engine.connect() as conn:
+        version = conn.execute(query).scalar()
+    if version is None:
+        abort(404, "no such tournament")
+    response = Response(json.dumps({"version": version}), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/tournaments/<uuid:tid>/projector")
 def projector(tid: UUID) -> ResponseReturnValue:
     return render_template(
