@@ -38,6 +38,7 @@ def tab(browser: Any, request: pytest.FixtureRequest) -> Any:
 def open_builder(page: Any, live_site: LiveSite) -> None:
     page.goto(f"{live_site.url}{PAGE}")
     expect(page.locator(".army-list-field")).to_have_attribute("data-builder", "ready")
+    expect(page.locator(".army-sample")).to_contain_text("Sample data")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
@@ -187,5 +188,6 @@ def test_a_file_that_is_not_a_list_is_named_as_such(tab: Any, live_site: LiveSit
     pasted = sample_army_document("sohei-400")
     page.get_by_label("Army list (JSON)").fill(json.dumps(pasted))
     expect(page.get_by_label("Faction", exact=True)).to_have_value("sohei")
+    expect(page.locator(".army-file-note")).to_have_text("")
     expect(verdict(page)).to_contain_text("legal")
     expect(format_rule).to_have_count(0)

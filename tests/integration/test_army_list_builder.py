@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -220,7 +220,6 @@ def test_the_page_holds_the_builder_field(browser: FlaskClient) -> None:
     assert 'data-battle-size="400"' in html
     assert '<textarea id="army-list-army_list" name="army_list"' in html
     assert "armylist/builder.js" in html
-    assert "Sample data" in html
     assert browser.get("/army-lists/new").status_code == 200  # Kensei, any battle size
 
 
@@ -241,3 +240,20 @@ def test_the_page_refuses_what_it_cannot_build(
     response = browser.get(f"/army-lists/new?{query}")
     assert response.status_code == status
     assert "<!doctype html>" in response.text
+
+
+FIELD = (
+    '{% from "_army_builder.html" import army_builder %}'
+    '{{ army_builder("army_list", system, size, value) }}'
+)
+
+
+def test_the_field_of_a_system_without_a_catalogue_stays_a_textarea(site: Flask) -> None:
+    with site.test_request_context("/"):
+        senjutsu = render_template_string(FIELD, system="senjutsu", size=None, value="")
+        kensei = render_template_string(FIELD, system="Kensei", size=250, value='{"a": "<b>"}')
+    assert "data-catalogue-url" not in senjutsu
+    assert 'name="army_list"' in senjutsu
+    assert 'data-catalogue-url="/army-lists/catalogue/kensei.json"' in kensei
+    assert 'data-battle-size="250"' in kensei
+    assert "{&#34;a&#34;: &#34;&lt;b&gt;&#34;}</textarea>" in kensei

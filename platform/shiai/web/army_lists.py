@@ -68,6 +68,12 @@ def _refused(exc: _Refused) -> ResponseReturnValue:
     return _json_error(exc.status, exc.error, exc.message)
 
 
+@bp.app_template_global("knows_army_lists")
+def _knows_army_lists(game_system: str | None) -> bool:
+    """For templates/_army_builder.html: whether the builder has a catalogue to read."""
+    return bool(game_system) and knows_lists(str(game_system))
+
+
 def _unknown_system(game_system: str) -> str:
     return (
         f"Shiai has no army catalogue for {game_system[:MAX_SYSTEM_CHARS]!r}; "
@@ -166,5 +172,4 @@ def new_list() -> ResponseReturnValue:
         "army_list_new.html",
         game_system=game_system.strip().casefold(),
         battle_size=battle_size,
-        sample_notice=document["notice"],
     )

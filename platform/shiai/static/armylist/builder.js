@@ -264,6 +264,7 @@ class Builder {
     const labelled = (id, text, control, extra = null) =>
       el("div", { class: "army-control" }, el("label", { for: id }, text), control, extra);
 
+    if (this.catalogue.notice) this.root.append(el("p", { class: "army-sample" }, this.catalogue.notice));
     this.root.append(
       el(
         "fieldset",
@@ -591,7 +592,9 @@ class Builder {
     } else {
       this.state = this.fromDocument(doc);
       this.refresh();
-      if (announce) this.fileNote.textContent = `Loaded ${fileName || "the list"}: ${this.state.name || "a list without a name"}.`;
+      this.fileNote.textContent = announce
+        ? `Loaded ${fileName || "the list"}: ${this.state.name || "a list without a name"}.`
+        : "";
     }
     this.scheduleCheck();
   }
