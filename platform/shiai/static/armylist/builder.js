@@ -628,8 +628,10 @@ class Builder {
 
   scheduleCheck() {
     clearTimeout(this.timer);
+    // A verdict on an older version of the list is of no use now.
+    if (this.request) this.request.abort();
+    this.request = null;
     if (!this.textarea.value.trim()) {
-      if (this.request) this.request.abort();
       this.checkBox.dataset.checkState = "idle";
       this.checkStatus.textContent = "Choose a faction and add units: the list is checked as you build it.";
       this.violations.replaceChildren();
