@@ -462,7 +462,8 @@ class Builder {
 
   renderGeneral() {
     const select = this.generalSelect;
-    select.replaceChildren(option("", "Choose a leader", this.state.general === ""));
+    const none = this.listedLeaders().length ? "Choose a leader" : "No leader in the list yet";
+    select.replaceChildren(option("", none, this.state.general === ""));
     for (const id of this.listedLeaders()) {
       const troop = this.troops.get(id);
       select.append(option(id, troop ? `${troop.name} (${troop.class_name})` : id, id === this.state.general));
