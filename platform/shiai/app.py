@@ -19,6 +19,7 @@ from shiai.config import (
 from shiai.services import Services, build_services
 from shiai.web import (
     api,
+    army_lists,
     auth,
     games,
     hardening,
@@ -58,6 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(meta.bp)
+    app.register_blueprint(army_lists.bp)
     hardening.init_app(app)
     throttling.init_app(app)
     auth.init_app(app)

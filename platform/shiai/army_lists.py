@@ -14,6 +14,7 @@ at most ``PLAYER_TEXT_LIMIT`` characters, checked by the tournament).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -46,6 +47,16 @@ class ListCheck:
     @property
     def ok(self) -> bool:
         return not self.violations
+
+
+# A violation's rule id leads its text: "army-creation.total-cost: the army costs...".
+_RULE_ID = re.compile(r"(?P<rule>[a-z][a-z0-9-]*\.[a-z0-9-]+): (?P<message>.*)", re.DOTALL)
+SAMPLE_NOTICE = (
+    "Sample data: Shiai's Kensei factions, troops and costs are invented in the rulebook's "
+    "shape, not the official army lists."
+)
+# What a list that the engine cannot read at all breaks: the list's format.
+RULE_FORMAT = "army-list.format"
 
 
 @cache
@@ -124,13 +135,104 @@ def check_army_list(game_system: str, text: str, *, battle_size: int | None = No
     return ListCheck(army_list.faction, points(document), tuple(violations), normalised)
 
 
+def violation_parts(violation: str) -> tuple[str, str]:
+    """A violation's rule id and message; a list the engine cannot read breaks
+    ``army-list.format``.
+
+    >>> violation_parts("army-creation.general: the general is missing")
+    ('army-creation.general', 'the general is missing')
+    """
+    found = _RULE_ID.fullmatch(violation)
+    if found is None:
+        return RULE_FORMAT, violation
+    return found["rule"], found["message"]
+
+
+def check_to_dict(game_system: str, check: ListCheck) -> dict[str, Any]:
+    """The verdict as the list builder reads it (``POST /army-lists/check``)."""
+    violations = [violation_parts(text) for text in check.violations]
+    return {
+        "faction": check.faction,
+        "faction_name": faction_name(game_system, check.faction) if check.faction else None,
+        "points": check.points,
+        "ok": check.ok,
+        "violations": [{"rule": rule, "message": message} for rule, message in violations],
+    }
+
+
+def catalogue_document(game_system: str) -> dict[str, Any] | None:
+    """What the list builder needs of a system's catalogue, as JSON data: the
+    battle sizes, commander levels, minimum unit size, and each faction's troops
+    (cost, class, type, whether it is an army leader, may lead a unit, is unique)
+    and type caps. ``None`` for a system Shiai has no catalogue of."""
+    if not knows_lists(game_system):
+        return None
+    return _kensei_catalogue_document()
+
+
+@cache
+def _kensei_catalogue_document() -> dict[str, Any]:
+    catalogue = _catalogue()
+    rules = catalogue.rules
+    factions_found = sorted(catalogue.factions.values(), key=lambda f: f.name.casefold())
+    return {
+        "game_system": KENSEI,
+        "sample": any(faction.sample for faction in factions_found),
+        "notice": SAMPLE_NOTICE if any(faction.sample for faction in factions_found) else None,
+        "battle_size": {"min": rules.battle_size_min, "max": rules.battle_size_max},
+        "min_unit_size": rules.min_unit_size,
+        "max_list_bytes": MAX_LIST_BYTES,
+        "commander_levels": [
+            {"level": level.level, "cost": level.cost, "name": level.name}
+            for level in rules.commander_levels
+        ],
+        "factions": [
+            {
+                "id": faction.id,
+                "name": faction.name,
+                "description": faction.description,
+                "sample": faction.sample,
+                "type_caps": {
+                    cap.type: {
+                        "max_percent": cap.max_percent,
+                        "max_points": [list(step) for step in cap.max_points],
+                    }
+                    for cap in faction.type_caps.values()
+                },
+                "troops": [
+                    {
+                        "id": troop.id,
+                        "name": troop.name,
+                        "class": troop.troop_class,
+                        "class_name": catalogue.classes[troop.troop_class].name,
+                        "class_rank": troop.class_rank,
+                        "type": troop.type,
+                        "cost": troop.cost,
+                        "leader": troop.leader,
+                        "can_lead_units": troop.can_lead_units,
+                        "unique": troop.unique,
+                        "ranged_bands": list(troop.ranged_bands),
+                    }
+                    for troop in faction.troops
+                ],
+            }
+            for faction in factions_found
+        ],
+    }
+
+
 __all__ = [
     "KENSEI",
+    "MAX_LIST_BYTES",
+    "RULE_FORMAT",
     "FactionChoice",
     "ListCheck",
+    "catalogue_document",
     "check_army_list",
+    "check_to_dict",
     "faction_name",
     "factions",
     "knows_lists",
     "points",
+    "violation_parts",
 ]

@@ -4,8 +4,17 @@ import json
 
 import pytest
 
-from engine.kensei.catalogue import sample_army_document, sample_army_names
-from shiai.army_lists import check_army_list, factions, knows_lists, points
+from engine.kensei.catalogue import load_catalogue, sample_army_document, sample_army_names
+from shiai.army_lists import (
+    RULE_FORMAT,
+    catalogue_document,
+    check_army_list,
+    check_to_dict,
+    factions,
+    knows_lists,
+    points,
+    violation_parts,
+)
 
 
 def test_factions_are_the_catalogue_ones_by_name() -> None:
@@ -43,3 +52,40 @@ def test_malformed_lists_are_refused_with_a_reason(text: str) -> None:
     check = check_army_list("kensei", text)
     assert not check.ok
     assert check.document is None
+
+
+def test_a_violation_splits_into_its_rule_and_message() -> None:
+    assert violation_parts("army-creation.total-cost: the army costs 410 points") == (
+        "army-creation.total-cost",
+        "the army costs 410 points",
+    )
+    assert violation_parts("army list: $.units: 3 is not of type 'array'") == (
+        RULE_FORMAT,
+        "army list: $.units: 3 is not of type 'array'",
+    )
+
+
+def test_the_builders_catalogue_is_the_engines() -> None:
+    document = catalogue_document("kensei")
+    assert document is not None
+    assert catalogue_document("senjutsu") is None
+    engine = load_catalogue()
+    troops = {t["id"]: t for f in document["factions"] for t in f["troops"]}
+    assert set(troops) == set(engine.troops)
+    for troop_id, troop in troops.items():
+        profile = engine.troops[troop_id]
+        assert (troop["cost"], troop["leader"], troop["unique"], troop["type"]) == (
+            profile.cost,
+            profile.leader,
+            profile.unique,
+            profile.type,
+        )
+    json.dumps(document)  # plain JSON data
+
+
+def test_check_to_dict_names_the_faction_and_every_rule() -> None:
+    document = sample_army_document("sohei-250")
+    document["commander_level"] = 7
+    verdict = check_to_dict("kensei", check_army_list("kensei", json.dumps(document)))
+    assert verdict["faction_name"] == "Sohei"
+    assert [v["rule"] for v in verdict["violations"]] == ["army-creation.commander-level"]
