@@ -19,8 +19,8 @@ DEMO_PLAYERS = (
     ("Benkei", "Kyoto Dojo", "Sohei"),
     ("Chiyo", "Edo Club", "Buke"),
     ("Daisuke", "Edo Club", "Otokodate"),
-    ("Emi", None, "Hattori"),
-    ("Fumio", "Osaka Ronin", "Kuroi-te"),
+    ("Emi", None, "Otokodate"),
+    ("Fumio", "Osaka Ronin", "Sohei"),
     ("Goro", "Osaka Ronin", "Buke"),
     ("Hana", None, "Kuge"),
 )

@@ -284,3 +284,90 @@ def test_who_may_read_which_page(world: World, page: str, expected: dict[str, in
     for role in ROLES:
         response = world.clients[role].get(f"/tournaments/{tid}{page}")
         assert response.status_code == expected[role], (page, role)
+
+
+# -- h3-event: registration, lists and judges ------------------------------------------
+
+
+def _closed(w: World) -> tuple[UUID, dict[str, Any]]:
+    tid = w.event()
+    w.tournaments.close_registration(tid, w.ids["organiser"])
+    return tid, {}
+
+
+def _judged(w: World) -> tuple[UUID, dict[str, Any]]:
+    tid = w.event()
+    w.tournaments.add_judge(tid, w.ids["organiser"], w.ids["stranger"])
+    return tid, {"judge": w.ids["stranger"]}
+
+
+def _locked(w: World) -> tuple[UUID, dict[str, Any]]:
+    tid = w.event()
+    w.tournaments.lock_lists(tid, w.ids["organiser"])
+    return tid, {}
+
+
+REGISTRATION_ACTIONS: list[tuple[str, Setup, dict[str, int]]] = [
+    ("close-registration", _event, ORGANISER_ONLY),
+    ("open-registration", _closed, ORGANISER_ONLY),
+    ("add-judge", lambda w: (w.event(), {"username": "stranger"}), ORGANISER_ONLY),
+    ("remove-judge", _judged, ORGANISER_ONLY),
+    ("lock-lists", _event, ORGANISER_ONLY),
+    ("unlock-lists", _locked, ORGANISER_ONLY),
+    ("publish-lists", lambda w: (w.event(), {"when": "after-event"}), ORGANISER_ONLY),
+    # A player changes their own list (p1 is the player's), an organiser anyone's.
+    (
+        "list",
+        lambda w: (w.event(), {"player": "p1", "faction": "kuge"}),
+        ORGANISER_ONLY | {"player": OK},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "setup", "expected"),
+    REGISTRATION_ACTIONS,
+    ids=[a[0] for a in REGISTRATION_ACTIONS],
+)
+def test_each_role_may_do_only_its_own_registration_actions(
+    world: World, action: str, setup: Setup, expected: dict[str, int]
+) -> None:
+    test_each_role_may_do_only_its_own_organiser_actions(world, action, setup, expected)
+
+
+def test_an_account_registers_itself_and_a_registered_player_changes_their_list(
+    world: World,
+) -> None:
+    tid = world.event()
+    for role in ("anonymous", "stranger", "player", "opponent"):
+        data = {"name": role.title(), "faction": "sohei"}
+        code, changes = _attempt(world, role, f"/tournaments/{tid}/register", data, tid)
+        assert (code, changes) == ((SIGN_IN, 0) if role == "anonymous" else (OK, 1)), role
+    t = world.tournaments.get(tid)
+    assert len(t.players) == 5
+    for role in ("stranger", "player", "opponent"):
+        entry = t.player_of(world.ids[role])
+        assert entry is not None
+        assert entry.faction == "Sohei"
+
+
+def test_a_judge_enters_results_and_reads_the_console_but_does_nothing_else(
+    world: World,
+) -> None:
+    tid, data = _result(world)
+    world.tournaments.add_judge(tid, world.ids["organiser"], world.ids["rival"])
+    judge = world.clients["rival"]
+    assert judge.get(f"/tournaments/{tid}/console").status_code == 200
+    assert judge.get(f"/tournaments/{tid}/audit").status_code == FORBIDDEN
+    for action, form_data in (
+        ("pair", {}),
+        ("undo", {}),
+        ("lock-lists", {}),
+        ("drop", {"player": "p3"}),
+    ):
+        status, changes = _attempt(
+            world, "rival", f"/tournaments/{tid}/actions/{action}", form_data, tid
+        )
+        assert (status, changes) == (FORBIDDEN, 0), action
+    status, changes = _attempt(world, "rival", f"/tournaments/{tid}/actions/result", data, tid)
+    assert (status, changes) == (OK, 1)

@@ -16,11 +16,13 @@ player entered, and it reaches back ``UNDO_DEPTH`` organiser actions at most.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
+from shiai import army_lists
 from shiai.tournaments.checker import PairingWarning, WarningKind, check_pairing
 from shiai.tournaments.model import (
     Bye,
@@ -49,6 +51,9 @@ PLAYER_TEXT_LIMIT = 120  # a player's name, club and faction (standings, rated g
 # An army list lives only in the events, but nothing a user sends is unbounded.
 ARMY_LIST_LIMIT = 10_000
 GAME_ID_LIMIT = 64  # tournament_game_links.game_id
+# h3-event: the most players one CSV import registers; a battle size that is points.
+IMPORT_LIMIT = 1_000
+BATTLE_POINTS = re.compile(r"\s*(\d{1,6})\s*(?:points?|pts?\.?|p)?\s*", re.IGNORECASE)
 # How many organiser actions an undo reaches back (each keeps a copy of the state).
 UNDO_DEPTH = 10
 # Pairing edits that would make the history meaningless are refused, not warned about.
@@ -98,6 +103,44 @@ class WarningsNotAccepted(TournamentRefused):
         self.warnings = warnings
 
 
+class ImportRefused(TournamentRefused):
+    """A list of players (a CSV file) with problems: every one is listed, nothing stored."""
+
+    def __init__(self, problems: list[str]) -> None:
+        count = len(problems)
+        super().__init__(
+            f"nothing was imported: the file has {count} problem{'' if count == 1 else 's'}: "
+            + "; ".join(problems)
+        )
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player of an import, as the file gives it (``row``: the spreadsheet's row
+    number, the header being row 1). ``account_id`` is the account of ``username``,
+    ``None`` when no account has it (or none is named)."""
+
+    row: int
+    name: str
+    club: str = ""
+    faction: str = ""
+    army_list: str = ""
+    username: str = ""
+    account_id: str | None = None
+
+
+@dataclass(frozen=True)
+class SubmittedList:
+    """A list as it is stored: its text, the faction (the list's own when it names one),
+    and the engine's verdict (``problems`` ``None``: not checked)."""
+
+    text: str
+    faction: str | None
+    points: int | None
+    problems: list[str] | None
+
+
 @dataclass
 class Entry:
     """A registered player, as the tournament knows them."""
@@ -114,6 +157,9 @@ class Entry:
     dropped_after_round: int | None = None
     requested_bye_rounds: list[int] = field(default_factory=list)
     fixed_table: int | None = None
+    # h3-event: the engine's verdict on the list when it was submitted (None: not checked).
+    list_points: int | None = None
+    list_problems: list[str] | None = None
 
 
 @dataclass
@@ -152,6 +198,12 @@ class State:
     top_cut_seeds: list[str] | None = None
     top_cut_winners: dict[str, str] = field(default_factory=dict)  # "round:match" -> player
     registrations: int = 0
+    # h3-event: judges, the registration window, and the army lists' lock and publication.
+    judges: list[str] = field(default_factory=list)
+    registration_open: bool = True
+    lists_locked: bool = False
+    lists_published: bool = False
+    lists_after_event: bool = False
 
 
 def result_from_dict(raw: dict[str, Any]) -> Result:
@@ -428,14 +480,8 @@ class Tournament(Aggregate):
             raise TournamentRefused("a player needs a name")
         checked_text(name.strip(), "the player's name", PLAYER_TEXT_LIMIT)
         checked_text((club or "").strip(), "the club or team", PLAYER_TEXT_LIMIT)
-        checked_text((faction or "").strip(), "the faction", PLAYER_TEXT_LIMIT)
-        checked_text(army_list, "the army list", ARMY_LIST_LIMIT)
-        if self.rounds and len(self.rounds) >= self.late_entry_until_round:
-            raise TournamentRefused(
-                f"late entry closed after round {self.late_entry_until_round - 1}"
-                if self.late_entry_until_round > 1
-                else "registration closed when round 1 was paired"
-            )
+        submitted = self._submitted_list(army_list, faction)
+        self._check_late_entry()
         if account_id is not None and self.player_of(account_id) is not None:
             raise TournamentRefused("that account is already registered in this tournament")
         if fixed_table is not None and fixed_table < 1:
@@ -449,12 +495,14 @@ class Tournament(Aggregate):
             player_id=player_id,
             name=name.strip(),
             club=(club or "").strip() or None,
-            faction=(faction or "").strip() or None,
-            army_list=army_list,
+            faction=submitted.faction,
+            army_list=submitted.text,
             rating=rating,
             account_id=account_id,
             fixed_table=fixed_table,
             requested_bye_rounds=sorted(set(requested_bye_rounds)),
+            list_points=submitted.points,
+            list_problems=submitted.problems,
         )
         return player_id
 
@@ -569,8 +617,8 @@ class Tournament(Aggregate):
     def record_result(
         self, author: str, number: int, table: int, result: Result, *, correction: bool = False
     ) -> None:
-        """The organiser enters or corrects a result (any published round, any time)."""
-        self._require_organiser(author)
+        """An organiser or a judge enters or corrects a result (any published round, any time)."""
+        self._require_scorer(author)
         current = self._published_table(number, table)
         if current.result is not None and not correction:
             raise TournamentRefused(
@@ -683,7 +731,7 @@ class Tournament(Aggregate):
         same game), or an organiser does. A game played by other accounts is for an
         organiser to link."""
         current = self._published_table(number, table)
-        organiser = self.is_organiser(author)
+        organiser = self.may_score(author)
         player_id = None if organiser else self._own_side(author, current)
         checked_text(game_id, "a game id", GAME_ID_LIMIT)
         if len(sides) != 2 or side_a not in sides:
@@ -724,7 +772,7 @@ class Tournament(Aggregate):
         """The opponent of the player who proposed a game (or an organiser) confirms
         it: the game is linked. Returns its id."""
         current = self._published_table(number, table)
-        organiser = self.is_organiser(author)
+        organiser = self.may_score(author)
         player_id = None if organiser else self._own_side(author, current)
         proposed = current.proposed_link
         if proposed is None:
@@ -782,6 +830,296 @@ class Tournament(Aggregate):
                     return True
         raise TournamentRefused(f"game {game_id} is not linked to a pairing")
 
+    # -- h3-event: registration, army lists, judges --------------------------
+
+    def is_judge(self, account_id: str | None) -> bool:
+        return account_id is not None and account_id in self.state.judges
+
+    def may_score(self, account_id: str | None) -> bool:
+        """Organisers and judges enter and correct results."""
+        return self.is_organiser(account_id) or self.is_judge(account_id)
+
+    @property
+    def judges(self) -> list[str]:
+        return self.state.judges
+
+    @property
+    def registration_open(self) -> bool:
+        """Whether players may register themselves (organisers always may, within
+        the late-entry rules)."""
+        return self.state.registration_open and not self._late_entry_closed()
+
+    @property
+    def lists_locked(self) -> bool:
+        return self.state.lists_locked
+
+    @property
+    def lists_public(self) -> bool:
+        """Whether every list is shown to everyone: published now, or after the event
+        and the event is finished."""
+        return self.state.lists_published or (
+            self.state.lists_after_event and self.status == "finished"
+        )
+
+    @property
+    def battle_points(self) -> int | None:
+        """The event's battle size in points, when it is one ("400", "400 points")."""
+        match = BATTLE_POINTS.fullmatch(self.battle_size)
+        return int(match.group(1)) if match else None
+
+    def may_see_list(self, account_id: str | None, player_id: str) -> bool:
+        """A list is seen by its player and the organisers and judges until the
+        lists are published; by everyone after."""
+        entry = self.players.get(player_id)
+        if entry is None:
+            return False
+        if self.lists_public or self.may_score(account_id):
+            return True
+        return account_id is not None and entry.account_id == account_id
+
+    @staticmethod
+    def list_status(entry: Entry) -> str:
+        """``missing``, ``submitted`` (not checked: no catalogue), ``valid`` or
+        ``invalid (N problems)``."""
+        if not entry.army_list:
+            return "missing"
+        if entry.list_problems is None:
+            return "submitted"
+        if not entry.list_problems:
+            return "valid"
+        count = len(entry.list_problems)
+        return f"invalid ({count} problem{'' if count == 1 else 's'})"
+
+    def _require_scorer(self, author: str) -> None:
+        if not self.may_score(author):
+            raise NotAllowed("only an organiser or a judge of this tournament may do that")
+
+    def _late_entry_closed(self) -> bool:
+        return bool(self.rounds) and len(self.rounds) >= self.late_entry_until_round
+
+    def _check_late_entry(self) -> None:
+        if self._late_entry_closed():
+            raise TournamentRefused(
+                f"late entry closed after round {self.late_entry_until_round - 1}"
+                if self.late_entry_until_round > 1
+                else "registration closed when round 1 was paired"
+            )
+
+    def _faction(self, faction: str | None) -> str | None:
+        """The catalogue's name of ``faction`` (given by id or name); free text only
+        for a system without a catalogue."""
+        text = checked_text((faction or "").strip(), "the faction", PLAYER_TEXT_LIMIT)
+        if not text or not army_lists.knows_lists(self.game_system):
+            return text or None
+        choices = army_lists.factions(self.game_system)
+        for choice in choices:
+            if text.casefold() in (choice.id.casefold(), choice.name.casefold()):
+                return choice.name
+        raise TournamentRefused(
+            f"{text!r} is not a faction of {self.game_system}: choose "
+            + ", ".join(c.name for c in choices)
+        )
+
+    def _submitted_list(self, army_list: str, faction: str | None) -> SubmittedList:
+        """Check a list with the system's engine. A list that breaks the army rules is
+        kept with its problems (the player fixes it until the lists are locked); a list
+        of another faction than the one chosen is refused."""
+        chosen = self._faction(faction)
+        text = army_list.strip()
+        if not text or not army_lists.knows_lists(self.game_system):
+            checked_text(text, "the army list", ARMY_LIST_LIMIT)
+            return SubmittedList(text, chosen, None, None)
+        check = army_lists.check_army_list(self.game_system, text, battle_size=self.battle_points)
+        stored = check.document or text
+        checked_text(stored, "the army list", ARMY_LIST_LIMIT)
+        list_faction = None
+        if check.faction is not None:
+            list_faction = army_lists.faction_name(self.game_system, check.faction)
+        known = {c.name for c in army_lists.factions(self.game_system)}
+        if list_faction in known:
+            if chosen is not None and chosen != list_faction:
+                raise TournamentRefused(
+                    f"the list is a {list_faction} list but the faction chosen is {chosen}: "
+                    "choose the list's faction or another list"
+                )
+            chosen = list_faction
+        return SubmittedList(stored, chosen, check.points, list(check.violations))
+
+    def open_registration(self, author: str) -> None:
+        self._require_organiser(author)
+        if self.state.registration_open:
+            raise TournamentRefused("registration is already open")
+        self._registration_opened(author=author)
+
+    def close_registration(self, author: str) -> None:
+        self._require_organiser(author)
+        if not self.state.registration_open:
+            raise TournamentRefused("registration is already closed")
+        self._registration_closed(author=author)
+
+    def register_self(
+        self,
+        author: str,
+        *,
+        name: str,
+        club: str | None = None,
+        faction: str | None = None,
+        army_list: str = "",
+    ) -> str:
+        """A signed-in player registers themself while the registration is open."""
+        if not self.state.registration_open:
+            raise TournamentRefused("registration is closed: ask an organiser")
+        if self.player_of(author) is not None:
+            raise TournamentRefused("you are already registered in this tournament")
+        if not name.strip():
+            raise TournamentRefused("give the name you play under")
+        checked_text(name.strip(), "your name", PLAYER_TEXT_LIMIT)
+        checked_text((club or "").strip(), "the club or team", PLAYER_TEXT_LIMIT)
+        self._check_late_entry()
+        submitted = self._submitted_list(army_list, faction)
+        player_id = f"p{self.state.registrations + 1}"
+        self._registered(
+            author=author,
+            player_id=player_id,
+            name=name.strip(),
+            club=(club or "").strip() or None,
+            faction=submitted.faction,
+            army_list=submitted.text,
+            rating=None,
+            account_id=author,
+            fixed_table=None,
+            requested_bye_rounds=[],
+            list_points=submitted.points,
+            list_problems=submitted.problems,
+        )
+        return player_id
+
+    def submit_list(
+        self, author: str, player_id: str, *, faction: str | None, army_list: str
+    ) -> None:
+        """A player changes their own faction and list until the lists are locked or
+        published; an organiser changes anyone's at any time."""
+        entry = self._entry(player_id)
+        if not self.is_organiser(author):
+            if entry.account_id is None or entry.account_id != author:
+                raise NotAllowed("players may change only their own list")
+            if self.state.lists_locked:
+                raise TournamentRefused("the lists are locked: ask an organiser to change yours")
+            if self.state.lists_published:
+                raise TournamentRefused("the lists are published: ask an organiser")
+        submitted = self._submitted_list(army_list, faction)
+        self._list_submitted(
+            author=author,
+            player_id=player_id,
+            faction=submitted.faction,
+            army_list=submitted.text,
+            list_points=submitted.points,
+            list_problems=submitted.problems,
+        )
+
+    def import_players(self, author: str, rows: list[PlayerRow]) -> list[str]:
+        """Register every row, or none: each row is checked and every problem is
+        reported (``ImportRefused``) before anything is stored."""
+        self._require_organiser(author)
+        self._check_late_entry()
+        if not rows:
+            raise TournamentRefused("the file has no players")
+        if len(rows) > IMPORT_LIMIT:
+            raise TournamentRefused(f"at most {IMPORT_LIMIT} players are imported at once")
+        problems: list[str] = []
+        players: list[dict[str, Any]] = []
+        names = {p.name.casefold() for p in self.players.values()}
+        accounts = {p.account_id for p in self.players.values() if p.account_id}
+        number = self.state.registrations
+        for row in rows:
+            where = f"row {row.row}" + (f" ({row.name.strip()[:40]})" if row.name.strip() else "")
+            found = self._import_problems(row, names, accounts)
+            try:
+                submitted = self._submitted_list(row.army_list, row.faction)
+            except TournamentRefused as error:
+                found.append(error.message)
+            if found:
+                problems.extend(f"{where}: {problem}" for problem in found)
+                continue
+            names.add(row.name.strip().casefold())
+            if row.account_id is not None:
+                accounts.add(row.account_id)
+            number += 1
+            players.append(
+                {
+                    "player_id": f"p{number}",
+                    "name": row.name.strip(),
+                    "club": row.club.strip() or None,
+                    "faction": submitted.faction,
+                    "army_list": submitted.text,
+                    "account_id": row.account_id,
+                    "list_points": submitted.points,
+                    "list_problems": submitted.problems,
+                }
+            )
+        if problems:
+            raise ImportRefused(problems)
+        self._players_imported(author=author, players=players)
+        return [p["player_id"] for p in players]
+
+    @staticmethod
+    def _import_problems(row: PlayerRow, names: set[str], accounts: set[str]) -> list[str]:
+        """A row's problems with its name, club and account (``names`` and
+        ``accounts``: those registered so far, casefolded names)."""
+        found = []
+        name = row.name.strip()
+        for text, what in ((name, "the name"), (row.club.strip(), "the club or team")):
+            try:
+                checked_text(text, what, PLAYER_TEXT_LIMIT)
+            except TournamentRefused as error:
+                found.append(error.message)
+        if not name:
+            found.append("a player needs a name")
+        elif name.casefold() in names:
+            found.append(f"{name[:40]} is already registered or appears twice")
+        if row.username and row.account_id is None:
+            found.append(f"no account has the username {row.username[:40]!r}")
+        elif row.account_id is not None and row.account_id in accounts:
+            found.append(
+                f"the account {row.username[:40]!r} is already registered or appears twice"
+            )
+        return found
+
+    def add_judge(self, author: str, account_id: str) -> None:
+        self._require_organiser(author)
+        if account_id in self.state.judges:
+            raise TournamentRefused("that account already judges this tournament")
+        if account_id in self.organisers:
+            raise TournamentRefused("an organiser already enters results: no need to add them")
+        self._judge_added(author=author, account_id=account_id)
+
+    def remove_judge(self, author: str, account_id: str) -> None:
+        self._require_organiser(author)
+        if account_id not in self.state.judges:
+            raise TournamentRefused("that account is not a judge of this tournament")
+        self._judge_removed(author=author, account_id=account_id)
+
+    def lock_lists(self, author: str) -> None:
+        self._require_organiser(author)
+        if self.state.lists_locked:
+            raise TournamentRefused("the lists are already locked")
+        self._lists_locked(author=author)
+
+    def unlock_lists(self, author: str) -> None:
+        self._require_organiser(author)
+        if not self.state.lists_locked:
+            raise TournamentRefused("the lists are not locked")
+        self._lists_unlocked(author=author)
+
+    def publish_lists(self, author: str, *, after_event: bool = False) -> None:
+        """Show every list to everyone now, or once the event is finished."""
+        self._require_organiser(author)
+        if self.state.lists_published:
+            raise TournamentRefused("the lists are already published")
+        if after_event and self.state.lists_after_event:
+            raise TournamentRefused("the lists are already to be published after the event")
+        self._lists_published(author=author, after_event=after_event)
+
     # -- events: apply only ----------------------------------------------------
 
     def _checkpoint(self) -> None:
@@ -807,8 +1145,13 @@ class Tournament(Aggregate):
         account_id: str | None,
         fixed_table: int | None,
         requested_bye_rounds: list[int],
+        list_points: int | None = None,
+        list_problems: list[str] | None = None,
     ) -> None:
-        self._checkpoint()
+        if self.is_organiser(author):
+            self._checkpoint()
+        else:  # a player registered themself: nothing before it can be undone
+            self._undo.clear()
         self.state.registrations += 1
         self.state.players[player_id] = Entry(
             id=player_id,
@@ -820,6 +1163,8 @@ class Tournament(Aggregate):
             account_id=account_id,
             fixed_table=fixed_table,
             requested_bye_rounds=list(requested_bye_rounds),
+            list_points=list_points,
+            list_problems=None if list_problems is None else list(list_problems),
         )
 
     @event("PlayerUnregistered")
@@ -922,7 +1267,7 @@ class Tournament(Aggregate):
     def _game_linked(
         self, *, author: str, number: int, table: int, game_id: str, side_a: str
     ) -> None:
-        if self.is_organiser(author):
+        if self.may_score(author):
             self._checkpoint()
         else:
             self._undo.clear()
@@ -952,3 +1297,82 @@ class Tournament(Aggregate):
     @event("Undone")
     def _undone(self, *, author: str) -> None:
         self.state = self._undo.pop()
+
+    # -- h3-event: registration, army lists, judges --------------------------
+
+    @event("RegistrationOpened")
+    def _registration_opened(self, *, author: str) -> None:
+        self._checkpoint()
+        self.state.registration_open = True
+
+    @event("RegistrationClosed")
+    def _registration_closed(self, *, author: str) -> None:
+        self._checkpoint()
+        self.state.registration_open = False
+
+    @event("ArmyListSubmitted")
+    def _list_submitted(
+        self,
+        *,
+        author: str,
+        player_id: str,
+        faction: str | None,
+        army_list: str,
+        list_points: int | None,
+        list_problems: list[str] | None,
+    ) -> None:
+        if self.is_organiser(author):
+            self._checkpoint()
+        else:  # a player's own list: nothing before it can be undone
+            self._undo.clear()
+        entry = self.state.players[player_id]
+        entry.faction = faction
+        entry.army_list = army_list
+        entry.list_points = list_points
+        entry.list_problems = None if list_problems is None else list(list_problems)
+
+    @event("PlayersImported")
+    def _players_imported(self, *, author: str, players: list[dict[str, Any]]) -> None:
+        self._checkpoint()
+        for player in players:
+            self.state.registrations += 1
+            problems = player["list_problems"]
+            self.state.players[player["player_id"]] = Entry(
+                id=player["player_id"],
+                name=player["name"],
+                club=player["club"],
+                faction=player["faction"],
+                army_list=player["army_list"],
+                rating=None,
+                account_id=player["account_id"],
+                list_points=player["list_points"],
+                list_problems=None if problems is None else list(problems),
+            )
+
+    @event("JudgeAdded")
+    def _judge_added(self, *, author: str, account_id: str) -> None:
+        self._checkpoint()
+        self.state.judges.append(account_id)
+
+    @event("JudgeRemoved")
+    def _judge_removed(self, *, author: str, account_id: str) -> None:
+        self._checkpoint()
+        self.state.judges.remove(account_id)
+
+    @event("ListsLocked")
+    def _lists_locked(self, *, author: str) -> None:
+        self._checkpoint()
+        self.state.lists_locked = True
+
+    @event("ListsUnlocked")
+    def _lists_unlocked(self, *, author: str) -> None:
+        self._checkpoint()
+        self.state.lists_locked = False
+
+    @event("ListsPublished")
+    def _lists_published(self, *, author: str, after_event: bool) -> None:
+        self._checkpoint()
+        if after_event:
+            self.state.lists_after_event = True
+        else:
+            self.state.lists_published = True

@@ -20,7 +20,7 @@ from eventsourcing.persistence import IntegrityError, Recording
 
 from replays.errors import Conflict
 from replays.listeners import notify_all
-from shiai.tournaments.aggregate import Tournament, TournamentRefused
+from shiai.tournaments.aggregate import PlayerRow, Tournament, TournamentRefused
 from shiai.tournaments.checker import PairingWarning
 from shiai.tournaments.game_links import GameLink
 from shiai.tournaments.model import Result, TournamentOptions
@@ -294,6 +294,60 @@ class Tournaments(Application[UUID]):
 
     def undo(self, tid: UUID, author: str, **kw: Any) -> None:
         self._change(tid, lambda t: t.undo(author), **kw)
+
+    # -- h3-event: registration, army lists, judges ---------------------------
+
+    def open_registration(self, tid: UUID, author: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.open_registration(author), **kw)
+
+    def close_registration(self, tid: UUID, author: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.close_registration(author), **kw)
+
+    def register_self(
+        self, tid: UUID, author: str, *, expected_version: int | None = None, **player: Any
+    ) -> str:
+        found: str = self._change(
+            tid, lambda t: t.register_self(author, **player), expected_version
+        )
+        return found
+
+    def submit_list(
+        self,
+        tid: UUID,
+        author: str,
+        player_id: str,
+        *,
+        faction: str | None,
+        army_list: str,
+        **kw: Any,
+    ) -> None:
+        self._change(
+            tid,
+            lambda t: t.submit_list(author, player_id, faction=faction, army_list=army_list),
+            **kw,
+        )
+
+    def import_players(self, tid: UUID, author: str, rows: list[PlayerRow], **kw: Any) -> list[str]:
+        """Register every row in one change, or none (``ImportRefused`` lists the problems)."""
+        found: list[str] = self._change(tid, lambda t: t.import_players(author, rows), **kw)
+        return found
+
+    def add_judge(self, tid: UUID, author: str, account_id: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.add_judge(author, account_id), **kw)
+
+    def remove_judge(self, tid: UUID, author: str, account_id: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.remove_judge(author, account_id), **kw)
+
+    def lock_lists(self, tid: UUID, author: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.lock_lists(author), **kw)
+
+    def unlock_lists(self, tid: UUID, author: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.unlock_lists(author), **kw)
+
+    def publish_lists(
+        self, tid: UUID, author: str, *, after_event: bool = False, **kw: Any
+    ) -> None:
+        self._change(tid, lambda t: t.publish_lists(author, after_event=after_event), **kw)
 
     # -- queries --------------------------------------------------------------
 

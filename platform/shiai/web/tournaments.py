@@ -244,14 +244,17 @@ def _console(
 ) -> ResponseReturnValue:
     accounts = _services().accounts
     context = _page_context(tournament)
-    context["organiser_names"] = accounts.names(list(tournament.organisers))
+    context["organiser_names"] = accounts.names([*tournament.organisers, *tournament.judges])
     return render_template("console.html", error=error, **context, **extra), status
 
 
 @bp.get("/tournaments/<uuid:tid>/console")
 @login_required
 def console(tid: UUID) -> ResponseReturnValue:
-    return _console(_organiser_view(tid))
+    tournament = _tournament(tid)
+    if not tournament.may_score(signed_in().id):  # judges enter results here too
+        abort(403, "only the organisers and judges of this tournament see this page")
+    return _console(tournament)
 
 
 @bp.get("/tournaments/<uuid:tid>/audit")
@@ -434,9 +437,10 @@ def _act(
             return render_template(
                 "player.html", error=error.message, **_page_context(tournament)
             ), status
-        if not tournament.is_organiser(account.id):
+        if not tournament.may_score(account.id):
             abort(403, "only an organiser of this tournament may do that")
-        return _console(tournament, error=error.message, status=status)
+        problems = getattr(error, "problems", ())  # every row of a refused import
+        return _console(tournament, error=error.message, status=status, problems=problems)
     target = "tournaments.player_page" if back == "player" else "tournaments.console"
     return redirect(url_for(target, tid=tid), 303)
 
@@ -674,3 +678,6 @@ def report(tid: UUID) -> ResponseReturnValue:
 
 
 __all__ = ["ACTIONS", "bp", "pairing_text"]
+
+# h3-event: registration, army lists and judges register their routes and actions here.
+from shiai.web import registration as _registration  # noqa: E402, F401
