@@ -149,9 +149,22 @@ def test_the_account_page_shows_the_request_and_its_outcome(app: Flask) -> None:
 
 
 def test_asking_needs_a_signed_in_account_and_the_form_s_csrf_token(app: Flask) -> None:
-    anonymous = form(app.test_client(), "/account/organiser-request", {"reason": "x"})
-    assert anonymous.status_code == 302
-    assert "/sign-in?next=" in anonymous.headers["Location"]
+    anonymous = app.test_client()
+    with anonymous.session_transaction() as session:
+        session["csrf_token"] = "token"
+    for referrer, location in [
+        ("http://localhost/account", "/sign-in?next=/account"),  # back to the form's page
+        ("https://evil.com/account", "/sign-in"),
+        (None, "/sign-in"),
+    ]:
+        headers = {"Referer": referrer} if referrer else {}
+        sent = anonymous.post(
+            "/account/organiser-request",
+            data={"reason": "x", "csrf_token": "token"},
+            headers=headers,
+        )
+        assert sent.status_code == 302
+        assert sent.headers["Location"] == location
     new_account(app, "kenji")
     client = signed_in_client(app, "kenji")
     forged = client.post("/account/organiser-request", data={"reason": "x"})

@@ -1,5 +1,9 @@
 """Accounts in the browser and on the API: sign-up, sign-in, sign-out,
-sessions, CSRF and API tokens.
+sessions, CSRF, API tokens, the account page (``/account``: asking for the
+organiser role) and the admin page (``/admin``: requests and roles, admins only).
+
+Sign-in and sign-up keep where the person was going (``next``), but only to a
+path of this site (:func:`_safe_next`): never an open redirect.
 
 Who a request comes from:
 
@@ -161,7 +165,7 @@ def login_required(view: F) -> F:
     @wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> ResponseReturnValue:
         if current_account() is None:
-            return redirect(url_for("auth.sign_in", next=request.full_path.rstrip("?")))
+            return redirect(_sign_in_first())
         return view(*args, **kwargs)
 
     return wrapped  # type: ignore[return-value]
@@ -200,6 +204,20 @@ def next_here() -> str | None:
     if request.method != "GET":
         return None
     return _safe_next(request.full_path.rstrip("?"))
+
+
+def _sign_in_first() -> str:
+    """The sign-in page, then back to this page; a form posted without an account
+    (a session that ended) comes back to the page the form was on, never to the
+    address it posted to."""
+    if request.method == "GET":
+        target = _safe_next(request.full_path.rstrip("?"))
+    else:
+        referrer = urlsplit(request.referrer or "")
+        same_site = referrer.netloc == request.host
+        path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
+        target = _safe_next(path) if same_site else None
+    return url_for("auth.sign_in", next=target) if target else url_for("auth.sign_in")
 
 
 def _start_session(account_id: str) -> None:
@@ -429,4 +447,4 @@ def init_app(app: Flask) -> None:
             message = getattr(exc, "description", None) or "sign in first"
             challenge = [("WWW-Authenticate", 'Bearer realm="shiai"')]
             return error_response(401, "not_signed_in", message, headers=challenge)
-        return redirect(url_for("auth.sign_in", next=request.full_path.rstrip("?")))
+        return redirect(_sign_in_first())
