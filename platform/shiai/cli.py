@@ -14,7 +14,7 @@ from replays.bot_games import play_bot_game
 from replays.errors import UnknownRuleset
 from replays.projection import RebuildFailed
 from replays.simulate import Simulated, simulate
-from shiai.accounts import ROLES, AccountError
+from shiai.accounts import ADMIN, ROLES, AccountError
 from shiai.demo import seed_demo_tournament
 from shiai.migrations import upgrade
 
@@ -163,11 +163,18 @@ def _rebuild_rollups() -> None:
 @click.option("--role", type=click.Choice(ROLES), default="player", show_default=True)
 @click.password_option(help="at least 10 characters; asked for when not given")
 def create_account(username: str, display_name: str | None, role: str, password: str) -> None:
-    """Create an account (organisers create tournaments; players report their games)."""
+    """Create an account (organisers create tournaments; players report their games;
+    the first admin, made here, decides who else is an organiser or an admin on /admin)."""
+    accounts = current_app.extensions["shiai"].accounts
+    if role == ADMIN:
+        admin = accounts.first_admin()
+        if admin is not None:
+            raise click.ClickException(
+                f"the site already has an admin ({admin.username}): more admins are made "
+                "by an admin on /admin"
+            )
     try:
-        account_id = current_app.extensions["shiai"].accounts.create(
-            username, display_name or username, password, role
-        )
+        account_id = accounts.create(username, display_name or username, password, role)
     except AccountError as error:
         raise click.ClickException(error.message) from None
     click.echo(f"{role} account {username} created ({account_id})")

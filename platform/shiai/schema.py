@@ -2,8 +2,9 @@
 
 ``accounts`` is a table of record (passwords never go into an event store that
 cannot forget), and so are ``api_tokens`` (hashes of the accounts' API
-tokens) and ``game_seats`` (who plays which side of a game created here: not
-part of the game record, which stays the same whoever plays it). Every other
+tokens), ``role_requests`` (requests for the organiser role) and ``game_seats``
+(who plays which side of a game created here: not part of the game record,
+which stays the same whoever plays it). Every other
 table here is a read model of the Tournaments application's events, rebuilt by
 ``shiai rebuild-read-models``.
 """
@@ -33,7 +34,7 @@ accounts = Table(
     Column("username", String(64), nullable=False, unique=True),
     Column("display_name", String(120), nullable=False),
     Column("password_hash", String(256), nullable=False),
-    Column("role", String(16), nullable=False),  # "organiser" or "player"
+    Column("role", String(16), nullable=False),  # "admin", "organiser" or "player"
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -64,6 +65,20 @@ api_tokens = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("last_used_at", DateTime(timezone=True), nullable=True),
     Column("revoked_at", DateTime(timezone=True), nullable=True),
+)
+
+# Each account's latest request for the organiser role (shiai.accounts): pending until
+# an admin grants or refuses it; asked again, the same row is reused, so an account
+# never has two pending requests.
+role_requests = Table(
+    "role_requests",
+    platform_tables,
+    Column("account_id", Uuid, primary_key=True),
+    Column("reason", String(500), nullable=False),
+    Column("status", String(16), nullable=False, index=True),  # pending, granted, refused
+    Column("asked_at", DateTime(timezone=True), nullable=False),
+    Column("decided_at", DateTime(timezone=True), nullable=True),
+    Column("decided_by", Uuid, nullable=True),
 )
 
 tournaments = Table(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 from alembic.autogenerate import compare_metadata
@@ -16,7 +18,7 @@ from replays import rollups
 from replays.bot_games import play_bot_game
 from replays.schema import compare_type, game_sides, games
 from shiai.migrations import alembic_config
-from shiai.schema import all_metadata
+from shiai.schema import accounts, all_metadata, role_requests
 from tests.support.meta_rows import game
 
 
@@ -117,4 +119,42 @@ def test_migrations_downgrade_to_nothing_and_upgrade_again(database_url: str) ->
     assert set(inspect(db_engine).get_table_names()) <= {"alembic_version"}
     command.upgrade(config, "head")
     assert "games" in inspect(db_engine).get_table_names()
+    db_engine.dispose()
+
+
+def test_revision_0009_adds_role_requests_and_keeps_the_accounts(database_url: str) -> None:
+    """An account made under 0008 is kept across 0009 (up and down), and may then ask
+    for the organiser role."""
+    config = alembic_config(database_url)
+    command.downgrade(config, "0008")
+    db_engine = create_engine(database_url)
+    assert "role_requests" not in inspect(db_engine).get_table_names()
+    account_id = uuid.uuid4()
+    with db_engine.begin() as conn:
+        conn.execute(
+            insert(accounts).values(
+                id=account_id,
+                username="kept",
+                display_name="Kept",
+                password_hash="x",
+                role="player",
+                created_at=datetime.now(UTC),
+            )
+        )
+    command.upgrade(config, "0009")
+    assert "role_requests" in inspect(db_engine).get_table_names()
+    with db_engine.begin() as conn:
+        conn.execute(
+            insert(role_requests).values(
+                account_id=account_id,
+                reason="club events",
+                status="pending",
+                asked_at=datetime.now(UTC),
+            )
+        )
+    command.downgrade(config, "0008")
+    assert "role_requests" not in inspect(db_engine).get_table_names()
+    with db_engine.connect() as conn:
+        assert conn.execute(select(accounts.c.username)).scalars().all() == ["kept"]
+    command.upgrade(config, "head")
     db_engine.dispose()

@@ -18,6 +18,7 @@ games, play, meta, tools, auth, errors):
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 from uuid import UUID
 
 import pytest
@@ -53,6 +54,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     org = accounts.create("organiser", HOSTILE, PASSWORD, "organiser")
     player = accounts.create("player", HOSTILE, PASSWORD)
     opponent = accounts.create("opponent", HOSTILE, PASSWORD)
+    accounts.create("admin", HOSTILE, PASSWORD, "admin")
+    accounts.ask_for_organiser(player, HOSTILE)
     tournaments = services.tournaments
     tid = tournaments.create(
         org, name=HOSTILE, game_system=HOSTILE, battle_size=HOSTILE, rounds=3, seed="x"
@@ -133,6 +136,10 @@ def _pages(site: dict[str, object]) -> list[tuple[str, str]]:
         ("player", f"{t}"),
         ("player", f"/games/{game}"),
         ("opponent", f"/play/join/{site['invitation']}"),
+        ("player", "/account"),
+        ("admin", "/admin"),
+        ("admin", "/account"),
+        ("anonymous", "/sign-in?next=" + quote('/"><script>alert(1)</script>')),
     ]
 
 
@@ -143,6 +150,7 @@ def test_every_page_shows_hostile_values_as_text_and_its_markup_as_markup(
     assert isinstance(app, Flask)
     clients = _clients(app)
     clients["opponent"] = signed_in_client(app, "opponent")
+    clients["admin"] = signed_in_client(app, "admin")
     for role, url in _pages(site):
         response = clients[role].get(url)
         assert response.status_code in (200, 404), (role, url, response.status_code)
@@ -164,6 +172,7 @@ def test_forms_echoing_hostile_input_escape_it(site: dict[str, object]) -> None:
         ("organiser", f"/tournaments/{tid}/actions/check-in", {"player": HOSTILE}),
         ("organiser", "/play/new", {"title": HOSTILE, "scenario": HOSTILE, "army_A": HOSTILE}),
         ("player", f"/tournaments/{tid}/report", {"round": 1, "table": 1, "game_id": HOSTILE}),
+        ("player", "/account/organiser-request", {"reason": HOSTILE}),  # asked already
     ]
     for role, url, data in echoes:
         response = form(clients[role], url, data)

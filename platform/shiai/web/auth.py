@@ -1,5 +1,9 @@
 """Accounts in the browser and on the API: sign-up, sign-in, sign-out,
-sessions, CSRF and API tokens.
+sessions, CSRF, API tokens, the account page (``/account``: asking for the
+organiser role) and the admin page (``/admin``: requests and roles, admins only).
+
+Sign-in and sign-up keep where the person was going (``next``), but only to a
+path of this site (:func:`_safe_next`): never an open redirect.
 
 Who a request comes from:
 
@@ -42,7 +46,15 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from shiai.accounts import Account, AccountError
+from shiai.accounts import (
+    MAX_REASON,
+    MAX_SEARCH,
+    ROLES,
+    Account,
+    AccountError,
+    Accounts,
+    NotPermitted,
+)
 from shiai.errors import error_response
 from shiai.web import throttling
 
@@ -153,19 +165,59 @@ def login_required(view: F) -> F:
     @wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> ResponseReturnValue:
         if current_account() is None:
-            return redirect(url_for("auth.sign_in", next=request.full_path.rstrip("?")))
+            return redirect(_sign_in_first())
         return view(*args, **kwargs)
 
     return wrapped  # type: ignore[return-value]
 
 
-def _safe_next(target: str | None) -> str:
-    """Only a path on this site: never an open redirect."""
-    if target and target.startswith("/") and not target.startswith("//"):
-        parts = urlsplit(target)
-        if not parts.scheme and not parts.netloc:
-            return target
-    return url_for("tournaments.index")
+MAX_NEXT = 2000
+
+
+def _safe_next(target: str | None) -> str | None:
+    r"""``target`` if it is a path on this site, else ``None``: never an open redirect.
+    A browser reads ``/\evil.com`` as ``//evil.com`` and drops tabs and newlines
+    (``/\t/evil.com``), so a backslash, a control character or a space is refused."""
+    if not target or len(target) > MAX_NEXT or not target.startswith("/"):
+        return None
+    if target.startswith("//") or any(_unsafe(c) for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
+def _unsafe(c: str) -> bool:
+    return c == "\\" or c.isspace() or ord(c) < 32 or ord(c) == 127
+
+
+def _after_sign_in(target: str | None) -> str:
+    return _safe_next(target) or url_for("tournaments.index")
+
+
+def next_here() -> str | None:
+    """Where a sign-in or sign-up link on this page sends the person back to: the
+    page itself (a GET), or, on the sign-in and sign-up pages, their own ``next``."""
+    if request.endpoint in ("auth.sign_in", "auth.sign_up"):
+        return _safe_next(request.values.get("next"))
+    if request.method != "GET":
+        return None
+    return _safe_next(request.full_path.rstrip("?"))
+
+
+def _sign_in_first() -> str:
+    """The sign-in page, then back to this page; a form posted without an account
+    (a session that ended) comes back to the page the form was on, never to the
+    address it posted to."""
+    if request.method == "GET":
+        target = _safe_next(request.full_path.rstrip("?"))
+    else:
+        referrer = urlsplit(request.referrer or "")
+        same_site = referrer.netloc == request.host
+        path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
+        target = _safe_next(path) if same_site else None
+    return url_for("auth.sign_in", next=target) if target else url_for("auth.sign_in")
 
 
 def _start_session(account_id: str) -> None:
@@ -175,28 +227,33 @@ def _start_session(account_id: str) -> None:
 
 @bp.route("/sign-up", methods=["GET", "POST"])
 def sign_up() -> ResponseReturnValue:
+    next_page = _safe_next(request.values.get("next"))
     if request.method == "GET":
-        return render_template("sign_up.html", form={})
+        return render_template("sign_up.html", next=next_page, form={})
     form = request.form
     refused = throttling.throttle().sign_up_attempt()
     if refused is not None:
-        page = render_template("sign_up.html", form=form, error=refused.message)
+        page = render_template("sign_up.html", next=next_page, form=form, error=refused.message)
         return page, 429, {"Retry-After": str(refused.retry_after)}
     if form.get("password", "") != form.get("password_again", ""):
-        return render_template("sign_up.html", form=form, error="the passwords differ"), 400
+        page = render_template(
+            "sign_up.html", next=next_page, form=form, error="the passwords differ"
+        )
+        return page, 400
     try:
         account_id = current_app.extensions["shiai"].accounts.create(
             form.get("username", ""), form.get("display_name", ""), form.get("password", "")
         )
     except AccountError as error:
-        return render_template("sign_up.html", form=form, error=error.message), 400
+        page = render_template("sign_up.html", next=next_page, form=form, error=error.message)
+        return page, 400
     _start_session(account_id)
-    return redirect(url_for("tournaments.index"), 303)
+    return redirect(_after_sign_in(next_page), 303)
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in() -> ResponseReturnValue:
-    next_page = request.values.get("next")
+    next_page = _safe_next(request.values.get("next"))
     if request.method == "GET":
         return render_template("sign_in.html", next=next_page, form={})
     username = request.form.get("username", "")
@@ -216,7 +273,7 @@ def sign_in() -> ResponseReturnValue:
             "sign_in.html", next=next_page, form=request.form, error="wrong username or password"
         ), 401
     _start_session(account.id)
-    return redirect(_safe_next(next_page), 303)
+    return redirect(_after_sign_in(next_page), 303)
 
 
 @bp.post("/sign-out")
@@ -262,11 +319,127 @@ def revoke_token(token_id: str) -> ResponseReturnValue:
     return redirect(url_for("auth.tokens"), 303)
 
 
+# -- the account page, organiser-role requests and the admin page -------------------------
+
+
+def _accounts() -> Accounts:
+    found: Accounts = current_app.extensions["shiai"].accounts
+    return found
+
+
+def _account_page(status: int = 200, **context: Any) -> ResponseReturnValue:
+    account = signed_in()
+    role_request = _accounts().role_request(account.id)
+    page = render_template(
+        "account.html", account=account, role_request=role_request, max_reason=MAX_REASON, **context
+    )
+    return page, status
+
+
+@bp.get("/account")
+@login_required
+def account() -> ResponseReturnValue:
+    return _account_page()
+
+
+@bp.post("/account/organiser-request")
+@login_required
+def ask_for_organiser() -> ResponseReturnValue:
+    reason = request.form.get("reason", "")
+    try:
+        _accounts().ask_for_organiser(signed_in().id, reason)
+    except AccountError as error:
+        return _account_page(400, error=error.message, reason=reason[:MAX_REASON])
+    return redirect(url_for("auth.account"), 303)
+
+
+def _admin() -> Account:
+    account = signed_in()
+    if not account.is_admin:
+        abort(403, "only a site admin sees this page")
+    return account
+
+
+def _page_number() -> int:
+    raw = request.values.get("page", "1")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 6) or int(raw) < 1:
+        abort(400, "the page is a whole number from 1")
+    return int(raw)
+
+
+def _search() -> str:
+    search = request.values.get("q", "").strip()
+    if len(search) > MAX_SEARCH:
+        abort(400, f"search for at most {MAX_SEARCH} characters")
+    return search
+
+
+def _admin_page(status: int = 200, **context: Any) -> ResponseReturnValue:
+    admin = _admin()
+    search, page_number = _search(), _page_number()
+    page = render_template(
+        "admin.html",
+        admin=admin,
+        requests=_accounts().pending_requests(),
+        listing=_accounts().list_accounts(page_number, search),
+        search=search,
+        roles=ROLES,
+        **context,
+    )
+    return page, status
+
+
+def _back_to_admin() -> ResponseReturnValue:
+    """Back to the list the admin acted on (same search, same page)."""
+    search, page_number = _search(), _page_number()
+    arguments: dict[str, Any] = {}
+    if search:
+        arguments["q"] = search
+    if page_number > 1:
+        arguments["page"] = page_number
+    return redirect(url_for("auth.admin", **arguments), 303)
+
+
+@bp.get("/admin")
+@login_required
+def admin() -> ResponseReturnValue:
+    return _admin_page()
+
+
+@bp.post("/admin/requests/<account_id>/<decision>")
+@login_required
+def decide_request(account_id: str, decision: str) -> ResponseReturnValue:
+    admin = _admin()
+    if decision not in ("grant", "refuse"):
+        abort(404)
+    try:
+        _accounts().decide_request(admin.id, account_id, grant=decision == "grant")
+    except NotPermitted as error:
+        abort(403, error.message)
+    except AccountError as error:
+        return _admin_page(409, error=error.message)
+    return _back_to_admin()
+
+
+@bp.post("/admin/accounts/<account_id>/role")
+@login_required
+def set_role(account_id: str) -> ResponseReturnValue:
+    admin = _admin()
+    try:
+        _accounts().set_role(admin.id, account_id, request.form.get("role", ""))
+    except NotPermitted as error:
+        abort(403, error.message)
+    except AccountError as error:
+        return _admin_page(400, error=error.message)
+    return _back_to_admin()
+
+
 def init_app(app: Flask) -> None:
     app.before_request(_load_account)
     app.before_request(_check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["current_account"] = current_account
+    app.jinja_env.globals["next_here"] = next_here
 
     @app.errorhandler(401)
     def unauthorised(exc: Exception) -> ResponseReturnValue:
@@ -274,4 +447,4 @@ def init_app(app: Flask) -> None:
             message = getattr(exc, "description", None) or "sign in first"
             challenge = [("WWW-Authenticate", 'Bearer realm="shiai"')]
             return error_response(401, "not_signed_in", message, headers=challenge)
-        return redirect(url_for("auth.sign_in", next=request.full_path.rstrip("?")))
+        return redirect(_sign_in_first())

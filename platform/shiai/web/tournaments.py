@@ -399,7 +399,7 @@ def leaderboard() -> ResponseReturnValue:
 def new() -> ResponseReturnValue:
     account = signed_in()
     if not account.is_organiser:
-        abort(403, "only organiser accounts create tournaments")
+        abort(403, "only organisers create tournaments: ask for the role on your account page")
     context = {"tiebreaks": list(Tiebreak), "avoidance": list(ClubAvoidance), "form": request.form}
     if request.method == "GET":
         return render_template("tournament_new.html", **context)
