@@ -68,6 +68,9 @@ class Builder {
     this.catalogue = catalogue;
     this.prefix = `army-builder-${nextId++}`;
     this.textarea = field.querySelector("textarea");
+    // A registration form has its own faction choice: the builder follows it (one
+    // faction control on the page) and sets it when a loaded list names another.
+    this.outerFaction = field.closest("form")?.querySelector("select[name=faction]") || null;
     this.eventSize = Number.parseInt(field.dataset.battleSize || "", 10) || null;
     this.troops = new Map();
     for (const faction of catalogue.factions) {
@@ -79,6 +82,7 @@ class Builder {
     this.render();
     const text = this.textarea.value.trim();
     if (text) this.loadText(text, { announce: false, keepText: true });
+    else if (this.outerFaction?.value) this.changeFaction(this.outerFaction.value);
     else {
       this.refresh();
       this.scheduleCheck();
@@ -270,7 +274,7 @@ class Builder {
         "fieldset",
         { class: "army-list-head" },
         el("legend", {}, "Army"),
-        labelled(`${p}-faction`, "Faction", this.factionSelect),
+        this.outerFaction ? null : labelled(`${p}-faction`, "Faction", this.factionSelect),
         labelled(`${p}-name`, "List name", this.nameInput),
         labelled(`${p}-size`, "Battle size (points)", this.sizeInput, sizeHint),
         labelled(`${p}-level`, "Commander level", this.levelSelect),
@@ -291,6 +295,7 @@ class Builder {
     );
 
     this.factionSelect.addEventListener("change", () => this.changeFaction(this.factionSelect.value));
+    this.outerFaction?.addEventListener("change", () => this.changeFaction(this.outerFaction.value));
     this.nameInput.addEventListener("input", () => this.edit(() => { this.state.name = this.nameInput.value; }));
     this.sizeInput.addEventListener("input", () => {
       const size = Number.parseInt(this.sizeInput.value, 10);
@@ -320,6 +325,9 @@ class Builder {
       this.factionSelect.append(option(s.faction, `${s.faction} (not in the catalogue)`, false));
     }
     this.factionSelect.value = s.faction;
+    if (this.outerFaction && s.faction && this.outerFaction.value !== s.faction) {
+      this.outerFaction.value = s.faction;
+    }
     this.nameInput.value = s.name;
     this.sizeInput.value = String(s.battle_size);
     if (![...this.levelSelect.options].some((o) => o.value === String(s.commander_level))) {
@@ -565,8 +573,11 @@ class Builder {
   }
 
   // The builder changed the list: write its JSON into the form's field and have it checked.
+  // Until a unit or a leader is added nothing is built, and the field stays empty (a
+  // registration without a list is "missing", not a list that breaks the rules).
   written() {
-    this.textarea.value = JSON.stringify(this.toDocument(), null, 2);
+    const empty = !this.state.units.length && !this.state.leaders.length;
+    this.textarea.value = empty ? "" : JSON.stringify(this.toDocument(), null, 2);
     this.textarea.dispatchEvent(new Event("change", { bubbles: true }));
     this.scheduleCheck();
   }
