@@ -20,6 +20,7 @@ from shiai.services import Services, build_services
 from shiai.web import (
     api,
     auth,
+    event_players,  # noqa: F401 - its routes join the tournaments blueprint
     games,
     hardening,
     health,
