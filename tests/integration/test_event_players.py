@@ -217,3 +217,21 @@ def test_players_drop_themselves_out_once_their_game_is_in(hall: Hall) -> None:
     assert hall.tournaments.get(tid).players["p1"].dropped_after_round == 1
     assert "You dropped out after round 1" in hall.page("player", f"/tournaments/{tid}/check-in")
     assert hall.attempt("player", url, {}, tid) == (422, 0)
+
+
+def test_a_dispute_reason_is_shown_as_text_never_as_markup(hall: Hall) -> None:
+    tid = hall.paired()
+    hall.tournaments.report(tid, hall.ids["player"], 1, 1, Result.a_wins(12, 3))
+    reason = '<script>alert("x")</script> & "quotes"'
+    data = {"round": 1, "table": 1, "dispute": "1", "reason": reason}
+    assert hall.attempt("opponent", f"/tournaments/{tid}/report", data, tid) == (303, 1)
+    escaped = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#34;quotes&#34;"
+    for role, page in (("organiser", "console"), ("player", "me"), ("opponent", "me")):
+        html = hall.page(role, f"/tournaments/{tid}/{page}")
+        assert escaped in html, role
+        assert "<script>alert" not in html, role
+    nul = {**data, "reason": "a\x00b"}
+    tid = hall.paired()
+    hall.tournaments.report(tid, hall.ids["player"], 1, 1, Result.a_wins(12, 3))
+    status, changes = hall.attempt("opponent", f"/tournaments/{tid}/report", nul, tid)
+    assert (status in (400, 422), changes) == (True, 0)  # the site or the aggregate refuses it
