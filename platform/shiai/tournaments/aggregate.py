@@ -43,11 +43,13 @@ from shiai.tournaments.swiss import pair_round
 from shiai.tournaments.topcut import Bracket, build_bracket, top_cut_seeds
 
 ORGANISER_ONLY = "only an organiser of this tournament may do that"
+DISPUTED = "the result is disputed: an organiser will settle it"
 # The longest texts the read models' columns hold (shiai.schema; a test keeps them equal).
 NAME_LIMIT = 200  # tournaments.name
 GAME_SYSTEM_LIMIT = 64  # tournaments.game_system
 BATTLE_SIZE_LIMIT = 64  # tournaments.battle_size
 PLAYER_TEXT_LIMIT = 120  # a player's name, club and faction (standings, rated games, ratings)
+DISPUTE_REASON_LIMIT = 500  # why a player disputes a reported result
 # An army list lives only in the events, but nothing a user sends is unbounded.
 ARMY_LIST_LIMIT = 10_000
 GAME_ID_LIMIT = 64  # tournament_game_links.game_id
@@ -178,6 +180,9 @@ class TableEntry:
     # A game a player proposed for this table, awaiting the opponent (or an organiser):
     # {"game_id", "side_a", "by"} (player id).
     proposed_link: dict[str, str] | None = None
+    # The opponent disputes the reported result: {"by" (player id), "reason"}; an
+    # organiser settles it by recording the result, which clears it.
+    disputed: dict[str, str] | None = None
 
 
 @dataclass
@@ -204,6 +209,8 @@ class State:
     lists_locked: bool = False
     lists_published: bool = False
     lists_after_event: bool = False
+
+    check_in_open: bool = False  # players may check themselves in
 
 
 def result_from_dict(raw: dict[str, Any]) -> Result:
@@ -689,6 +696,7 @@ class Tournament(Aggregate):
             raise TournamentRefused(
                 "this game already has a result; ask an organiser to correct it"
             )
+        self._check_open_to_players(current, player_id)
         self._reported(
             author=author,
             number=number,
@@ -706,6 +714,8 @@ class Tournament(Aggregate):
             raise TournamentRefused("there is no reported result to confirm: report one")
         if current.reported_by == player_id:
             raise TournamentRefused("your opponent confirms the result you reported")
+        if current.disputed is not None:
+            raise TournamentRefused(DISPUTED)
         self._confirmed(author=author, number=number, table=table)
 
     def link_game(
@@ -1120,6 +1130,116 @@ class Tournament(Aggregate):
             raise TournamentRefused("the lists are already to be published after the event")
         self._lists_published(author=author, after_event=after_event)
 
+    # -- h7: check-in, disputes, a player dropping themself --------------------
+
+    def open_check_in(self, author: str) -> None:
+        """Open the check-in window: registered players check themselves in."""
+        self._require_organiser(author)
+        if self.state.check_in_open:
+            raise TournamentRefused("check-in is already open")
+        if len(self.rounds) + 1 > self.late_entry_until_round:
+            raise TournamentRefused(
+                f"late entry is open until round {self.late_entry_until_round} only: "
+                "nobody can check in any more"
+            )
+        self._check_in_opened(author=author)
+
+    def close_check_in(self, author: str) -> None:
+        self._require_organiser(author)
+        if not self.state.check_in_open:
+            raise TournamentRefused("check-in is not open")
+        self._check_in_closed(author=author)
+
+    def _own_entry(self, author: str) -> Entry:
+        entry = self.player_of(author)
+        if entry is None:
+            raise NotAllowed("you are not registered in this tournament")
+        return entry
+
+    def check_in_themself(self, author: str) -> str:
+        """A registered player checks in, while the window is open; returns their id.
+        The late-entry rules are the organiser's: after round *n* is paired, a
+        check-in enters round *n + 1*, up to the cut-off."""
+        entry = self._own_entry(author)
+        if entry.checked_in:
+            raise TournamentRefused("you are already checked in")
+        if entry.dropped_after_round is not None:
+            raise TournamentRefused("you have dropped out of this tournament")
+        if not self.state.check_in_open:
+            raise TournamentRefused("check-in is not open: the organisers open it at the venue")
+        entered = len(self.rounds) + 1
+        if entered > self.late_entry_until_round:
+            raise TournamentRefused(
+                f"late entry is open until round {self.late_entry_until_round} only"
+            )
+        self._checked_in_themself(author=author, player_id=entry.id, entered_round=entered)
+        return entry.id
+
+    def _check_open_to_players(self, current: TableEntry, player_id: str) -> None:
+        """A report is the reporter's to replace until the opponent answers; the
+        opponent confirms or disputes it; a dispute is the organisers' to settle."""
+        if current.disputed is not None:
+            raise TournamentRefused(DISPUTED)
+        if current.reported is not None and current.reported_by != player_id:
+            raise TournamentRefused(
+                "your opponent has reported a result: confirm it, or dispute it"
+            )
+
+    def dispute(self, author: str, number: int, table: int, reason: str) -> None:
+        """The opponent of the player who reported disputes the report; the
+        organisers (or judges) settle it by recording the result."""
+        current = self._published_table(number, table)
+        player_id = self._own_side(author, current)
+        reason = checked_text(reason.strip(), "the reason", DISPUTE_REASON_LIMIT)
+        if current.result is not None:
+            raise TournamentRefused(
+                "this game already has a result; ask an organiser to correct it"
+            )
+        if current.reported is None:
+            raise TournamentRefused("there is no reported result to dispute: report one")
+        if current.reported_by == player_id:
+            raise TournamentRefused("you reported this result: report it again to change it")
+        if current.disputed is not None:
+            raise TournamentRefused(DISPUTED)
+        if not reason:
+            raise TournamentRefused("say in a few words what is wrong with the result")
+        self._disputed(
+            author=author, number=number, table=table, player_id=player_id, reason=reason
+        )
+
+    def unfinished_game(self, player_id: str) -> TableEntry | None:
+        """The player's game in a published round that has neither a result, nor
+        their own report awaiting the opponent, nor a dispute for the organisers."""
+        for round_ in self.rounds:
+            if not round_.published:
+                continue
+            for current in round_.tables:
+                if player_id not in (current.a, current.b) or current.result is not None:
+                    continue
+                if current.disputed is None and current.reported_by != player_id:
+                    return current
+        return None
+
+    def drop_themself(self, author: str) -> int:
+        """A player leaves the event: they are not paired after the last round they
+        are paired in (a draft round included). Their game of a published round
+        must be reported first, so that the round can finish without them.
+        Returns the round they dropped after."""
+        entry = self._own_entry(author)
+        if entry.dropped_after_round is not None:
+            raise TournamentRefused("you have already dropped out")
+        if self.state.top_cut_seeds is not None or self.status == "finished":
+            raise TournamentRefused("the Swiss rounds are over: there is nothing to drop out of")
+        unfinished = self.unfinished_game(entry.id)
+        if unfinished is not None:
+            raise TournamentRefused(
+                f"report your game at table {unfinished.table} first "
+                "(or confirm or dispute your opponent's report), then drop out"
+            )
+        after = len(self.rounds)  # a draft round they are in included
+        self._dropped_themself(author=author, player_id=entry.id, after_round=after)
+        return after
+
     # -- events: apply only ----------------------------------------------------
 
     def _checkpoint(self) -> None:
@@ -1245,6 +1365,7 @@ class Tournament(Aggregate):
         current.source = source
         current.reported = None
         current.reported_by = None
+        current.disputed = None
 
     @event("ResultReported")
     def _reported(
@@ -1376,3 +1497,34 @@ class Tournament(Aggregate):
             self.state.lists_after_event = True
         else:
             self.state.lists_published = True
+
+    # -- h7: check-in, disputes, a player dropping themself --------------------
+
+    @event("CheckInOpened")
+    def _check_in_opened(self, *, author: str) -> None:
+        self._checkpoint()
+        self.state.check_in_open = True
+
+    @event("CheckInClosed")
+    def _check_in_closed(self, *, author: str) -> None:
+        self._checkpoint()
+        self.state.check_in_open = False
+
+    @event("PlayerCheckedInThemself")
+    def _checked_in_themself(self, *, author: str, player_id: str, entered_round: int) -> None:
+        self._undo.clear()  # a player's action: an undo never throws it away
+        entry = self.state.players[player_id]
+        entry.checked_in = True
+        entry.entered_round = entered_round
+
+    @event("ResultDisputed")
+    def _disputed(
+        self, *, author: str, number: int, table: int, player_id: str, reason: str
+    ) -> None:
+        self._undo.clear()
+        self.table(number, table).disputed = {"by": player_id, "reason": reason}
+
+    @event("PlayerDroppedThemself")
+    def _dropped_themself(self, *, author: str, player_id: str, after_round: int) -> None:
+        self._undo.clear()
+        self.state.players[player_id].dropped_after_round = after_round

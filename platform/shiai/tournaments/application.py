@@ -374,5 +374,26 @@ class Tournaments(Application[UUID]):
             )
         return changes
 
+    # -- h7: check-in, disputes, a player dropping themself --------------------
+
+    def open_check_in(self, tid: UUID, author: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.open_check_in(author), **kw)
+
+    def close_check_in(self, tid: UUID, author: str, **kw: Any) -> None:
+        self._change(tid, lambda t: t.close_check_in(author), **kw)
+
+    def check_in_themself(self, tid: UUID, author: str, **kw: Any) -> str:
+        player_id: str = self._change(tid, lambda t: t.check_in_themself(author), **kw)
+        return player_id
+
+    def dispute(
+        self, tid: UUID, author: str, number: int, table: int, reason: str, **kw: Any
+    ) -> None:
+        self._change(tid, lambda t: t.dispute(author, number, table, reason), **kw)
+
+    def drop_themself(self, tid: UUID, author: str, **kw: Any) -> int:
+        after: int = self._change(tid, lambda t: t.drop_themself(author), **kw)
+        return after
+
 
 __all__ = ["Change", "TournamentNotFound", "TournamentRefused", "Tournaments"]

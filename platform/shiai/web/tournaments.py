@@ -666,6 +666,9 @@ def report(tid: UUID) -> ResponseReturnValue:
         table = _table()
         if request.form.get("confirm") == "1":
             _services().tournaments.confirm(tid, author, number, table)
+        elif request.form.get("dispute") == "1":
+            reason = request.form.get("reason", "")
+            _services().tournaments.dispute(tid, author, number, table, reason)
         elif request.form.get("confirm_link") == "1":
             _confirm_link(tid, author)
         elif request.form.get("game_id"):
