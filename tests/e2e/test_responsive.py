@@ -247,3 +247,18 @@ def test_the_printouts_print_on_a4_and_letter(
         assert colour == "rgb(0, 0, 0)"
         pages = _page_count(page.pdf(format=paper))
         assert pages >= 1 if view == "standings" else pages == 1
+
+
+def test_the_public_event_page_keeps_itself_current_on_a_phone(
+    tabs: Any, live_site: LiveSite, event: Event
+) -> None:
+    page = tabs(PHONE)
+    page.goto(f"{live_site.url}/tournaments/{event.tid}")
+    table_2 = page.locator("table.pairings tbody tr").nth(1)
+    expect(table_2).to_contain_text("—")
+    # The organiser takes table 2's result at the console, elsewhere in the hall.
+    services = live_site.app.extensions["shiai"]
+    organiser = services.accounts.by_username(event.organiser)
+    services.tournaments.record_result(event.tid, organiser.id, 1, 2, Result.a_wins(14, 3))
+    expect(table_2).to_contain_text("won 14")
+    assert_fits(page, "the event page", PHONE["width"])
