@@ -29,7 +29,7 @@ else
 $(error ENGINE must be interpreted or compiled, not $(ENGINE))
 endif
 
-.PHONY: install compile run migrate seed test lint typecheck contracts pytest pytest-compiled soak bench clean
+.PHONY: install compile run migrate seed test lint typecheck contracts pytest pytest-compiled soak bench screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -88,6 +88,12 @@ test: lint typecheck contracts pytest pytest-compiled
 # A thousand Kensei bot games, each replayed with equal state hashes at every step.
 soak: install
 	$(BIN)/python -m tests.support.soak --games 1000 --jobs 2
+
+# PNGs of the main pages over the demo data, at desktop and phone sizes, into
+# docs/screenshots (SCREENSHOTS=dir writes them elsewhere; CI does, as a smoke test).
+SCREENSHOTS ?= docs/screenshots
+screenshots: install
+	$(BIN)/python scripts/screenshots.py --out $(SCREENSHOTS)
 
 # Benchmarks run the compiled engine, as a deployment would (`.venv/bin/python -m
 # bench` runs them on the interpreted one).

@@ -25,6 +25,7 @@ from shiai.web import (
     games,
     hardening,
     health,
+    home,
     meta,
     play,
     throttling,
@@ -53,6 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Encoded steps of ended games, kept per process (they never change).
     app.extensions["shiai_encoded_steps"] = EncodedSteps()
     app.register_blueprint(health.bp)
+    app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(auth.bp)

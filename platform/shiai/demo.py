@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from shiai.accounts import ORGANISER, AccountError
+from shiai.accounts import ORGANISER, PLAYER, AccountError
 from shiai.tournaments.model import Result
 
 if TYPE_CHECKING:
     from shiai.services import Services
 
 DEMO_ORGANISER = "demo-organiser"
+# The account of the first demo player (Aiko): her player page shows a player's view.
+DEMO_PLAYER = "demo-player"
 # DEVELOPMENT ONLY: printed by seed-demo, known to anyone who reads this file.
 DEMO_PASSWORD = "demo-only-insecure"
 DEMO_PLAYERS = (
@@ -41,6 +43,8 @@ def seed_demo_tournament(services: Services) -> Iterator[str]:
         )
     else:
         organiser = found.id
+    player_account = _demo_player_account(services)
+    yield f"demo player account: {DEMO_PLAYER} / {DEMO_PASSWORD} (plays as {DEMO_PLAYERS[0][0]})"
     tournaments = services.tournaments
     tid = tournaments.create(
         organiser,
@@ -52,7 +56,10 @@ def seed_demo_tournament(services: Services) -> Iterator[str]:
         seed="demo",
     )
     for name, club, faction in DEMO_PLAYERS:
-        player = tournaments.register(tid, organiser, name=name, club=club, faction=faction)
+        account = player_account if name == DEMO_PLAYERS[0][0] else None
+        player = tournaments.register(
+            tid, organiser, name=name, club=club, faction=faction, account_id=account
+        )
         tournaments.check_in(tid, organiser, player)
     for number in (1, 2):
         tournaments.pair_next_round(tid, organiser)
@@ -61,3 +68,15 @@ def seed_demo_tournament(services: Services) -> Iterator[str]:
             result = Result.a_wins(12, 4 + index) if index % 3 else Result.draw(8, 8)
             tournaments.record_result(tid, organiser, number, table.table, result)
     yield f"demo tournament 'Demo Kensei Open' seeded: /tournaments/{tid}"
+
+
+def _demo_player_account(services: Services) -> str:
+    """The demo player's account (made once), with the demo password."""
+    found = services.accounts.by_username(DEMO_PLAYER)
+    if found is not None:
+        return str(found.id)
+    try:
+        created = services.accounts.create(DEMO_PLAYER, DEMO_PLAYERS[0][0], DEMO_PASSWORD, PLAYER)
+    except AccountError as error:  # pragma: no cover - a fixed, valid username
+        raise RuntimeError(error.message) from None
+    return str(created)

@@ -83,13 +83,13 @@ def assert_friendly_error(response: TestResponse, status: int, message: str) -> 
 
 
 def test_the_games_list_shows_every_game_by_its_title(client: FlaskClient) -> None:
-    empty = text_of(page(client, "/"))
+    empty = text_of(page(client, "/games"))
     assert "0 recorded games" in empty
     assert "No games yet" in empty
 
     running = start(client, "Kawanakajima <1561> & the fourth battle")
     ended = finished_game(client)
-    for path in ("/", "/games"):
+    for path in ("/games", "/games?page=1"):
         markup = page(client, path)
         assert "Kawanakajima &lt;1561&gt; &amp; the fourth battle" in markup, "titles are escaped"
         assert f'href="/games/{running}"' in markup

@@ -109,6 +109,7 @@ def _pages(site: dict[str, object]) -> list[tuple[str, str]]:
     tid, game = site["tid"], site["game"]
     t = f"/tournaments/{tid}"
     return [
+        ("anonymous", "/"),
         ("anonymous", "/tournaments"),
         ("anonymous", t),
         ("anonymous", f"{t}/projector"),
@@ -126,6 +127,7 @@ def _pages(site: dict[str, object]) -> list[tuple[str, str]]:
         ("organiser", f"{t}/print/by-table?round=1"),
         ("organiser", f"{t}/print/by-name?round=1"),
         ("organiser", f"{t}/print/slips?round=1"),
+        ("organiser", f"{t}/print/standings"),
         ("organiser", f"{t}/rounds/1/edit"),
         ("organiser", "/tournaments/new"),
         ("organiser", "/play/new"),

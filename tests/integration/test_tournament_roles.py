@@ -275,6 +275,7 @@ ORGANISER_PAGES = ORGANISER_ONLY | {"organiser": 200}
         ("/print/by-table?round=1", ORGANISER_PAGES),
         ("/print/by-name?round=1", ORGANISER_PAGES),
         ("/print/slips?round=1", ORGANISER_PAGES),
+        ("/print/standings", ORGANISER_PAGES),
         ("/rounds/1/edit", ORGANISER_PAGES),
         ("/me", ORGANISER_PAGES | {"organiser": FORBIDDEN, "player": 200, "opponent": 200}),
     ],

@@ -1,4 +1,5 @@
-"""Pages: the games list and the replay viewer of a game at any step."""
+"""Pages: the games list (``/games``; ``/`` is the home page, web/home.py) and the
+replay viewer of a game at any step."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ SPEEDS = (1, 2, 4, 8)
 DEFAULT_SPEED = 2
 
 
-@bp.get("/")
 @bp.get("/games")
 def index() -> ResponseReturnValue:
     raw_page = request.args.get("page", "1")

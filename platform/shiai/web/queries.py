@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, case, func, select
 
-from replays.schema import games
+from replays.schema import game_sides, games
+from shiai.schema import tournaments
 
 
 def list_games(
@@ -54,3 +55,32 @@ def iso_utc(moment: datetime) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).isoformat()
+
+
+def recent_games_with_factions(db_engine: Engine, *, limit: int = 6) -> list[dict[str, Any]]:
+    """The newest games, each with ``factions``: side -> faction, from the analysis
+    read model (finished games only; a running game has none yet)."""
+    rows, _ = list_games(db_engine, limit=limit)
+    if not rows:
+        return rows
+    query = select(game_sides.c.game_id, game_sides.c.side, game_sides.c.faction).where(
+        game_sides.c.game_id.in_([row["id"] for row in rows])
+    )
+    factions: dict[Any, dict[str, str]] = {}
+    with db_engine.connect() as conn:
+        for game_id, side, faction in conn.execute(query):
+            factions.setdefault(game_id, {})[side] = faction
+    return [row | {"factions": factions.get(row["id"], {})} for row in rows]
+
+
+def current_events(db_engine: Engine, *, limit: int = 6) -> list[dict[str, Any]]:
+    """Tournaments not finished yet, those under way first, then the newest."""
+    under_way = case((tournaments.c.status.in_(("running", "top cut")), 0), else_=1)
+    query = (
+        select(tournaments)
+        .where(tournaments.c.status != "finished")
+        .order_by(under_way, tournaments.c.updated_at.desc(), tournaments.c.id)
+        .limit(limit)
+    )
+    with db_engine.connect() as conn:
+        return [dict(row._mapping) for row in conn.execute(query)]

@@ -270,6 +270,8 @@ def audit(tid: UUID) -> ResponseReturnValue:
 @login_required
 def printable(tid: UUID, what: str) -> ResponseReturnValue:
     tournament = _organiser_view(tid)
+    if what == "standings":
+        return render_template("print.html", round=None, what=what, **_page_context(tournament))
     if what not in ("by-table", "by-name", "slips"):
         abort(404)
     raw = request.args.get("round", str(len(tournament.rounds)))
