@@ -25,7 +25,7 @@ PASSWORD = "correct horse battery"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
-FACTIONS = ("Buke", "Kuge", "Sohei", "Hattori", "Otokodate", "Kuroi-te")
+FACTIONS = ("Buke", "Kuge", "Sohei", "Otokodate")
 
 
 @dataclass(frozen=True)
