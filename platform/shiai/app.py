@@ -20,6 +20,7 @@ from shiai.services import Services, build_services
 from shiai.web import (
     api,
     auth,
+    event_hall,  # noqa: F401 - registers the hall's routes on the tournaments blueprint
     games,
     hardening,
     health,
