@@ -128,7 +128,11 @@ def _run_the_timer(page: Any) -> None:
     expect(clock).not_to_have_text(shown)  # it counts down by itself
     page.get_by_role("button", name="Pause the timer").click()
     expect(page.locator("#timer [data-timer-label]")).to_have_text("paused")
-    page.get_by_label("minutes to add").fill("10")
+    paused = clock.text_content()
+    expect(clock).to_have_text(paused)  # paused: it stands still
+    added = page.get_by_label("minutes to add")
+    added.fill("10")
+    expect(added).to_have_value("10")
     page.get_by_role("button", name="Extend").click()
     expect(clock).to_have_text(re.compile(r"^1:(40:00|39:\d\d)$"))
     paused_at = clock.text_content()

@@ -650,7 +650,7 @@ def edit_pairings(tid: UUID, number: int) -> ResponseReturnValue:
         return render_template(
             "edit_pairings.html", text=text, warnings=(), error=error.message, **context
         ), status
-    return redirect(url_for("tournaments.console", tid=tid), 303)
+    return redirect(url_for("tournaments.console", tid=tid) + f"#round-{number}", 303)
 
 
 @bp.post("/tournaments/<uuid:tid>/report")
