@@ -199,7 +199,7 @@ def test_the_projector_shows_the_check_in_code_then_turns_through_pairings_by_it
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{live_site.url}/tournaments/{tid}/projector?seconds=4")
+    page.goto(f"{live_site.url}/tournaments/{tid}/projector?seconds=12")
 
     # Check-in: the code of the check-in page, large; no site header.
     expect(page.get_by_role("heading", name="Check in from your phone")).to_be_visible()
@@ -232,5 +232,13 @@ def test_the_projector_shows_the_check_in_code_then_turns_through_pairings_by_it
     expect(first).to_be_hidden()
     expect(page.locator("[data-proj-counter]")).to_have_text("screen 2 of 8")
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+
+    # A result comes in: the projector reloads itself and stays on the screen it shows.
+    live = page.locator("[data-live-version]")
+    version = live.get_attribute("data-live-version")
+    table = tournaments.get(tid).round(1).tables[0].table
+    tournaments.record_result(tid, organiser, 1, table, Result.a_wins(10, 2))
+    expect(live).not_to_have_attribute("data-live-version", version)
+    expect(second).to_be_visible()
     context.close()
     assert not errors, errors
