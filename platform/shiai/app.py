@@ -21,6 +21,7 @@ from shiai.web import (
     api,
     army_lists,
     auth,
+    event_hall,  # noqa: F401 - registers the hall's routes on the tournaments blueprint
     event_players,  # noqa: F401 - its routes join the tournaments blueprint
     games,
     hardening,

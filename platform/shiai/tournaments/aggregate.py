@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from eventsourcing.domain import Aggregate, event
@@ -37,6 +38,14 @@ from shiai.tournaments.model import (
     Tiebreak,
     TournamentHistory,
     TournamentOptions,
+)
+from shiai.tournaments.round_timer import (
+    DEFAULT_ROUND_MINUTES,
+    LONGEST_EXTENSION_MINUTES,
+    LONGEST_ROUND_MINUTES,
+    RoundTimer,
+    parse_utc,
+    utc_text,
 )
 from shiai.tournaments.standings import Standings, compute_standings
 from shiai.tournaments.swiss import pair_round
@@ -193,6 +202,8 @@ class RoundEntry:
     warnings: list[str]
     published: bool = False
     manual: bool = False
+    # The round timer: {"minutes", "started_at", "paused_at", "paused_seconds"} (see round_timer).
+    timer: dict[str, Any] | None = None
 
 
 @dataclass
@@ -209,8 +220,8 @@ class State:
     lists_locked: bool = False
     lists_published: bool = False
     lists_after_event: bool = False
-
     check_in_open: bool = False  # players may check themselves in
+    round_minutes: int | None = None  # the length the organiser last started a round timer with
 
 
 def result_from_dict(raw: dict[str, Any]) -> Result:
@@ -572,9 +583,17 @@ class Tournament(Aggregate):
         if self.rounds:
             last = self.rounds[-1]
             if not last.published:
-                raise TournamentRefused(f"publish round {last.number} before pairing the next")
-            if not self._complete(last):
-                raise TournamentRefused(f"round {last.number} still has games without a result")
+                raise TournamentRefused(
+                    f"round {last.number} is a draft: publish round {last.number} (or delete it) "
+                    f"before pairing round {last.number + 1}"
+                )
+            missing = sum(1 for t in last.tables if t.result is None)
+            if missing:
+                raise TournamentRefused(
+                    f"round {last.number} still has {missing} game{'s' if missing > 1 else ''} "
+                    f"without a result: enter {'them' if missing > 1 else 'it'} "
+                    f"before pairing round {last.number + 1}"
+                )
         if not any(p.checked_in for p in self.players.values()):
             raise TournamentRefused("check players in before pairing")
 
@@ -1240,6 +1259,175 @@ class Tournament(Aggregate):
         self._dropped_themself(author=author, player_id=entry.id, after_round=after)
         return after
 
+    # -- h4-hall: the hall (pairing swaps and moves, the round timer) ---------
+
+    @property
+    def pairing_blocker(self) -> str | None:
+        """Why the next round cannot be paired now (``None``: it can)."""
+        try:
+            self.check_can_pair()
+        except TournamentRefused as refusal:
+            return refusal.message
+        return None
+
+    def round_warnings(self, number: int) -> tuple[PairingWarning, ...]:
+        """What the checker finds wrong with round ``number`` as it stands now."""
+        round_ = self.round(number)
+        history = self.history()
+        earlier = TournamentHistory(history.players, history.rounds[: number - 1], history.options)
+        return check_pairing(
+            earlier,
+            [Pairing(t.table, t.a, t.b) for t in round_.tables],
+            [Bye(b["player"], b["requested"]) for b in round_.byes],
+            round_number=number,
+        )
+
+    def swap_players(
+        self, author: str, number: int, first: str, second: str, *, accept_warnings: bool
+    ) -> tuple[PairingWarning, ...]:
+        """Swap two players' seats in a draft round (a bye is a seat too)."""
+        self._require_organiser(author)
+        round_ = self._unpublished(number)
+        if first == second:
+            raise TournamentRefused("choose two different players to swap")
+        seated = {x for t in round_.tables for x in (t.a, t.b)} | {b["player"] for b in round_.byes}
+        for player_id in (first, second):
+            if player_id not in seated:
+                raise TournamentRefused(
+                    f"{self._name(player_id)} is neither paired nor on a bye in round {number}"
+                )
+
+        def swapped(player_id: str) -> str:
+            return {first: second, second: first}.get(player_id, player_id)
+
+        return self.edit_pairings(
+            author,
+            number,
+            [(t.table, swapped(t.a), swapped(t.b)) for t in round_.tables],
+            [swapped(b["player"]) for b in round_.byes],
+            accept_warnings=accept_warnings,
+        )
+
+    def move_table(
+        self, author: str, number: int, table: int, to_table: int, *, accept_warnings: bool
+    ) -> tuple[PairingWarning, ...]:
+        """Move a draft round's pairing to another table; a pairing already at that
+        table takes the table the first one left."""
+        self._require_organiser(author)
+        round_ = self._unpublished(number)
+        moved = self.table(number, table)
+        if not 1 <= to_table <= 10_000:
+            raise TournamentRefused("a table is numbered from 1 to 10000")
+        if to_table == table:
+            raise TournamentRefused(f"that pairing already plays at table {table}")
+
+        def renumbered(current: TableEntry) -> int:
+            if current is moved:
+                return to_table
+            return table if current.table == to_table else current.table
+
+        pairs = sorted((renumbered(t), t.a, t.b) for t in round_.tables)
+        return self.edit_pairings(
+            author,
+            number,
+            pairs,
+            [b["player"] for b in round_.byes],
+            accept_warnings=accept_warnings,
+        )
+
+    def _name(self, player_id: str) -> str:
+        entry = self.players.get(player_id)
+        return entry.name if entry is not None else player_id
+
+    @property
+    def round_minutes(self) -> int:
+        """The length a round timer starts with unless the organiser says otherwise."""
+        return self.state.round_minutes or DEFAULT_ROUND_MINUTES
+
+    @property
+    def timer(self) -> RoundTimer | None:
+        """The current (last) round's timer, ``None`` until it is started."""
+        if not self.rounds or self.rounds[-1].timer is None:
+            return None
+        return RoundTimer.from_stored(self.rounds[-1].number, self.rounds[-1].timer)
+
+    def _timed_round(self) -> RoundEntry:
+        if not self.rounds:
+            raise TournamentRefused("pair and publish round 1 before starting a round timer")
+        current = self.rounds[-1]
+        if not current.published:
+            raise TournamentRefused(f"publish round {current.number} before starting its timer")
+        return current
+
+    def _started_timer(self) -> tuple[RoundEntry, RoundTimer]:
+        current = self._timed_round()
+        timer = self.timer
+        if timer is None:
+            raise TournamentRefused(f"round {current.number}'s timer has not been started")
+        return current, timer
+
+    @staticmethod
+    def _moment(at: datetime, timer: RoundTimer | None = None) -> str:
+        """``at`` as stored, never before the timer's last change (two web
+        workers' clocks may differ by a moment; the timer must not run backwards)."""
+        if at.tzinfo is None:
+            raise TournamentRefused("the timer needs an aware UTC time")
+        if timer is not None:
+            at = max(at, timer.paused_at or timer.started_at)
+        return utc_text(at)
+
+    def start_timer(self, author: str, minutes: int, at: datetime) -> None:
+        self._require_organiser(author)
+        current = self._timed_round()
+        if current.timer is not None:
+            raise TournamentRefused(
+                f"round {current.number}'s timer has already started: pause, resume or extend it"
+            )
+        if not 1 <= minutes <= LONGEST_ROUND_MINUTES:
+            raise TournamentRefused(
+                f"a round lasts from 1 to {LONGEST_ROUND_MINUTES} minutes, not {minutes}"
+            )
+        self._timer_started(
+            author=author, number=current.number, minutes=minutes, at=self._moment(at)
+        )
+
+    def pause_timer(self, author: str, at: datetime) -> None:
+        self._require_organiser(author)
+        current, timer = self._started_timer()
+        if timer.paused:
+            raise TournamentRefused(f"round {current.number}'s timer is already paused")
+        moment = self._moment(at, timer)
+        if timer.remaining_seconds(parse_utc(moment)) == 0:
+            raise TournamentRefused(
+                f"round {current.number}'s time is up: extend the timer to give more time"
+            )
+        self._timer_paused(author=author, number=current.number, at=moment)
+
+    def resume_timer(self, author: str, at: datetime) -> None:
+        self._require_organiser(author)
+        current, timer = self._started_timer()
+        if timer.paused_at is None:
+            raise TournamentRefused(f"round {current.number}'s timer is running, not paused")
+        moment = self._moment(at, timer)
+        paused_for = int((parse_utc(moment) - timer.paused_at).total_seconds())
+        self._timer_resumed(
+            author=author,
+            number=current.number,
+            at=moment,
+            paused_seconds=timer.paused_seconds + paused_for,
+        )
+
+    def extend_timer(self, author: str, minutes: int) -> None:
+        self._require_organiser(author)
+        current, timer = self._started_timer()
+        if not 1 <= minutes <= LONGEST_EXTENSION_MINUTES:
+            raise TournamentRefused(
+                f"extend the round by 1 to {LONGEST_EXTENSION_MINUTES} minutes, not {minutes}"
+            )
+        if timer.minutes + minutes > LONGEST_ROUND_MINUTES + LONGEST_EXTENSION_MINUTES:
+            raise TournamentRefused(f"round {current.number} is long enough already")
+        self._timer_extended(author=author, number=current.number, minutes=minutes)
+
     # -- events: apply only ----------------------------------------------------
 
     def _checkpoint(self) -> None:
@@ -1528,3 +1716,38 @@ class Tournament(Aggregate):
     def _dropped_themself(self, *, author: str, player_id: str, after_round: int) -> None:
         self._undo.clear()
         self.state.players[player_id].dropped_after_round = after_round
+
+    # -- h4-hall: the hall (pairing swaps and moves, the round timer) ---------
+
+    @event("TimerStarted")
+    def _timer_started(self, *, author: str, number: int, minutes: int, at: str) -> None:
+        self._checkpoint()
+        self.state.round_minutes = minutes
+        self.state.rounds[number - 1].timer = {
+            "minutes": minutes,
+            "started_at": at,
+            "paused_at": None,
+            "paused_seconds": 0,
+        }
+
+    @event("TimerPaused")
+    def _timer_paused(self, *, author: str, number: int, at: str) -> None:
+        self._checkpoint()
+        timer = self.state.rounds[number - 1].timer
+        assert timer is not None  # the command checked it
+        timer["paused_at"] = at
+
+    @event("TimerResumed")
+    def _timer_resumed(self, *, author: str, number: int, at: str, paused_seconds: int) -> None:
+        self._checkpoint()
+        timer = self.state.rounds[number - 1].timer
+        assert timer is not None
+        timer["paused_at"] = None
+        timer["paused_seconds"] = paused_seconds
+
+    @event("TimerExtended")
+    def _timer_extended(self, *, author: str, number: int, minutes: int) -> None:
+        self._checkpoint()
+        timer = self.state.rounds[number - 1].timer
+        assert timer is not None
+        timer["minutes"] += minutes

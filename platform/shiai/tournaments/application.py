@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -394,6 +394,72 @@ class Tournaments(Application[UUID]):
     def drop_themself(self, tid: UUID, author: str, **kw: Any) -> int:
         after: int = self._change(tid, lambda t: t.drop_themself(author), **kw)
         return after
+
+    # -- h4-hall: the hall (pairing swaps and moves, the round timer) ---------
+
+    def swap_players(
+        self,
+        tid: UUID,
+        author: str,
+        number: int,
+        first: str,
+        second: str,
+        *,
+        accept_warnings: bool = False,
+        **kw: Any,
+    ) -> tuple[PairingWarning, ...]:
+        found: tuple[PairingWarning, ...] = self._change(
+            tid,
+            lambda t: t.swap_players(
+                author, number, first, second, accept_warnings=accept_warnings
+            ),
+            **kw,
+        )
+        return found
+
+    def move_table(
+        self,
+        tid: UUID,
+        author: str,
+        number: int,
+        table: int,
+        to_table: int,
+        *,
+        accept_warnings: bool = False,
+        **kw: Any,
+    ) -> tuple[PairingWarning, ...]:
+        found: tuple[PairingWarning, ...] = self._change(
+            tid,
+            lambda t: t.move_table(
+                author, number, table, to_table, accept_warnings=accept_warnings
+            ),
+            **kw,
+        )
+        return found
+
+    # The timer's times are taken here, from the clock (or given by a test), and
+    # stored in the events: the aggregate never reads a clock.
+
+    def start_timer(
+        self, tid: UUID, author: str, minutes: int, *, now: datetime | None = None, **kw: Any
+    ) -> None:
+        at = now or datetime.now(UTC)
+        self._change(tid, lambda t: t.start_timer(author, minutes, at), **kw)
+
+    def pause_timer(
+        self, tid: UUID, author: str, *, now: datetime | None = None, **kw: Any
+    ) -> None:
+        at = now or datetime.now(UTC)
+        self._change(tid, lambda t: t.pause_timer(author, at), **kw)
+
+    def resume_timer(
+        self, tid: UUID, author: str, *, now: datetime | None = None, **kw: Any
+    ) -> None:
+        at = now or datetime.now(UTC)
+        self._change(tid, lambda t: t.resume_timer(author, at), **kw)
+
+    def extend_timer(self, tid: UUID, author: str, minutes: int, **kw: Any) -> None:
+        self._change(tid, lambda t: t.extend_timer(author, minutes), **kw)
 
 
 __all__ = ["Change", "TournamentNotFound", "TournamentRefused", "Tournaments"]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shiai.tournaments.model import Bye, Pairing, TournamentHistory
+from shiai.tournaments.model import Bye, Pairing, Player, TournamentHistory
 
 
 class WarningKind(StrEnum):
@@ -40,6 +40,12 @@ class PairingWarning:
     kind: WarningKind
     players: tuple[str, ...]
     message: str
+
+
+def _name(registered: dict[str, Player], player_id: str) -> str:
+    """The player's name, which the organiser reads better than an id."""
+    player = registered.get(player_id)
+    return player.name if player is not None else player_id
 
 
 def check_pairing(
@@ -84,7 +90,7 @@ def check_pairing(
             warn(
                 WarningKind.PAIRED_TWICE,
                 [player_id],
-                f"{player_id} appears {seen[player_id]} times in round {number}",
+                f"{_name(registered, player_id)} appears {seen[player_id]} times in round {number}",
             )
     active = [p for p in history.players if p.is_active(number)]
     for player in active:
@@ -99,10 +105,19 @@ def check_pairing(
     for pairing in pairings:
         pair = [pairing.a, pairing.b]
         if pairing.a == pairing.b:
-            warn(WarningKind.SELF_PAIRING, pair, f"{pairing.a} is paired with themself")
+            warn(
+                WarningKind.SELF_PAIRING,
+                pair,
+                f"{_name(registered, pairing.a)} is paired with themself",
+            )
             continue
         if frozenset(pair) in met:
-            warn(WarningKind.REMATCH, pair, f"{pairing.a} and {pairing.b} have already met")
+            warn(
+                WarningKind.REMATCH,
+                pair,
+                f"{_name(registered, pairing.a)} and "
+                f"{_name(registered, pairing.b)} have already met",
+            )
         a, b = registered.get(pairing.a), registered.get(pairing.b)
         if a is not None and b is not None and a.club is not None and a.club == b.club:
             warn(WarningKind.SAME_CLUB, pair, f"{a.name} and {b.name} are both of {a.club}")
@@ -125,7 +140,11 @@ def check_pairing(
 
     for bye in byes:
         if earlier_byes[bye.player]:
-            warn(WarningKind.SECOND_BYE, [bye.player], f"{bye.player} has already had a bye")
+            warn(
+                WarningKind.SECOND_BYE,
+                [bye.player],
+                f"{_name(registered, bye.player)} has already had a bye",
+            )
     requested = {p.id for p in active if number in p.requested_bye_rounds}
     unrequested = [b.player for b in byes if b.player not in requested]
     to_pair = len([p for p in active if p.id not in requested])

@@ -148,7 +148,7 @@ def player_day(t: Tournament, entry: Entry, standings: list[dict[str, Any]]) -> 
         note=None if current is not None else _note(t, entry),
         past=past,
         standing=next((row for row in standings if row["player_id"] == entry.id), None),
-        lists_published=bool(getattr(t.state, "lists_published", False)),
+        lists_published=t.lists_public,
         finished=t.status in ("finished", "top cut"),
         drop_blocker=blocker,
     )

@@ -52,7 +52,6 @@ from shiai.web.auth import current_account, login_required, signed_in
 
 bp = Blueprint("tournaments", __name__)
 
-PROJECTOR_REFRESH_SECONDS = 30
 OUTCOMES = {
     "a": Result.a_wins,
     "b": Result.b_wins,
@@ -223,13 +222,6 @@ def live_version(tid: UUID) -> ResponseReturnValue:
     response = Response(json.dumps({"version": version}), mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-@bp.get("/tournaments/<uuid:tid>/projector")
-def projector(tid: UUID) -> ResponseReturnValue:
-    return render_template(
-        "projector.html", refresh=PROJECTOR_REFRESH_SECONDS, **_page_context(_tournament(tid))
-    )
 
 
 def _organiser_view(tid: UUID) -> Tournament:
@@ -444,7 +436,14 @@ def _act(
         problems = getattr(error, "problems", ())  # every row of a refused import
         return _console(tournament, error=error.message, status=status, problems=problems)
     target = "tournaments.player_page" if back == "player" else "tournaments.console"
-    return redirect(url_for(target, tid=tid), 303)
+    return redirect(url_for(target, tid=tid) + _anchor(), 303)
+
+
+def _anchor() -> str:
+    """The section of the page a form was sent from (its ``anchor`` field, e.g.
+    ``table-7``): the page comes back there, not to its top."""
+    raw = request.form.get("anchor", "")
+    return f"#{raw}" if re.fullmatch(r"[a-z][a-z0-9-]{0,63}", raw) else ""
 
 
 ACTIONS: dict[str, Callable[[UUID, str], object]] = {}
@@ -657,7 +656,7 @@ def edit_pairings(tid: UUID, number: int) -> ResponseReturnValue:
         return render_template(
             "edit_pairings.html", text=text, warnings=(), error=error.message, **context
         ), status
-    return redirect(url_for("tournaments.console", tid=tid), 303)
+    return redirect(url_for("tournaments.console", tid=tid) + f"#round-{number}", 303)
 
 
 @bp.post("/tournaments/<uuid:tid>/report")
