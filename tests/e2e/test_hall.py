@@ -195,6 +195,7 @@ def test_the_projector_shows_the_check_in_code_then_turns_through_pairings_by_it
     tid = tournaments.create(organiser, name="Big hall", game_system="kensei", rounds=4)
     for number in range(1, 71):
         tournaments.register(tid, organiser, name=f"Samurai {number:02d}")
+    tournaments.open_check_in(tid, organiser)
     context = new_context(browser, viewport=PROJECTOR)
     page = context.new_page()
     errors: list[str] = []
@@ -206,12 +207,13 @@ def test_the_projector_shows_the_check_in_code_then_turns_through_pairings_by_it
     qr = page.get_by_role("img", name="QR code of the check-in page")
     expect(qr).to_be_visible()
     assert qr.bounding_box()["height"] >= 500
-    expect(page.get_by_text(f"/tournaments/{tid}/check-in")).to_be_visible()
+    expect(page.locator(".proj-url")).to_have_text(re.compile(rf"/tournaments/{tid}/check-in$"))
     expect(page.locator("header.site")).to_have_count(0)
 
     # The organiser runs round 1: the projector follows by itself.
     for player in list(tournaments.get(tid).players):
         tournaments.check_in(tid, organiser, player)
+    tournaments.close_check_in(tid, organiser)
     tournaments.pair_next_round(tid, organiser)
     tournaments.publish(tid, organiser, 1)
     tournaments.start_timer(tid, organiser, 150)

@@ -181,6 +181,8 @@ def test_the_projector_stands_alone_with_the_check_in_code_then_screens_of_pairi
     for number in range(1, 71):
         tournaments.register(tid, organiser, name=f"Samurai {number:02d}")
     anonymous = sqlite_app.test_client()
+    assert "<svg" not in anonymous.get(f"/tournaments/{tid}/projector").text  # not open yet
+    tournaments.open_check_in(tid, organiser)
     page = anonymous.get(f"/tournaments/{tid}/projector").text
     assert 'class="site"' not in page  # no site header, no navigation
     assert '<svg viewBox="0 0' in page
@@ -188,6 +190,7 @@ def test_the_projector_stands_alone_with_the_check_in_code_then_screens_of_pairi
     assert 'http-equiv="refresh"' in page.split("<noscript>")[1].split("</noscript>")[0]
     for player in list(tournaments.get(tid).players):
         tournaments.check_in(tid, organiser, player)
+    tournaments.close_check_in(tid, organiser)
     tournaments.pair_next_round(tid, organiser)
     assert "find your table" not in anonymous.get(f"/tournaments/{tid}/projector").text
     tournaments.publish(tid, organiser, 1)
