@@ -6,23 +6,30 @@
 2. The other pairings take the remaining tables 1, 2, 3... best pairing first:
    by the higher score in the pairing, then the total score, then the better
    standings position.
-3. A pairing may move up to :data:`TABLE_SLACK` places from that order so that
-   neither player sits at a table they have already played at; when that is
-   impossible within the slack, the repeat is accepted.
+3. No pairing sits more than :data:`TABLE_SLACK` places from that order (a
+   hard cap). Within it, tables are chosen as an assignment problem
+   (``scipy.optimize.linear_sum_assignment``): the best pairing keeps the
+   first free table unless one of its players has already played there; then
+   as few players as possible sit at a table they have already played at;
+   then pairings move as little as possible (squared, so many short moves
+   beat one long one), the better pairings least.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment  # type: ignore[import-untyped]
 
 from shiai.tournaments.model import InvalidHistory, Pairing, TournamentHistory
 from shiai.tournaments.standings import Standings, compute_standings
 
 Pair = tuple[str, str]
 
-#: How many places a pairing may move from its natural table to avoid a repeat.
+#: How many places a pairing may move from best-first order to avoid a repeat (a hard cap).
 TABLE_SLACK = 8
 
 
@@ -66,9 +73,6 @@ def assign_tables(
         a, b = pair
         return (-max(score[a], score[b]), -(score[a] + score[b]), min(position[a], position[b]))
 
-    def repeats(pair: Pair, table: int) -> bool:
-        return table in past[pair[0]] or table in past[pair[1]]
-
     ordered = sorted(pairs, key=quality)
     claimed, normal, warnings = _claim_fixed_tables(history, ordered, position)
     free: list[int] = []
@@ -77,25 +81,58 @@ def assign_tables(
         table += 1
         if table not in claimed:
             free.append(table)
-    queue = list(normal)
-    slots: list[tuple[int, Pair]] = []
-    for table in free:
-        window = queue[: TABLE_SLACK + 1]
-        choice = next((k for k, pair in enumerate(window) if not repeats(pair, table)), 0)
-        slots.append((table, queue.pop(choice)))
-    for i, (table, pair) in enumerate(slots):
-        if not repeats(pair, table):
-            continue
-        for j in range(max(0, i - TABLE_SLACK), min(len(slots), i + TABLE_SLACK + 1)):
-            other_table, other = slots[j]
-            if j != i and not repeats(pair, other_table) and not repeats(other, table):
-                slots[i], slots[j] = (table, other), (other_table, pair)
-                break
+    repeats = {
+        (i, k): count
+        for i, pair in enumerate(normal)
+        for k in range(max(0, i - TABLE_SLACK), min(len(free), i + TABLE_SLACK + 1))
+        if (count := _repeats(past, pair, free[k]))
+    }
+    slots = [(free[k], normal[i]) for i, k in enumerate(_place(len(normal), repeats))]
     assigned = [*slots, *claimed.items()]
     return TableAssignment(
         pairings=tuple(Pairing(t, a, b) for t, (a, b) in sorted(assigned)),
         warnings=tuple(warnings),
     )
+
+
+def _repeats(past: dict[str, set[int]], pair: Pair, table: int) -> int:
+    """How many of the pair's players have already played at ``table`` (0-2)."""
+    return (table in past[pair[0]]) + (table in past[pair[1]])
+
+
+def _place(n: int, repeats: Mapping[tuple[int, int], int]) -> list[int]:
+    """The slot of each of ``n`` pairings (best first), given their repeats.
+
+    ``repeats[i, k]`` (absent: 0) counts the players of pairing ``i`` who have
+    already played at the table of slot ``k``. Pairing ``i`` may only take slots
+    ``i - TABLE_SLACK`` to ``i + TABLE_SLACK``. The best pairing keeps slot 0
+    when neither of its players played there. Then, in order: fewest repeated
+    players, then the least displacement, squared so that many one-place moves
+    beat one long one, and weighted so that better pairings move least.
+    """
+    if n == 0:
+        return []
+    pin_first = repeats.get((0, 0), 0) == 0
+    rank = np.arange(n)
+    displacement = np.abs(rank[:, None] - rank[None, :])
+    # Pairing i's move costs d^2 * (2n - i): at most 2n * SLACK^2 * n in all,
+    # so one repeated player (costing more than every move together) always
+    # outweighs any set of moves.
+    moves = displacement.astype(float) ** 2 * (2 * n - rank)[:, None]
+    repeat_cost = 2.0 * n * n * TABLE_SLACK**2 + 1
+    cost = moves
+    for (i, k), count in repeats.items():
+        cost[i, k] += repeat_cost * count
+    cost[displacement > TABLE_SLACK] = np.inf
+    if pin_first:
+        cost[0, :] = np.inf
+        cost[:, 0] = np.inf
+        cost[0, 0] = 0.0
+    rows, columns = linear_sum_assignment(cost)
+    slot = [0] * n
+    for row, column in zip(rows.tolist(), columns.tolist(), strict=True):
+        slot[row] = column
+    return slot
 
 
 def _claim_fixed_tables(

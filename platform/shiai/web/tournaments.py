@@ -40,6 +40,7 @@ from shiai.tournaments.aggregate import (
     WarningsNotAccepted,
     options_from_dict,
 )
+from shiai.tournaments.labels import column_label, format_number, json_number, tiebreak_label
 from shiai.tournaments.model import (
     ClubAvoidance,
     InvalidHistory,
@@ -51,6 +52,10 @@ from shiai.tournaments.topcut import round_name
 from shiai.web.auth import current_account, login_required, signed_in
 
 bp = Blueprint("tournaments", __name__)
+# Standings headings, explanations and numbers, the same on every page (labels.py).
+bp.add_app_template_filter(format_number, "number")
+bp.add_app_template_global(tiebreak_label)
+bp.add_app_template_global(column_label)
 
 OUTCOMES = {
     "a": Result.a_wins,
@@ -347,6 +352,10 @@ def _standings_export(tid: UUID) -> list[dict[str, Any]]:
     return rows
 
 
+def _csv_number(value: Any) -> Any:
+    return format_number(value) if isinstance(value, float) else value
+
+
 @bp.get("/tournaments/<uuid:tid>/export/<what>.<fmt>")
 def export(tid: UUID, what: str, fmt: str) -> ResponseReturnValue:
     tournament = _tournament(tid)
@@ -358,11 +367,15 @@ def export(tid: UUID, what: str, fmt: str) -> ResponseReturnValue:
         abort(404)
     filename = f"{what}-{tid}.{fmt}"
     if fmt == "json":
+        # Whole numbers as integers (12, not 12.0); others at full precision.
+        rows = [{k: json_number(v) for k, v in row.items()} for row in rows]
         body = json.dumps({"tournament": str(tid), "name": tournament.name, what: rows}, indent=2)
         mimetype = "application/json"
     elif fmt == "csv":
+        # Numbers as on the pages: 12, 4.5, 2.33 (labels.format_number).
         header = list(rows[0]) if rows else []
-        body = csv_text(header, ([row[key] for key in header] for row in rows)) if rows else ""
+        cells = ([_csv_number(row[key]) for key in header] for row in rows)
+        body = csv_text(header, cells) if rows else ""
         mimetype = "text/csv"
     else:
         abort(404)

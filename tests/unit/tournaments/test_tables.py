@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shiai.tournaments.model import Tiebreak
+from shiai.tournaments.model import Pairing, Round, Tiebreak
 from shiai.tournaments.tables import assign_tables
 from tests.unit.tournaments.builders import field, game, history, played, tables_of
 
@@ -89,3 +89,25 @@ def test_conflicting_fixed_tables_keep_the_higher_placed_players_and_warn() -> N
     assert tables_of(assignment.pairings) == {frozenset("AB"): 2, frozenset("CD"): 1}
     assert len(assignment.warnings) == 1
     assert "fixed table 3" in assignment.warnings[0]
+
+
+def test_a_pairing_that_must_move_swaps_with_its_neighbour() -> None:
+    # A (in the best pairing) already played at table 1: the next pairing
+    # takes table 1, A v C table 2, and nobody else moves.
+    games = [
+        game("A", "B", "A", 20, 0),
+        game("C", "D", "C", 15, 0),
+        game("E", "F", "E", 10, 0),
+        game("G", "H", "G", 5, 0),
+    ]
+    round_one = Round(
+        1, tuple(Pairing(t, a, b, r) for t, (a, b, r) in zip((1, 6, 7, 8), games, strict=True))
+    )
+    after_one = history(field(*"ABCDEFGH"), round_one, tiebreaks=VP)
+    assignment = assign_tables(after_one, [("A", "C"), ("E", "G"), ("B", "D"), ("F", "H")])
+    assert tables_of(assignment.pairings) == {
+        frozenset("EG"): 1,
+        frozenset("AC"): 2,
+        frozenset("BD"): 3,
+        frozenset("FH"): 4,
+    }
