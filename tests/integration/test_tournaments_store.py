@@ -3,6 +3,7 @@ taken from recorded games, sessions, CSRF and the CLI."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from typing import Any
 
@@ -72,11 +73,44 @@ def test_a_second_writer_gets_a_conflict_on_every_store(
     tid = _event(tournaments, players=2)
     stale = tournaments.get(tid)
     tournaments.register(tid, ORG, name="First")
-    monkeypatch.setattr(tournaments, "get", lambda _tid, version=None: stale)
+    # Every read is stale (a copy, as the repository hands out): the change is decided
+    # again and again on it, and refused in the end.
+    monkeypatch.setattr(tournaments, "get", lambda _tid, version=None: copy.deepcopy(stale))
     with pytest.raises(Conflict):
         tournaments.register(tid, ORG, name="Second")
     monkeypatch.undo()
     assert [p.name for p in tournaments.get(tid).players.values()][-1] == "First"
+
+
+def test_a_change_without_a_version_that_loses_a_race_is_decided_again(
+    tournaments: Tournaments, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tables report at the same moment (two web workers): the one that loses
+    the race on the tournament is decided again on the newer tournament, not
+    refused; a change made from a page that showed a version is still refused."""
+    tid = _event(tournaments, players=4)
+    tournaments.pair_next_round(tid, ORG)
+    tournaments.publish(tid, ORG, 1)
+    stale = tournaments.get(tid)
+    first, second = stale.round(1).tables
+    tournaments.record_result(tid, ORG, 1, first.table, Result.a_wins(10, 2))
+    real_get = tournaments.get
+    reads: list[int] = []
+
+    def stale_first(tournament_id: Any, version: int | None = None) -> Any:
+        reads.append(1)
+        return copy.deepcopy(stale) if len(reads) == 1 else real_get(tournament_id, version)
+
+    monkeypatch.setattr(tournaments, "get", stale_first)
+    tournaments.record_result(tid, ORG, 1, second.table, Result.draw(5, 5))
+    monkeypatch.undo()
+    assert len(reads) == 2
+    both = tournaments.get(tid).round(1).tables
+    assert [t.result is not None for t in both] == [True, True]
+    with pytest.raises(Conflict):
+        tournaments.record_result(
+            tid, ORG, 1, first.table, Result.draw(1, 1), correction=True, expected_version=3
+        )
 
 
 def _rows(app: Flask, table: Any) -> list[dict[str, Any]]:

@@ -287,6 +287,20 @@ class Tournament(Aggregate):
         self.state = State(organisers=[author])
         self._undo: list[State] = []
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tournament:
+        """A copy for one command or page (the repository's cache hands out copies).
+
+        The undo stack's snapshots are never changed in place (``_checkpoint``
+        pushes a fresh copy, ``_undone`` copies the one it pops), so copies share
+        them: copying a tournament costs one copy of its state, not eleven.
+        """
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in self.__dict__.items():
+            shared = key == "_undo"
+            clone.__dict__[key] = list(value) if shared else copy.deepcopy(value, memo)
+        return clone
+
     @classmethod
     def create(
         cls,
@@ -1605,7 +1619,9 @@ class Tournament(Aggregate):
 
     @event("Undone")
     def _undone(self, *, author: str) -> None:
-        self.state = self._undo.pop()
+        # A copy: the snapshots on the stack are shared between copies of the
+        # aggregate (``__deepcopy__``), so none is ever changed in place.
+        self.state = copy.deepcopy(self._undo.pop())
 
     # -- h3-event: registration, army lists, judges --------------------------
 

@@ -43,6 +43,10 @@ class Change:
     details: dict[str, Any]
 
 
+RACE_RETRIES = 8
+"""How often a change that named no version is decided again after losing a race."""
+
+
 class Tournaments(Application[UUID]):
     name = "Tournaments"
 
@@ -86,32 +90,45 @@ class Tournaments(Application[UUID]):
         action: Callable[[Tournament], Any],
         expected_version: int | None = None,
     ) -> Any:
-        tournament = self.get(tournament_id)
-        if expected_version is not None and expected_version != tournament.version:
-            raise Conflict(
-                "the tournament changed since you loaded the page "
-                f"(version {tournament.version}, not {expected_version}): reload and try again"
-            )
-        linked_before = tournament.linked_games()
-        answer = action(tournament)
-        new_links = {
-            game_id: where
-            for game_id, where in tournament.linked_games().items()
-            if game_id not in linked_before
-        }
-        claims = [
-            self._claim(tournament_id, game_id, *where) for game_id, where in new_links.items()
-        ]
-        try:
-            self.save(tournament, *claims)
-        except IntegrityError:
-            # Lost a race: on the tournament, or on a game linked elsewhere meanwhile.
-            for game_id in new_links:
-                self.check_unlinked_elsewhere(game_id, tournament_id)
-            raise Conflict(
-                "someone else changed the tournament at the same moment: reload and try again"
-            ) from None
-        return answer
+        """Run ``action`` on the tournament and save what it decided.
+
+        A change made from a page that showed a version (``expected_version``)
+        is refused when the tournament moved on. A change that named no version
+        (a player's report, confirmation or check-in: it depends on their own
+        table only) is decided again on the newer tournament when it lost a race
+        with another save, up to ``RACE_RETRIES`` times: in a hall, tables report
+        at the same moment, and none of them should be told to try again.
+        """
+        for attempt in range(RACE_RETRIES + 1):
+            tournament = self.get(tournament_id)
+            if expected_version is not None and expected_version != tournament.version:
+                raise Conflict(
+                    "the tournament changed since you loaded the page "
+                    f"(version {tournament.version}, not {expected_version}): reload and try again"
+                )
+            linked_before = tournament.linked_games()
+            answer = action(tournament)
+            new_links = {
+                game_id: where
+                for game_id, where in tournament.linked_games().items()
+                if game_id not in linked_before
+            }
+            claims = [
+                self._claim(tournament_id, game_id, *where) for game_id, where in new_links.items()
+            ]
+            try:
+                self.save(tournament, *claims)
+            except IntegrityError:
+                # Lost a race: on the tournament, or on a game linked elsewhere meanwhile.
+                for game_id in new_links:
+                    self.check_unlinked_elsewhere(game_id, tournament_id)
+                if expected_version is None and attempt < RACE_RETRIES:
+                    continue
+                raise Conflict(
+                    "someone else changed the tournament at the same moment: reload and try again"
+                ) from None
+            return answer
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     # -- one pairing per game -------------------------------------------------
 

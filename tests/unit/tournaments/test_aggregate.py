@@ -3,6 +3,7 @@ refusals change nothing, replays never run the pairer, undo compensates."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -220,7 +221,8 @@ def test_two_organisers_changing_at_once_get_a_conflict(
     with pytest.raises(Conflict):
         app.register(tid, ORG, name="X", expected_version=stale.version - 1)
     app.register(tid, ORG, name="First")
-    monkeypatch.setattr(app, "get", lambda _tid, version=None: stale)
+    # Without a version the change is decided again on each (stale) read, then refused.
+    monkeypatch.setattr(app, "get", lambda _tid, version=None: copy.deepcopy(stale))
     with pytest.raises(Conflict):
         app.register(tid, ORG, name="Second")
 
