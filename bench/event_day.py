@@ -4,14 +4,16 @@ On a fresh SQLite file, then on a fresh PostgreSQL database, it serves the
 platform with gunicorn (2 sync workers, ``wsgi:app``) on loopback and sets up
 an event as an organiser would: 200 player accounts (made through the accounts
 service, passwords hashed with the production scrypt), a 200-player Kensei
-event with every player registered under their account, everyone checked in
-(:func:`check_in_everyone`), round 1 paired and published. Then the round is
-played by ``--clients`` concurrent clients (threads, one player at a time each,
-every player from their own loopback address as phones on mobile data would
-be, so that the per-address sign-in limit is not what is measured):
+event with every player registered under their account. The organiser opens
+the check-in and every player checks in from their phone (:func:`check_in_everyone`:
+sign in, the check-in page, *Check in*; ``--clients`` at once, every player from
+their own loopback address as phones on mobile data would be, so that the
+per-address sign-in limit is not what is measured); round 1 is paired and
+published. Then the round is played by ``--clients`` concurrent clients, each
+player on the phone they checked in with:
 
-1. the player opens the sign-in page and signs in;
-2. opens their event page ``/tournaments/<tid>/me``;
+1. (signed in since the check-in)
+2. the player opens their event page ``/tournaments/<tid>/me``;
 3. polls ``/tournaments/<tid>/version.json`` (as ``live.js`` does) a few times;
 4. player A of the table reports the result (``POST /tournaments/<tid>/report``
    with round, table, winner, victory points and the page's CSRF token);
@@ -24,8 +26,8 @@ A new connection per request, as gunicorn's sync workers close each one.
 
     web.event_day_p99.<store>: <ms> ms       (every request of the round)
     web.event_day_errors.<store>: <n> requests   (non-2xx/3xx or failed; must be 0)
-    web.event_day_p99_signed_in.<store>: <ms> ms   (the same without the sign-ins)
-    web.event_day_check_in_p99.<store>: <ms> ms  (the check-in of the 200, before)
+    web.event_day_p99_signed_in.<store>: <ms> ms   (the same without sign-ins: none now)
+    web.event_day_check_in_p99.<store>: <ms> ms  (the check-in posts of the 200, before)
 
 followed by ``#`` lines: the p50/p99 and count of each kind of request. Run
 with ``python -m bench event_day`` (``--players``, ``--clients``, ``--polls``,
@@ -218,7 +220,7 @@ def set_up_event(url: str, players: int) -> Event:
     tid = tournaments.create(
         organiser_id, name="Event day", game_system="kensei", rounds=5, seed="event-day"
     )
-    factions = ("Oda", "Takeda", "Uesugi", "Mori", "Shimazu")
+    factions = ("Buke", "Kuge", "Otokodate", "Sohei")
     registered = {}
     for n, (username, account_id) in enumerate(zip(names, ids, strict=True)):
         registered[username] = tournaments.register(
@@ -233,33 +235,38 @@ def set_up_event(url: str, players: int) -> Event:
     return Event(tid, "organiser", registered)
 
 
-def check_in_everyone(port: int, event: Event, timings: Timings) -> None:
-    """Every player checked in, one after the other.
-
-    TODO(lead): switch to the player's own check-in once h7's route is merged:
-    each player signs in from their address and posts
-    ``POST /tournaments/<tid>/check-in`` (endpoint ``tournaments.check_in_page``)
-    with the page's CSRF token. Meanwhile the organiser checks each one in with
-    the console's ``check-in`` action, one click at a time: concurrent changes
-    of one tournament from the two workers can lose the race and answer 409
-    ("someone else changed the tournament at the same moment"), which players
-    checking themselves in at once would meet (see docs/benchmarks.md).
-    """
+def check_in_everyone(
+    port: int, event: Event, timings: Timings, *, clients: int
+) -> dict[str, Client]:
+    """The organiser opens the check-in; every player signs in on their phone (their
+    own address), opens the check-in page and checks in, ``clients`` at a time, as a
+    hall does when the doors open. Returns each player's signed-in phone."""
     organiser = Client(port, ORGANISER_ADDRESS, timings)
     organiser.sign_in(event.organiser)
     _, console = organiser.request("console", "GET", f"/tournaments/{event.tid}/console")
-    token = organiser.csrf(console)
+    action = f"/tournaments/{event.tid}/actions"
+    organiser.request(
+        "open check-in", "POST", f"{action}/open-check-in", {"csrf_token": organiser.csrf(console)}
+    )
 
-    def check_in(player_id: str) -> None:
-        organiser.request(
-            "check-in",
-            "POST",
-            f"/tournaments/{event.tid}/actions/check-in",
-            {"csrf_token": token, "player": player_id},
-        )
+    def phone(n: int, username: str) -> Client:
+        client = Client(port, _address(n), timings)
+        client.sign_in(username)
+        path = f"/tournaments/{event.tid}/check-in"
+        _, page = client.request("check-in page", "GET", path)
+        client.request("check-in", "POST", path, {"csrf_token": client.csrf(page)})
+        return client
 
-    for player_id in event.players.values():
-        check_in(player_id)
+    with ThreadPoolExecutor(clients) as pool:
+        phones = list(pool.map(phone, range(len(event.players)), event.players))
+    _, console = organiser.request("console", "GET", f"/tournaments/{event.tid}/console")
+    organiser.request(
+        "close check-in",
+        "POST",
+        f"{action}/close-check-in",
+        {"csrf_token": organiser.csrf(console)},
+    )
+    return dict(zip(event.players, phones, strict=True))
 
 
 def pair_and_publish(url: str, event: Event) -> list[Seat]:
@@ -302,9 +309,17 @@ def _address(n: int) -> str:
 
 
 def play_round(
-    port: int, event: Event, seats: list[Seat], timings: Timings, *, clients: int, polls: int
+    port: int,
+    event: Event,
+    seats: list[Seat],
+    phones: dict[str, Client],
+    timings: Timings,
+    *,
+    clients: int,
+    polls: int,
 ) -> None:
-    """Every player signs in, opens their page, polls, reports or confirms."""
+    """Every player, on the phone they checked in with, opens their page, polls,
+    reports or confirms."""
     tid = event.tid
     reported = {seat.table: threading.Event() for seat in seats}
     rng = random.Random(19)
@@ -312,11 +327,10 @@ def play_round(
     results = {
         seat.table: rng.choice((("a", 15, 5), ("b", 4, 12), ("draw", 7.5, 7.5))) for seat in seats
     }
-    addresses = {seat.username: _address(n) for n, seat in enumerate(seats)}
 
     def player(seat: Seat) -> None:
-        client = Client(port, addresses[seat.username], timings)
-        client.sign_in(seat.username)
+        client = phones[seat.username]
+        client.timings = timings
         _, page = client.request("player page", "GET", f"/tournaments/{tid}/me")
         for _ in range(polls):
             client.request("version.json", "GET", f"/tournaments/{tid}/version.json")
@@ -363,11 +377,11 @@ def run(url: str, store: str, players: int, clients: int, polls: int) -> None:
     note(f"{store}: {players} accounts and registrations in {time.perf_counter() - started:.0f} s")
     with gunicorn(url) as port:
         check_in = Timings()
-        check_in_everyone(port, event, check_in)
+        phones = check_in_everyone(port, event, check_in, clients=clients)
         seats = pair_and_publish(url, event)
         timings = Timings()
         started = time.perf_counter()
-        play_round(port, event, seats, timings, clients=clients, polls=polls)
+        play_round(port, event, seats, phones, timings, clients=clients, polls=polls)
         elapsed = time.perf_counter() - started
     every = timings.every()
     figure(f"web.event_day_p99.{store}", percentile(every, 0.99) * 1000, "ms")

@@ -9,7 +9,7 @@ rated game. Pages read these rows; nothing is computed on a page view.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -57,13 +57,18 @@ class TournamentReadModels(Follower):
         conn.execute(delete(ratings))
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
+        rated_changed = False
         for tournament_id in Tournaments.touched(events):
-            self._write(conn, self.tournaments.get(tournament_id))
-        self._rate(conn)
+            rated_changed |= self._write(conn, self.tournaments.get(tournament_id))
+        if rated_changed:
+            self._rate(conn)
 
-    def _write(self, conn: Connection, tournament: Tournament) -> None:
+    def _write(self, conn: Connection, tournament: Tournament) -> bool:
+        """Write one tournament's rows; whether its rated games changed (then the
+        site's ratings are computed again: a report awaiting confirmation, a
+        check-in or a timer changes none, and a hall makes many of those)."""
         tid: UUID = tournament.id
-        for table in (tournaments, tournament_standings, tournament_game_links, rated_games):
+        for table in (tournaments, tournament_standings, tournament_game_links):
             key = table.c.id if table is tournaments else table.c.tournament_id
             conn.execute(delete(table).where(key == tid))
         conn.execute(
@@ -138,8 +143,12 @@ class TournamentReadModels(Follower):
                     )
         if links:
             conn.execute(insert(tournament_game_links), links)
+        if _rated_keys(conn, tid) == sorted(_rated_key(game) for game in games):
+            return False
+        conn.execute(delete(rated_games).where(rated_games.c.tournament_id == tid))
         if games:
             conn.execute(insert(rated_games), games)
+        return True
 
     def _rate(self, conn: Connection) -> None:
         c = rated_games.c
@@ -163,5 +172,27 @@ class TournamentReadModels(Follower):
         if computed:
             conn.execute(insert(ratings), [rating.__dict__ for rating in computed])
 
+
+def _rated_key(game: Mapping[str, Any]) -> tuple[Any, ...]:
+    return tuple(game[column] for column in RATED_COLUMNS)
+
+
+def _rated_keys(conn: Connection, tid: UUID) -> list[tuple[Any, ...]]:
+    c = rated_games.c
+    query = select(*(c[column] for column in RATED_COLUMNS)).where(c.tournament_id == tid)
+    return sorted(tuple(row) for row in conn.execute(query))
+
+
+# What the ratings are computed from (the tournament's date only orders events).
+RATED_COLUMNS = (
+    "round",
+    "table_number",
+    "player_a",
+    "player_b",
+    "name_a",
+    "name_b",
+    "outcome_a",
+    "outcome_b",
+)
 
 __all__ = ["TournamentReadModels", "rated_identity", "result_from_dict"]
