@@ -104,10 +104,10 @@ def test_a_tournament_whose_read_models_fail_holds_up_no_other_tournament(
     views, tournaments = services.tournament_views, services.tournaments
     original = views._write
 
-    def failing(conn: Connection, tournament: Any) -> None:
+    def failing(conn: Connection, tournament: Any) -> bool:
         if tournament.name == "Poison cup":
             raise RuntimeError("a poisoned tournament")
-        original(conn, tournament)
+        return original(conn, tournament)
 
     monkeypatch.setattr(views, "_write", failing)
     organiser = "organiser-account"
