@@ -39,11 +39,8 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import random
 import re
-import subprocess
-import sys
 import threading
 import time
 import urllib.parse
@@ -52,7 +49,6 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from uuid import UUID
 
 from bench._util import (
@@ -63,12 +59,11 @@ from bench._util import (
     postgres_problem,
     sqlite_database,
 )
-from bench.web import free_port
+from bench.web import free_port, start_gunicorn
 from shiai.accounts import ORGANISER, Accounts
 from shiai.migrations import upgrade
 from shiai.services import build_services
 
-ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "event-day-password"
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 ORGANISER_ADDRESS = "127.0.0.1"
@@ -159,28 +154,8 @@ def _gist(page: str) -> str:
 def gunicorn(url: str) -> Iterator[int]:
     """``gunicorn -w 2 wsgi:app`` on ``url``, over plain http; yields its port."""
     port = free_port()
-    env = {
-        **os.environ,
-        "SHIAI_DATABASE_URL": url,
-        "SHIAI_SECRET_KEY": "bench-only",
-        "SHIAI_SECURE_COOKIES": "0",  # plain http on loopback
-        "PYTHONPATH": os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
-    }
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "wsgi:app"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = start_gunicorn(url, port, SHIAI_SECURE_COOKIES="0")  # plain http on loopback
     try:
-        probe = Client(port, ORGANISER_ADDRESS, Timings())
-        for _ in range(300):
-            if probe.request("health", "GET", "/health")[0] == 200:
-                break
-            time.sleep(0.1)
-        else:
-            raise RuntimeError("gunicorn did not answer /health within 30 s")
         yield port
     finally:
         server.terminate()

@@ -84,12 +84,14 @@ def free_port() -> int:
         return port
 
 
-def start_gunicorn(url: str, port: int) -> subprocess.Popen[bytes]:
+def start_gunicorn(url: str, port: int, **extra_env: str) -> subprocess.Popen[bytes]:
+    """``gunicorn -w 2 wsgi:app`` on ``url`` and ``port``, once it answers /health."""
     env = {
         **os.environ,
         "SHIAI_DATABASE_URL": url,
         "SHIAI_SECRET_KEY": "bench-only",
         "PYTHONPATH": os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
+        **extra_env,
     }
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "wsgi:app"],
