@@ -167,13 +167,11 @@ def _judge_enters_a_result(judge: Any, site: LiveSite, username: str, console_ur
     judge.goto(console_url)
     expect(judge.get_by_role("button", name="Lock lists")).to_have_count(0)
     expect(judge.get_by_role("button", name="Unlock lists")).to_have_count(0)
-    round_1 = judge.locator("section", has=judge.get_by_role("heading", name="Round 1 "))
-    first = round_1.locator("tbody tr").first
-    first.get_by_label("A victory points").fill("12")
-    first.get_by_label("B victory points").fill("4")
+    first = judge.locator("section.current-round tbody tr").first
+    first.get_by_label(re.compile("^victory points of ")).first.fill("12")
+    first.get_by_label(re.compile("^victory points of ")).last.fill("4")
     first.get_by_role("button", name="Enter").click()
-    round_1 = judge.locator("section", has=judge.get_by_role("heading", name="Round 1 "))
-    expect(round_1.locator("tbody tr").first).to_contain_text(
+    expect(judge.locator("section.current-round tbody tr").first).to_contain_text(
         re.compile("won 12(\\.0)?\u20134(\\.0)?")
     )
     expect(judge.get_by_role("alert")).to_have_count(0)
@@ -237,7 +235,7 @@ def test_players_register_with_lists_and_the_organiser_imports_locks_and_publish
         organiser.get_by_role("button", name="Check everyone in").click()
         expect(organiser.locator("table.players")).not_to_contain_text("registered")
         organiser.get_by_role("button", name="Pair round 1").click()
-        organiser.get_by_role("button", name="Publish", exact=True).click()
+        organiser.get_by_role("button", name="Publish round 1").click()
         expect(organiser.get_by_role("heading", name="Round 1 (published)")).to_be_visible()
         _judge_enters_a_result(judge, live_site, judge_name, console_url)
     finally:
