@@ -45,6 +45,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
 
 from shiai.accounts import (
     MAX_REASON,
@@ -200,7 +201,13 @@ def next_here() -> str | None:
     """Where a sign-in or sign-up link on this page sends the person back to: the
     page itself (a GET), or, on the sign-in and sign-up pages, their own ``next``."""
     if request.endpoint in ("auth.sign_in", "auth.sign_up"):
-        return _safe_next(request.values.get("next"))
+        target = request.args.get("next")
+        if target is None and request.method == "POST":
+            try:
+                target = request.form.get("next")
+            except HTTPException:  # a body too large to read: this is its 413 page
+                target = None
+        return _safe_next(target)
     if request.method != "GET":
         return None
     return _safe_next(request.full_path.rstrip("?"))
