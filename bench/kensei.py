@@ -44,8 +44,7 @@ from collections.abc import Collection, Sequence
 
 from bench._util import figure, median, percentile
 from engine.core import Command, SeededDice, State
-from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot, RandomBot, candidates
-from engine.kensei.ruleset import Kensei
+from engine.kensei import PART_ONE_ORDERS, GreedyBot, Kensei, RandomBot, candidates
 
 ATTACKS: list[tuple[State, Command]] = []
 SETUP = {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"}

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 
 from bench._util import figure, note, postgres_database, postgres_problem, sqlite_database
-from engine.kensei.ruleset import Kensei
+from engine.kensei import Kensei
 from replays.records import GameRecords
 from replays.simulate import simulate
 from replays.store import event_store_env

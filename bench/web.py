@@ -41,7 +41,7 @@ from pathlib import Path
 from uuid import UUID
 
 from bench._util import figure, note, percentile, sqlite_database
-from engine.kensei.ruleset import Kensei
+from engine.kensei import Kensei
 from replays.bot_games import play_bot_game
 from replays.records import GameRecords
 from shiai.migrations import upgrade

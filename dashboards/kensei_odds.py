@@ -20,11 +20,19 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from engine.kensei import odds
-from engine.kensei.catalogue import load_catalogue, sample_army_document, sample_army_names
-from engine.kensei.combat import SIDE_BONUS, file_weapon_line, weapon_applies, weapon_modifiers
-from engine.kensei.profiles import TroopProfile
-from engine.kensei.shooting import BANDS, ranged_weapons
+from engine.kensei import (
+    BANDS,
+    SIDE_BONUS,
+    TroopProfile,
+    file_weapon_line,
+    load_catalogue,
+    odds,
+    ranged_weapons,
+    sample_army_document,
+    sample_army_names,
+    weapon_applies,
+    weapon_modifiers,
+)
 
 Kind = Literal["melee", "shoot"]
 KINDS: tuple[Kind, ...] = ("melee", "shoot")

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from dashboards.csv_cells import csv_text
-from engine.kensei.odds import at_least
+from engine.kensei import odds
 
 Figure = dict[str, Any]
 
@@ -34,7 +34,7 @@ class ChanceRow:
 def chance_rows(distribution: Sequence[Fraction]) -> list[ChanceRow]:
     """The rows of a distribution (``distribution[k]``: the chance of exactly k)."""
     return [
-        ChanceRow(count, chance, at_least(distribution, count))
+        ChanceRow(count, chance, odds.at_least(distribution, count))
         for count, chance in enumerate(distribution)
     ]
 

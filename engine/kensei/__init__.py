@@ -1,4 +1,59 @@
-"""Kensei (living rules, February 2020): troops, armies, battlefield and turn sequence."""
+"""Kensei (living rules, February 2020): troops, armies, battlefield and turn sequence.
+
+The names below are the package's public face: the platform, the dashboards,
+the benchmarks and the tests outside ``tests/unit/kensei`` import them from
+``engine.kensei`` and never from its rule-area modules, which may move.
+"""
+
+from engine.kensei import odds
+from engine.kensei.armies import RULE_BATTLE_SIZE, validate_army
+from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot, RandomBot, candidates
+from engine.kensei.catalogue import (
+    load_army_list,
+    load_catalogue,
+    load_sample_army,
+    sample_army_document,
+    sample_army_names,
+)
+from engine.kensei.combat import SIDE_BONUS, file_weapon_line, weapon_applies, weapon_modifiers
+from engine.kensei.forces import forces
+from engine.kensei.profiles import ArmyListError, Catalogue, TroopProfile
+from engine.kensei.queries import SIDES
+from engine.kensei.ruleset import Kensei, sample_armies, sample_army
+from engine.kensei.scenarios import RANDOM_SCENARIO, SCENARIOS
+from engine.kensei.shooting import BANDS, ranged_weapons
+
+__all__ = [
+    "BANDS",
+    "PART_ONE_ORDERS",
+    "RANDOM_SCENARIO",
+    "RULE_BATTLE_SIZE",
+    "SCENARIOS",
+    "SIDES",
+    "SIDE_BONUS",
+    "ArmyListError",
+    "Catalogue",
+    "GreedyBot",
+    "Kensei",
+    "RandomBot",
+    "TroopProfile",
+    "candidates",
+    "compiled",
+    "file_weapon_line",
+    "forces",
+    "load_army_list",
+    "load_catalogue",
+    "load_sample_army",
+    "odds",
+    "ranged_weapons",
+    "sample_armies",
+    "sample_army",
+    "sample_army_document",
+    "sample_army_names",
+    "validate_army",
+    "weapon_applies",
+    "weapon_modifiers",
+]
 
 
 def compiled() -> bool:

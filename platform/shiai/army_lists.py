@@ -20,9 +20,14 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from engine.kensei.armies import RULE_BATTLE_SIZE, validate_army
-from engine.kensei.catalogue import load_army_list, load_catalogue
-from engine.kensei.profiles import ArmyListError, Catalogue
+from engine.kensei import (
+    RULE_BATTLE_SIZE,
+    ArmyListError,
+    Catalogue,
+    load_army_list,
+    load_catalogue,
+    validate_army,
+)
 
 KENSEI = "kensei"
 MAX_LIST_BYTES = 20_000  # the aggregate's ARMY_LIST_LIMIT is the same figure

@@ -32,7 +32,7 @@ from uuid import UUID
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from engine.core import Bot, Command, InvalidCommand, Ruleset
-from engine.kensei.bots import GreedyBot
+from engine.kensei import GreedyBot
 from replays import registry, rollups
 from replays.bot_games import answer_with_bots, proposed_command
 from replays.records import GameRecords

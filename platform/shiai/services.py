@@ -21,7 +21,7 @@ from shiai.tournaments.game_results import GameResults
 from shiai.tournaments.read_models import TournamentReadModels
 
 # Rulesets that ship with Shiai ("module:Class"); SHIAI_RULESETS adds more.
-BUILTIN_RULESETS: tuple[str, ...] = ("engine.kensei.ruleset:Kensei",)
+BUILTIN_RULESETS: tuple[str, ...] = ("engine.kensei:Kensei",)
 
 logger = logging.getLogger(__name__)
 

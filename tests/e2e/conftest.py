@@ -23,7 +23,7 @@ from uuid import UUID
 
 import pytest
 
-from engine.kensei.ruleset import Kensei
+from engine.kensei import Kensei
 from replays.bot_games import play_bot_game
 from shiai import create_app
 from shiai.migrations import upgrade

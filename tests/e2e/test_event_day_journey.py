@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from engine.kensei.catalogue import sample_army_document
+from engine.kensei import sample_army_document
 from tests.e2e.conftest import LiveSite, new_context
 from tests.e2e.test_replay_viewer import expect
 

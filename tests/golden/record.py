@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Dice, SeededDice, state_hash
-from engine.kensei.bots import GreedyBot, RandomBot
-from engine.kensei.ruleset import Kensei
+from engine.kensei import GreedyBot, Kensei, RandomBot
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
 from replays.verify import ENTERED, SEEDED

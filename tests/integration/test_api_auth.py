@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from werkzeug.test import TestResponse
 
-from engine.kensei.bots import RandomBot
+from engine.kensei import RandomBot
 from replays import registry
 from shiai.schema import api_tokens
 from tests.integration.test_play import csrf, new_game

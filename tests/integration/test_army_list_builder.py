@@ -13,7 +13,7 @@ from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from engine.kensei.catalogue import sample_army_document
+from engine.kensei import sample_army_document
 from shiai import create_app
 from shiai.migrations import upgrade
 from shiai.web.army_lists import MAX_CHECK_BYTES

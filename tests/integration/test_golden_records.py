@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine.core import state_hash
-from engine.kensei.ruleset import Kensei
+from engine.kensei import Kensei
 from replays.record_file import validate_record
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env

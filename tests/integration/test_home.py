@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from dashboards.meta_queries import FactionRate
-from engine.kensei.ruleset import Kensei
+from engine.kensei import Kensei
 from replays.bot_games import play_bot_game
 from replays.schema import game_sides
 from shiai.army_lists import faction_name

@@ -9,8 +9,7 @@ from typing import Any
 from flask import Flask
 
 from engine.core import state_hash
-from engine.kensei.bots import GreedyBot, RandomBot
-from engine.kensei.ruleset import Kensei
+from engine.kensei import GreedyBot, Kensei, RandomBot
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
 from tests.integration.test_pages import page, replay_data

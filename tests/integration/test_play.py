@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import text
 from werkzeug.test import TestResponse
 
-from engine.kensei.ruleset import sample_army
+from engine.kensei import sample_army
 from replays.errors import GameNotFound
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env

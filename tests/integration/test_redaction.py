@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kensei.bots import RandomBot as KenseiBot
+from engine.kensei import RandomBot as KenseiBot
 from replays import registry
 from replays.game import Game, project_game, step_version
 from replays.redaction import shown_state, shown_step

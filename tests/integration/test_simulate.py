@@ -10,7 +10,7 @@ from flask import Flask
 from sqlalchemy import select
 
 from engine.core import state_hash
-from engine.kensei.ruleset import Kensei
+from engine.kensei import Kensei
 from replays.records import GameRecords
 from replays.schema import games
 from replays.simulate import game_seed, simulate, simulated_game_id

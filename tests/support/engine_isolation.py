@@ -20,8 +20,7 @@ from typing import Any
 
 from engine.core import Bot, SeededDice, State, state_hash
 from engine.core.canonical import canonical_json
-from engine.kensei.bots import GreedyBot, RandomBot
-from engine.kensei.ruleset import Kensei
+from engine.kensei import GreedyBot, Kensei, RandomBot
 
 LEGAL_SHOWN = 12
 """How many of the legal commands offered at each step a trace keeps (every one of

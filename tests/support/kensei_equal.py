@@ -38,8 +38,7 @@ from typing import Any
 from engine import kensei as kensei_package
 from engine.core import Command, SeededDice, State
 from engine.core.canonical import canonical_json, state_hash
-from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot, RandomBot
-from engine.kensei.ruleset import Kensei
+from engine.kensei import PART_ONE_ORDERS, GreedyBot, Kensei, RandomBot
 
 SETUP = {"armies": {"A": "buke-400", "B": "kuge-400"}, "scenario": "pitched-battle"}
 

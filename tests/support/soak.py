@@ -21,9 +21,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.core import Command, SeededDice, state_hash
-from engine.kensei.bots import GreedyBot, RandomBot
-from engine.kensei.ruleset import Kensei, sample_armies
-from engine.kensei.scenarios import SCENARIOS as SCENARIO_DATA
+from engine.kensei import SCENARIOS as SCENARIO_DATA
+from engine.kensei import GreedyBot, Kensei, RandomBot, sample_armies
 
 KENSEI = Kensei()
 SIZES = sorted({name.rsplit("-", 1)[1] for name in sample_armies()}, key=int)

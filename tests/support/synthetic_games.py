@@ -50,11 +50,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert
 
-from engine.kensei.catalogue import load_catalogue, load_sample_army
-from engine.kensei.forces import forces
-from engine.kensei.queries import SIDES
-from engine.kensei.ruleset import Kensei
-from engine.kensei.scenarios import SCENARIOS
+from engine.kensei import SCENARIOS, SIDES, Kensei, forces, load_catalogue, load_sample_army
 from replays.schema import game_sides, game_units
 from shiai.schema import accounts, game_seats
 

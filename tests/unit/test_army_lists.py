@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from engine.kensei.catalogue import load_catalogue, sample_army_document, sample_army_names
+from engine.kensei import load_catalogue, sample_army_document, sample_army_names
 from shiai.army_lists import (
     RULE_FORMAT,
     catalogue_document,

@@ -15,8 +15,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand
-from engine.kensei.ruleset import sample_armies
-from engine.kensei.scenarios import RANDOM_SCENARIO, SCENARIOS
+from engine.kensei import RANDOM_SCENARIO, SCENARIOS, sample_armies
 from shiai.errors import BadRequest, NotSignedIn
 from shiai.play import BOT, BOTS, HOT_SEAT, INVITE, Play, PlayRefused
 from shiai.web.api import json_body

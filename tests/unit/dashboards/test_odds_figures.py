@@ -15,13 +15,13 @@ from dashboards.odds_figures import (
     percent,
     table_csv,
 )
-from engine.kensei.odds import successes
+from engine.kensei import odds
 
 EIGHTH = Fraction(1, 8)
 
 
 def test_three_dice_at_four_plus_hit_none_one_two_or_three_times_in_eighths() -> None:
-    rows = chance_rows(successes(3, 0))
+    rows = chance_rows(odds.successes(3, 0))
     assert [row.chance for row in rows] == [EIGHTH, 3 * EIGHTH, 3 * EIGHTH, EIGHTH]
     assert [row.at_least for row in rows] == [1, 7 * EIGHTH, 4 * EIGHTH, EIGHTH]
 
@@ -65,7 +65,7 @@ def test_percentages_are_rounded_exactly_to_two_decimals() -> None:
 
 
 def test_a_table_downloads_as_csv_with_fractions_and_percentages() -> None:
-    text = table_csv(chance_rows(successes(3, 0)), counted="hits")
+    text = table_csv(chance_rows(odds.successes(3, 0)), counted="hits")
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["hits", "exactly", "exactly_percent", "at_least", "at_least_percent"]
     assert rows[1] == ["0", "1/8", "12.50", "1", "100.00"]
