@@ -21,7 +21,7 @@ other viewer until the game is over. When the last side has answered,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -160,10 +160,84 @@ def redact_event(event: Event, viewer: str | None) -> Event:
     return {**event, SEALED_KEY: None}
 
 
+@dataclass(frozen=True)
+class Ending:
+    """One way a game of a system can end: ``name`` is what the analysis facts
+    store (stable), ``label`` what the pages show."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A faction, clan, school or character a side can play, by its stable id."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """What the platform may know about a game system, in the spirit of OpenSpiel's
+    game type: every layer above the engine asks this, never the ruleset's id.
+
+    ``dice`` lists the faces of each kind of die the system rolls (``(6,)`` for
+    d6s, ``(10,)`` for d10s), empty for a system without dice. ``first_player``
+    names what marks the side that goes first (an initiative roll, a strategy
+    roll...), or is empty when the system has no such mark. ``endings`` are the
+    ways a game can end, by the names the analysis facts record."""
+
+    id: str
+    name: str
+    edition: str
+    players: tuple[int, int]
+    dice: tuple[int, ...]
+    sides: Mapping[str, str]
+    factions: tuple[Faction, ...]
+    first_player: str
+    endings: tuple[Ending, ...]
+    board: str = "table"  # "table" (free-form, measured) or "hex"
+
+    def ending_label(self, name: str) -> str:
+        """The label of the ending named ``name`` (the name itself if unknown)."""
+        return next((e.label for e in self.endings if e.name == name), name)
+
+    def faction_name(self, faction_id: str) -> str:
+        """The display name of ``faction_id`` (the id itself if unknown)."""
+        return next((f.name for f in self.factions if f.id == faction_id), faction_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "edition": self.edition,
+            "players": list(self.players),
+            "dice": list(self.dice),
+            "sides": dict(self.sides),
+            "factions": [{"id": f.id, "name": f.name} for f in self.factions],
+            "first_player": self.first_player,
+            "endings": [{"name": e.name, "label": e.label} for e in self.endings],
+            "board": self.board,
+        }
+
+
 class Bot(Protocol):
     """Chooses a legal command for ``side``, or ``None`` when it has none."""
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None: ...
+
+
+BotFactory = Callable[[int | str], Bot]
+
+
+@dataclass(frozen=True)
+class BotChoice:
+    """A named bot a system offers: how a player is told about it, and how to
+    build one from a seed."""
+
+    description: str
+    build: BotFactory
 
 
 class Ruleset(ABC):
@@ -225,11 +299,21 @@ class Ruleset(ABC):
         """Set-ups for demo and bot games (sample armies, a scenario)."""
         return [{}]
 
+    @property
+    @abstractmethod
+    def info(self) -> RulesetInfo:
+        """What the platform may know about this system (see ``RulesetInfo``)."""
+
+    def bots(self) -> Mapping[str, BotChoice]:
+        """The named bots this system offers, the first being the default (the
+        one ``bot`` builds). The default offers one, ``random``, that samples
+        ``legal``."""
+        return {"random": BotChoice("plays any legal move, at random", RandomBot)}
+
     def bot(self, seed: int | str) -> Bot:
-        """A bot that plays any side of this game legally, from its own seeded
-        generator. The default samples ``legal``; rulesets whose legal
-        commands are costly to list give a bot that checks fewer."""
-        return RandomBot(seed)
+        """The default bot: plays any side of this game legally, from its own
+        seeded generator (the first of ``bots``)."""
+        return next(iter(self.bots().values())).build(seed)
 
     def describe(self, event: Event) -> str:
         """A one-line summary of ``event`` for step lists and logs."""

@@ -46,6 +46,14 @@ ENDINGS: Mapping[Termination, str] = {
     Termination.CONCESSION: "concession",
 }
 
+# How the pages name each ending.
+ENDING_LABELS = {
+    "end_of_battle_check": "End-of-battle check",
+    "last_turn": "Last turn played",
+    "annihilation": "Annihilation",
+    "concession": "Concession",
+}
+
 # Events that take miniatures off the table as casualties, and the field naming them.
 _LOST: Mapping[str, str] = {
     "miniatures_lost": "minis",

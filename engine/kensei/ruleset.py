@@ -11,27 +11,31 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from importlib import resources
 from typing import Any
 
 from engine.core import (
-    Bot,
+    BotChoice,
     Command,
     Dice,
+    Ending,
     Event,
+    Faction,
     GameFacts,
     IllegalCommand,
     InvalidCommand,
     Outcome,
     Prompt,
     Ruleset,
+    RulesetInfo,
     Setup,
     State,
 )
 from engine.kensei import armies, rules
 from engine.kensei.abilities import ki_extra_orders
-from engine.kensei.analysis import game_facts
-from engine.kensei.bots import RandomBot, legal_commands
+from engine.kensei.analysis import ENDING_LABELS, game_facts
+from engine.kensei.bots import GreedyBot, RandomBot, legal_commands
 from engine.kensei.cards import (
     decide_commander_activation,
     decide_keep,
@@ -461,11 +465,35 @@ class Kensei(Ruleset):
     def describe(self, event: Event) -> str:
         return describe_event(event)
 
-    def bot(self, seed: int | str) -> Bot:
-        return RandomBot(seed)
+    @property
+    def info(self) -> RulesetInfo:
+        return _info()
+
+    def bots(self) -> Mapping[str, BotChoice]:
+        # The random bot stays the default (demo and simulated games were recorded with it).
+        return {
+            "random": BotChoice("plays any legal order, at random", RandomBot),
+            "greedy": BotChoice("advances on the nearest enemy, charges and shoots", GreedyBot),
+        }
 
 
 _SAMPLE_ARMIES: dict[str, tuple[Any, Any]] = {}
+
+
+@cache
+def _info() -> RulesetInfo:
+    catalogue = load_catalogue()
+    return RulesetInfo(
+        id=Kensei.id,
+        name="Kensei",
+        edition="living rules, February 2020",
+        players=(2, 2),
+        dice=(6,),
+        sides={side: f"Side {side}" for side in SIDES},
+        factions=tuple(Faction(f.id, f.name) for f in catalogue.factions.values()),
+        first_player="strategy roll",
+        endings=tuple(Ending(name, label) for name, label in ENDING_LABELS.items()),
+    )
 
 
 def _say(kind: str) -> str:

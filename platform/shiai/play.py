@@ -32,7 +32,6 @@ from uuid import UUID
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from engine.core import Bot, Command, InvalidCommand, Ruleset
-from engine.kensei import GreedyBot
 from replays import registry, rollups
 from replays.bot_games import answer_with_bots, proposed_command
 from replays.records import GameRecords
@@ -88,9 +87,8 @@ class NewGame:
 
 
 def make_bot(ruleset: Ruleset, kind: str, seed: str) -> Bot:
-    if kind == "greedy" and ruleset.id == "kensei":
-        return GreedyBot(seed)
-    return ruleset.bot(seed)
+    choice = ruleset.bots().get(kind)
+    return choice.build(seed) if choice is not None else ruleset.bot(seed)
 
 
 # The side of a game an account plays through the tournament pairing the game

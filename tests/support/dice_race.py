@@ -21,12 +21,14 @@ from typing import Any
 from engine.core import (
     Command,
     Dice,
+    Ending,
     Event,
     IllegalCommand,
     InvalidCommand,
     Outcome,
     Prompt,
     Ruleset,
+    RulesetInfo,
     Setup,
     State,
     Termination,
@@ -34,6 +36,21 @@ from engine.core import (
 
 SIDES = ("A", "B")
 MAX_BID = 3
+
+INFO = RulesetInfo(
+    id="dice-race",
+    name="Dice race",
+    edition="kernel reference",
+    players=(2, 2),
+    dice=(6,),
+    sides={"A": "Side A", "B": "Side B"},
+    factions=(),
+    first_player="",
+    endings=(
+        Ending(Termination.VICTORY_CONDITION.value, "Target reached"),
+        Ending(Termination.TURN_LIMIT.value, "Out of rounds"),
+    ),
+)
 
 
 def _other_fields(command: Command, allowed: set[str]) -> None:
@@ -48,6 +65,10 @@ class DiceRace(Ruleset):
     version = "1.1.0"
     # Schema 2 renamed the "faces" of a roll to "dice" (see upcast_event).
     event_schema = 2
+
+    @property
+    def info(self) -> RulesetInfo:
+        return INFO
 
     def start(self, setup: Setup, seed: Dice) -> State:
         target = setup.get("target", 20)
