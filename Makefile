@@ -10,9 +10,9 @@ PORT ?= 5000
 # the kernel's reference ruleset).
 export PYTHONPATH := $(CURDIR)
 
-# The compiled engine: engine/kensei compiled to C extensions by mypyc, beside a
-# copy of the engine's sources in build/compiled (never in the source tree, where an
-# extension would shadow the .py files edited after it was built). ENGINE=compiled
+# The compiled engine: engine/kensei and engine/tabletop compiled to C extensions by
+# mypyc, beside a copy of the engine's sources in build/compiled (never in the source
+# tree, where an extension would shadow the .py files edited after it was built). ENGINE=compiled
 # puts it first on the path (PYTHONSAFEPATH keeps the current directory from coming
 # before it); the interpreted engine stays the reference and the default.
 COMPILED := build/compiled
@@ -44,7 +44,7 @@ $(COMPILED)/.built: $(STAMP) $(ENGINE_SOURCES) pyproject.toml
 	mkdir -p $(COMPILED)
 	cp -r engine pyproject.toml $(COMPILED)/
 	find $(COMPILED)/engine -name __pycache__ -prune -exec rm -rf {} +
-	cd $(COMPILED) && PYTHONSAFEPATH=1 PYTHONPATH=. $(CURDIR)/$(BIN)/mypyc engine/kensei > mypyc.log 2>&1 \
+	cd $(COMPILED) && PYTHONSAFEPATH=1 PYTHONPATH=. $(CURDIR)/$(BIN)/mypyc engine/kensei engine/tabletop > mypyc.log 2>&1 \
 		|| (tail -n 40 mypyc.log; exit 1)
 	touch $@
 

@@ -25,8 +25,15 @@ import time
 from collections.abc import Callable
 
 from bench._util import figure, note, profiled
-from engine.kensei.geometry import Base, Scene, Scenery, edge_distance, formation_problems
-from engine.kensei.geometry_movement import forget_formations
+from engine.kensei.geometry import (
+    Base,
+    Scene,
+    Scenery,
+    edge_distance,
+    forget_formations,
+    formation_problems,
+    table_scene,
+)
 
 SEED = 20240607
 WIDTH, HEIGHT = 12000, 9000
@@ -49,7 +56,7 @@ def realistic_scene(seed: int = SEED) -> Scene:
             shape = "square" if n % 7 == 0 else "round"
             turn = (facing + rng.randrange(-200, 200)) % 3600
             bases[f"{'ab'[side]}{n:02d}"] = Base(x, y, turn, shape, 250, rng.randint(1, 3))
-    return Scene(scenery, bases)
+    return table_scene(scenery, bases)
 
 
 def rate(action: Callable[[], object], per_call: int, budget: float = 1.0) -> float:

@@ -4,7 +4,8 @@ A question is two fighters (a unit from a shipped sample army list, or a roll
 entered by hand) and the situation of a melee or a shoot; the answer is the
 exact distributions :mod:`engine.kensei.odds` gives for every strike of it.
 The Combat and Shoot Roll Tables are read line by line as the engine reads
-them (:func:`engine.kensei.combat.combat_table`, :func:`engine.kensei.shooting.shoot_table`),
+them (:func:`engine.kensei.combat.melee.combat_table`,
+:func:`engine.kensei.shooting.shoot.shoot_table`),
 with the board's facts (miniatures in contact or in sight, cover, the side
 attacked) given by the analyst instead of measured.
 

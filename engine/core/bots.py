@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import Any, Protocol
 
-if TYPE_CHECKING:  # the ruleset module hands this bot out, so it is imported only for types
-    from engine.core.ruleset import Command, Ruleset, State
+Command = dict[str, Any]
+State = dict[str, Any]
+
+
+class ListsLegalCommands(Protocol):
+    """What the random bot needs of a ruleset (every ``Ruleset`` is one)."""
+
+    def legal(self, state: State, side: str) -> Iterator[Command]: ...
 
 
 class RandomBot:
@@ -16,6 +23,6 @@ class RandomBot:
     def __init__(self, seed: int | str) -> None:
         self._random = random.Random(seed)
 
-    def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
+    def choose(self, ruleset: ListsLegalCommands, state: State, side: str) -> Command | None:
         options = list(ruleset.legal(state, side))
         return self._random.choice(options) if options else None

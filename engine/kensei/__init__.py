@@ -6,22 +6,27 @@ the benchmarks and the tests outside ``tests/unit/kensei`` import them from
 """
 
 from engine.kensei import odds
-from engine.kensei.armies import RULE_BATTLE_SIZE, validate_army
-from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot, RandomBot, candidates
-from engine.kensei.catalogue import (
+from engine.kensei.army.catalogue import (
     load_army_list,
     load_catalogue,
     load_sample_army,
     sample_army_document,
     sample_army_names,
 )
-from engine.kensei.combat import SIDE_BONUS, file_weapon_line, weapon_applies, weapon_modifiers
-from engine.kensei.forces import forces
-from engine.kensei.profiles import ArmyListError, Catalogue, TroopProfile
-from engine.kensei.queries import SIDES
+from engine.kensei.army.forces import forces
+from engine.kensei.army.profiles import ArmyListError, Catalogue, TroopProfile
+from engine.kensei.army.validation import RULE_BATTLE_SIZE, validate_army
+from engine.kensei.bots.players import PART_ONE_ORDERS, GreedyBot, RandomBot, candidates
+from engine.kensei.combat.melee import (
+    SIDE_BONUS,
+    file_weapon_line,
+    weapon_applies,
+    weapon_modifiers,
+)
 from engine.kensei.ruleset import Kensei, sample_armies, sample_army
-from engine.kensei.scenarios import RANDOM_SCENARIO, SCENARIOS
-from engine.kensei.shooting import BANDS, ranged_weapons
+from engine.kensei.shooting.shoot import BANDS, ranged_weapons
+from engine.kensei.state.queries import SIDES
+from engine.kensei.turn.scenarios import RANDOM_SCENARIO, SCENARIOS
 
 __all__ = [
     "BANDS",

@@ -36,7 +36,7 @@ from typing import Any
 
 from engine.core import Event, GameFacts, Outcome, SideFacts, State, Termination, UnitFacts
 from engine.kensei.odds import success_chance
-from engine.kensei.queries import SIDES
+from engine.kensei.state.queries import SIDES
 
 # How a battle ended, in the rulebook's words ("When the game is over for any reason").
 ENDINGS: Mapping[Termination, str] = {

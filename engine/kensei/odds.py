@@ -2,7 +2,7 @@
 III and the analysts' odds page use.
 
 Every figure is an exact :class:`fractions.Fraction` built from the die rules
-in :mod:`engine.kensei.rolls` (the same functions the engine rolls with), so
+in :mod:`engine.kensei.state.rolls` (the same functions the engine rolls with), so
 the odds and the game can never disagree. Distributions are lists indexed by
 the count (``dist[k]`` is the chance of exactly ``k``).
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from engine.kensei.rolls import casualties, honour_roll_chance, success_die, wound_die
+from engine.kensei.state.rolls import casualties, honour_roll_chance, success_die, wound_die
 
 Distribution = list[Fraction]
 FACES = range(1, 7)

@@ -3,8 +3,8 @@
 Part I of the engine: armies, battlefield, setup and deployment, the turn
 sequence, unit activation and the movement and static orders. Combat and
 morale (part II) and the command deck, commander's orders and scenarios
-(part III) slot into the seams :mod:`engine.kensei.flow` and
-:mod:`engine.kensei.orders` leave for them.
+(part III) slot into the seams :mod:`engine.kensei.turn.sequence` and
+:mod:`engine.kensei.orders.decide` leave for them.
 """
 
 from __future__ import annotations
@@ -32,42 +32,49 @@ from engine.core import (
     Setup,
     State,
 )
-from engine.kensei import armies, rules
-from engine.kensei.abilities import ki_extra_orders
+from engine.kensei import rules
 from engine.kensei.analysis import ENDING_LABELS, game_facts
-from engine.kensei.bots import GreedyBot, RandomBot, legal_commands
-from engine.kensei.cards import (
+from engine.kensei.army import validation as armies
+from engine.kensei.army.catalogue import CatalogueError, load_army_list, load_catalogue
+from engine.kensei.army.forces import forces
+from engine.kensei.bots.players import GreedyBot, RandomBot, legal_commands
+from engine.kensei.charge.charging import decide_close_in, decide_reaction
+from engine.kensei.charge.opportunity import decide_opportunity, intercept
+from engine.kensei.combat.duel import decide_duel_answer
+from engine.kensei.combat.resolution import MULTIPLE_KINDS, decide_answer
+from engine.kensei.command.cards import (
     decide_commander_activation,
     decide_keep,
     initial_cards,
     initial_commander_activation,
 )
-from engine.kensei.catalogue import CatalogueError, load_army_list, load_catalogue
-from engine.kensei.charging import decide_close_in, decide_reaction
-from engine.kensei.command_duel import decide_bet, decide_declare
-from engine.kensei.commander_orders import (
+from engine.kensei.command.commander_orders import (
     decide_choose,
     decide_keep_order,
     decide_play,
     initial_commander_orders,
 )
+from engine.kensei.command.duel import decide_bet, decide_declare
+from engine.kensei.command.offerings import closed_event, decide_offering
 from engine.kensei.commands import only_fields, placements, text
 from engine.kensei.describe import describe_event
-from engine.kensei.duel import decide_duel_answer
-from engine.kensei.evolve import evolve
-from engine.kensei.flow import Progress, advance, window_event
-from engine.kensei.forces import forces
-from engine.kensei.lead import ki_chooser
-from engine.kensei.offering_dice import OfferingDice, RollPaused
-from engine.kensei.offerings import closed_event, decide_offering
-from engine.kensei.opportunity import decide_opportunity, intercept
-from engine.kensei.orders import decide_order
-from engine.kensei.prompts import prompt_for
-from engine.kensei.queries import SIDES, other
-from engine.kensei.resolution import MULTIPLE_KINDS, decide_answer
-from engine.kensei.scenarios import DEFAULT_SCENARIO, RANDOM_SCENARIO, SCENARIOS, scenario_state
-from engine.kensei.setup import decide_deploy, decide_scenery, extra_scenery_roll
-from engine.kensei.views import view, view_event
+from engine.kensei.orders.decide import decide_order
+from engine.kensei.orders.lead import ki_chooser
+from engine.kensei.state.abilities import ki_extra_orders
+from engine.kensei.state.evolve import evolve
+from engine.kensei.state.offering_dice import OfferingDice, RollPaused
+from engine.kensei.state.progress import Progress, window_event
+from engine.kensei.state.queries import SIDES, other
+from engine.kensei.state.views import view, view_event
+from engine.kensei.turn.prompts import prompt_for
+from engine.kensei.turn.scenarios import (
+    DEFAULT_SCENARIO,
+    RANDOM_SCENARIO,
+    SCENARIOS,
+    scenario_state,
+)
+from engine.kensei.turn.sequence import advance
+from engine.kensei.turn.setup import decide_deploy, decide_scenery, extra_scenery_roll
 
 # Which prompt each command answers, and the rule a player breaks by answering out of turn.
 # The sample army lists shipped in data/armies/ (labelled sample data there).
@@ -319,7 +326,7 @@ class Kensei(Ruleset):
         """The events of ``command`` (none: the turn sequence only), then the game rolled
         on until someone must decide. A roll open to offerings to the gods stops it
         (an ``offering_window``); ``prefix``: the faces and offered rolls of a decision
-        made again after a window (:mod:`engine.kensei.offering_dice`)."""
+        made again after a window (:mod:`engine.kensei.state.offering_dice`)."""
         calls, done = prefix
         offering_dice = OfferingDice(
             dice, lambda: progress.state, prefix_calls=calls, prefix_done=done

@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from engine.core import Command, Event, Prompt, SeededDice, State, state_hash
-from engine.kensei.bots import GreedyBot, RandomBot
+from engine.kensei.bots.players import GreedyBot, RandomBot
 from engine.kensei.ruleset import Kensei
 
 KENSEI = Kensei()

@@ -16,14 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.canonical import canonical_json
-from engine.kensei.armies import (
-    ArmyInvalid,
-    Violation,
-    army_to_dict,
-    build_army,
-    validate_army,
-)
-from engine.kensei.catalogue import (
+from engine.kensei.army.catalogue import (
     ArmyList,
     ArmyListLeader,
     ArmyListUnit,
@@ -34,6 +27,13 @@ from engine.kensei.catalogue import (
     load_sample_army,
     read_documents,
     sample_army_names,
+)
+from engine.kensei.army.validation import (
+    ArmyInvalid,
+    Violation,
+    army_to_dict,
+    build_army,
+    validate_army,
 )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from engine.kensei.catalogue import (
+from engine.kensei.army.catalogue import (
     ArmyListError,
     CatalogueError,
     TypeCap,

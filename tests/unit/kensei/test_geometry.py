@@ -40,6 +40,7 @@ from engine.kensei.geometry import (
     scenery_polygon,
     side_of,
     sweep,
+    table_scene,
     within,
 )
 
@@ -161,12 +162,12 @@ def duel(*others: Base, scenery: tuple[Scenery, ...] = ()) -> Scene:
     """Observer "o" at (1000, 1000) facing east, target "t" 1 m... 40 cm to the east."""
     bases = {"o": inf(1000, 1000, EAST), "t": inf(5000, 1000, WEST)}
     bases.update({f"m{n}": base for n, base in enumerate(others)})
-    return Scene(scenery, bases)
+    return table_scene(scenery, bases)
 
 
 def test_line_of_sight_needs_the_target_in_the_visual_field() -> None:
     # Both face east: t sees nothing behind it, o sees t in front.
-    scene = Scene([], {"o": inf(1000, 1000, EAST), "t": inf(5000, 1000, EAST)})
+    scene = table_scene([], {"o": inf(1000, 1000, EAST), "t": inf(5000, 1000, EAST)})
     assert scene.line_of_sight("o", "t") == "total"
     assert scene.line_of_sight("t", "o") == "none"
 
@@ -203,8 +204,8 @@ def test_line_of_sight_none_only_if_obstacle_at_least_target_height() -> None:
 def test_line_of_sight_band_is_as_wide_as_the_target_base() -> None:
     # The same tall post touches the band of a 5 cm target, not that of a 2.5 cm one.
     post = block("post", 3000, 1200, 3100, 1300, height=9)
-    narrow = Scene([post], {"o": inf(1000, 1000), "t": inf(5000, 1000, WEST)})
-    wide = Scene([post], {"o": inf(1000, 1000), "t": inf(5000, 1000, WEST, size=500)})
+    narrow = table_scene([post], {"o": inf(1000, 1000), "t": inf(5000, 1000, WEST)})
+    wide = table_scene([post], {"o": inf(1000, 1000), "t": inf(5000, 1000, WEST, size=500)})
     assert narrow.line_of_sight("o", "t") == "total"
     assert wide.line_of_sight("o", "t") == "partial"
 
@@ -284,7 +285,7 @@ def test_melee_combat_2_5cm_and_facing_centre() -> None:
 
 
 def test_two_units_in_melee_when_any_pair_is_engaged() -> None:
-    scene = Scene(
+    scene = table_scene(
         [],
         {
             "a1": inf(1000, 1000, EAST),
@@ -377,7 +378,7 @@ def test_move_changes_direction_along_a_path() -> None:
 
 def test_crossing_obstacles_touching_even_minimally() -> None:
     river = block("river", 2000, 1125, 2200, 3000, height=0, kind="difficult")
-    scene = Scene([river], {})
+    scene = table_scene([river], {})
     mover = inf(1000, 1000, EAST)
     # Along y=1000 the base's border reaches y=1125: it grazes the river.
     assert scene.path_scenery(mover, [(3000, 1000)]) == [river]
@@ -394,7 +395,7 @@ def test_impassable_scenery_and_elements_taller_than_the_miniature() -> None:
     assert impassable_for(scenery=rock, height=5)
     assert impassable_for(scenery=house, height=2)
     assert not impassable_for(scenery=hedge, height=2)
-    scene = Scene([rock, house, hedge], {})
+    scene = table_scene([rock, house, hedge], {})
     assert scene.over_impassable(inf(2200, 2200)) == rock
     assert scene.over_impassable(inf(3200, 2200, height=2)) == house
     assert scene.over_impassable(inf(3200, 2200, height=3)) is None
@@ -408,7 +409,7 @@ def test_impassable_scenery_and_elements_taller_than_the_miniature() -> None:
 
 
 def test_crossing_miniatures_and_never_ending_over_one() -> None:
-    scene = Scene([], {"ally": inf(2000, 1000), "enemy": square(3000, 1000)})
+    scene = table_scene([], {"ally": inf(2000, 1000), "enemy": square(3000, 1000)})
     mover = inf(1000, 1000)
     assert scene.path_bases(mover, [(4000, 1000)]) == ["ally", "enemy"]
     assert scene.path_bases(mover, [(1000, 3000)]) == []
@@ -469,7 +470,7 @@ def test_scene_with_bases_moves_adds_and_removes() -> None:
 
 
 def test_within_distance_and_nearest() -> None:
-    scene = Scene([], {"a": inf(0, 0), "b": inf(500, 0), "c": inf(0, 500), "d": inf(900, 0)})
+    scene = table_scene([], {"a": inf(0, 0), "b": inf(500, 0), "c": inf(0, 500), "d": inf(900, 0)})
     assert scene.within_distance("a", ["d", "c", "b", "a"], 250) == ["c", "b"]
     assert scene.nearest("a", ["d", "c", "b"]) == ("b", 250.0)  # tie b/c: smallest id
     assert scene.nearest("a", ["a"]) is None
@@ -478,7 +479,7 @@ def test_within_distance_and_nearest() -> None:
 def test_scenery_must_be_a_simple_polygon() -> None:
     bow_tie = Scenery("x", "normal", 1, ((0, 0), (10, 10), (10, 0), (0, 10)))
     with pytest.raises(ValueError, match="not a simple polygon"):
-        Scene([bow_tie], {})
+        table_scene([bow_tie], {})
     with pytest.raises(ValueError, match="round or square"):
         Base(0, 0, 0, "hex", 250, 1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="facing"):
@@ -573,4 +574,4 @@ def random_scene(seed: int) -> Scene:
             placed[f"{'ab'[side]}{n:02d}"] = Base(
                 x, y, (facing + rng.randrange(-300, 300)) % 3600, shape, 250, rng.randint(1, 3)
             )
-    return Scene(scenery, placed)
+    return table_scene(scenery, placed)

@@ -15,8 +15,8 @@ import json
 import pytest
 
 from engine.core import EnteredDice, State
-from engine.kensei import abilities, rules
-from engine.kensei.catalogue import (
+from engine.kensei import rules
+from engine.kensei.army.catalogue import (
     CatalogueError,
     catalogue_from_documents,
     data_root,
@@ -26,12 +26,16 @@ from engine.kensei.catalogue import (
     sample_army_document,
     sample_army_names,
 )
-from engine.kensei.charging import _charge_roll
-from engine.kensei.combat import combat_table
-from engine.kensei.flow import Progress, _order_rolls, honour_dice, orders_for
-from engine.kensei.queries import honour_of, initiative_of
-from engine.kensei.rolls import success_roll, wound_roll
-from engine.kensei.shooting import shoot_table
+from engine.kensei.charge.charging import _charge_roll
+from engine.kensei.combat.melee import combat_table
+from engine.kensei.shooting.shoot import shoot_table
+from engine.kensei.state import abilities
+from engine.kensei.state.honour import honour_dice
+from engine.kensei.state.order_roll import orders_for
+from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import honour_of, initiative_of
+from engine.kensei.state.rolls import success_roll, wound_roll
+from engine.kensei.turn.sequence import _order_rolls
 from tests.unit.kensei import test_kensei_lead as lead
 from tests.unit.kensei import test_kensei_movement as movement
 from tests.unit.kensei import test_kensei_shooting as shooting

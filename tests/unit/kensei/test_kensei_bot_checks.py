@@ -11,11 +11,11 @@ from itertools import combinations
 import pytest
 
 from engine.core import CommandRefused, Prompt, State
-from engine.kensei.bots import PART_ONE_ORDERS, _surely_refused, candidates
-from engine.kensei.cards import DECK
-from engine.kensei.command_duel import _win_chance, greedy_bet
-from engine.kensei.orders import decide_order
-from engine.kensei.remember import NoDice
+from engine.kensei.bots.players import PART_ONE_ORDERS, _surely_refused, candidates
+from engine.kensei.command.cards import DECK
+from engine.kensei.command.duel import _win_chance, greedy_bet
+from engine.kensei.orders.decide import decide_order
+from engine.kensei.state.remember import NoDice
 from tests.support.kensei_equal import SETUP  # the benchmarks' set-up
 from tests.unit.kensei.support import bot_game
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.kensei.bot_moves import _below, shuffled
+from engine.kensei.bots.moves import _below, shuffled
 
 
 @pytest.mark.parametrize("seed", ["bench-0", "x", 12345])

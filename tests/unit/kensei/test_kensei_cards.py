@@ -10,10 +10,11 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, SeededDice, State
 from engine.kensei import rules
-from engine.kensei.bots import GreedyBot
-from engine.kensei.cards import DECK, shuffled
-from engine.kensei.flow import Progress, advance
-from engine.kensei.queries import unused_units
+from engine.kensei.bots.players import GreedyBot
+from engine.kensei.command.cards import DECK, shuffled
+from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import unused_units
+from engine.kensei.turn.sequence import advance
 from tests.unit.kensei.support import (
     KENSEI,
     SETUP,

@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, State
-from engine.kensei import charge_trace, geometry, rules
-from engine.kensei.board import board
+from engine.kensei import geometry, rules
+from engine.kensei.charge import trace as charge_trace
+from engine.kensei.geometry.board import board
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
 CHARGER, TARGET, ARCHERS = "A.u2", "B.u2", "B.u4"

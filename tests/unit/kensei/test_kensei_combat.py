@@ -14,9 +14,9 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, State
 from engine.kensei import rules
-from engine.kensei.casualties import casualty_event, damage_of
-from engine.kensei.combat import combat_table, unit_attack_side
-from engine.kensei.falling_back import fall_back, slide
+from engine.kensei.combat.casualties import casualty_event, damage_of
+from engine.kensei.combat.falling_back import fall_back, slide
+from engine.kensei.combat.melee import combat_table, unit_attack_side
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
 UNIT, ENEMY = "A.u2", "B.u2"

@@ -10,10 +10,11 @@ import pytest
 
 from engine.core import IllegalCommand, InvalidCommand, SeededDice, State
 from engine.kensei import rules
-from engine.kensei.bots import GreedyBot, RandomBot, legal_commands
-from engine.kensei.command_duel import bet_choices, greedy_bet, win_chance
-from engine.kensei.flow import Progress, advance
-from engine.kensei.queries import other
+from engine.kensei.bots.players import GreedyBot, RandomBot, legal_commands
+from engine.kensei.command.duel import bet_choices, greedy_bet, win_chance
+from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import other
+from engine.kensei.turn.sequence import advance
 from tests.unit.kensei.support import KENSEI, bots_until, edited, play, waiting_for
 
 

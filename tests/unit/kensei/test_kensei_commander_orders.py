@@ -13,15 +13,17 @@ from typing import Any
 import pytest
 
 from engine.core import IllegalCommand, SeededDice, State
-from engine.kensei import abilities, rules
-from engine.kensei.bots import RandomBot
-from engine.kensei.catalogue import data_root, load_catalogue
-from engine.kensei.commander_orders import DECK_SIZE, draw_commander_orders, keeping_orders
+from engine.kensei import rules
+from engine.kensei.army.catalogue import data_root, load_catalogue
+from engine.kensei.army.profiles import CatalogueError
+from engine.kensei.bots.players import RandomBot
+from engine.kensei.command.commander_orders import DECK_SIZE, draw_commander_orders, keeping_orders
+from engine.kensei.command.order_cards import TIMING_PROMPTS, faction_orders, order_cards_from
 from engine.kensei.describe import describe_event
-from engine.kensei.flow import Progress, order_roll
-from engine.kensei.order_cards import TIMING_PROMPTS, faction_orders, order_cards_from
-from engine.kensei.profiles import CatalogueError
-from engine.kensei.queries import other, unused_units
+from engine.kensei.state import abilities
+from engine.kensei.state.order_roll import order_roll
+from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import other, unused_units
 from tests.unit.kensei.support import KENSEI, SETUP, bots_until, edited, play, waiting_for
 
 FACTIONS = ("buke", "kuge", "sohei", "otokodate")

@@ -13,9 +13,9 @@ import pytest
 
 from engine.core import Dice, IllegalCommand, State
 from engine.kensei import geometry, rules
-from engine.kensei.board import board
-from engine.kensei.flow import engaged_units
-from engine.kensei.queries import honour_of, initiative_of
+from engine.kensei.geometry.board import board
+from engine.kensei.state.contact import engaged_units
+from engine.kensei.state.queries import honour_of, initiative_of
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
 LEADER, GUARD = "A.u6", "B.u1"

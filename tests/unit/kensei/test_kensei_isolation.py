@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from engine.kensei.board import board
+from engine.kensei.geometry.board import board
 from tests.unit.kensei.support import KENSEI, edited, in_order
 
 

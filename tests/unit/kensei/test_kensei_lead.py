@@ -15,7 +15,7 @@ import pytest
 
 from engine.core import IllegalCommand, State
 from engine.kensei import rules
-from engine.kensei.bots import GreedyBot
+from engine.kensei.bots.players import GreedyBot
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 from tests.unit.kensei.test_kensei_duel import ByCall
 

@@ -16,9 +16,9 @@ import pytest
 
 from engine.core import Dice, IllegalCommand, State
 from engine.kensei import geometry, rules
-from engine.kensei.bots import candidates
-from engine.kensei.combat import combat_table
-from engine.kensei.multiple_combat import group_of
+from engine.kensei.bots.players import candidates
+from engine.kensei.combat.melee import combat_table
+from engine.kensei.combat.multiple import group_of
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
 UNIT, LEFT, RIGHT = "A.u2", "B.u2", "B.u4"

@@ -10,9 +10,9 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice, State, state_hash
 from engine.kensei import rules
-from engine.kensei.bots import GreedyBot, RandomBot
-from engine.kensei.offerings import candidates, gain, greedy_score
-from engine.kensei.views import view, view_event
+from engine.kensei.bots.players import GreedyBot, RandomBot
+from engine.kensei.command.offerings import candidates, gain, greedy_score
+from engine.kensei.state.views import view, view_event
 from tests.unit.kensei.support import (
     KENSEI,
     bots_until,

@@ -12,9 +12,9 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice, State
 from engine.kensei import geometry, rules
-from engine.kensei.board import board
-from engine.kensei.bots import GreedyBot
-from engine.kensei.combat import in_formation
+from engine.kensei.bots.players import GreedyBot
+from engine.kensei.combat.melee import in_formation
+from engine.kensei.geometry.board import board
 from tests.unit.kensei.support import KENSEI, clear_table, edited, play, put
 from tests.unit.kensei.test_kensei_charge import (
     ARCHERS,

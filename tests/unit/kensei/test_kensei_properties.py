@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 from engine.core import Prompt, SeededDice, State, state_hash
 from engine.kensei import geometry
-from engine.kensei.bots import GreedyBot, RandomBot
-from engine.kensei.queries import base_of
+from engine.kensei.bots.players import GreedyBot, RandomBot
 from engine.kensei.ruleset import sample_armies
-from engine.kensei.scenarios import SCENARIOS
+from engine.kensei.state.queries import base_of
+from engine.kensei.turn.scenarios import SCENARIOS
 from tests.unit.kensei.support import KENSEI, replay_hashes
 
 SIZES = sorted({name.rsplit("-", 1)[1] for name in sample_armies()}, key=int)

@@ -12,7 +12,7 @@ import pytest
 
 from engine.core import EnteredDice, SeededDice
 from engine.kensei import odds
-from engine.kensei.rolls import (
+from engine.kensei.state.rolls import (
     casualties,
     d3,
     dice_count,

@@ -12,11 +12,12 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice
 from engine.kensei import rules
-from engine.kensei.casualties import casualty_event, damage_of, remove_isolated
-from engine.kensei.combat import combat_table
-from engine.kensei.flow import Progress, _retreat_honour_roll
-from engine.kensei.queries import honour_of, initiative_of
-from engine.kensei.shooting import shoot_table, unloads
+from engine.kensei.combat.casualties import casualty_event, damage_of, remove_isolated
+from engine.kensei.combat.melee import combat_table
+from engine.kensei.shooting.shoot import shoot_table, unloads
+from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import honour_of, initiative_of
+from engine.kensei.turn.sequence import _retreat_honour_roll
 from tests.unit.kensei import test_kensei_charge as charge
 from tests.unit.kensei import test_kensei_movement as movement
 from tests.unit.kensei import test_kensei_shooting as shooting

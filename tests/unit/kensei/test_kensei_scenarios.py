@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from engine.core import EnteredDice, InvalidCommand, SeededDice, State
-from engine.kensei.scenarios import (
+from engine.kensei.turn.scenarios import (
     CM,
     SCENARIOS,
     ScenarioError,
     scenarios_from_documents,
 )
-from engine.kensei.scoring import end_check, final_outcome, victory_points
+from engine.kensei.turn.scoring import end_check, final_outcome, victory_points
 from tests.unit.kensei.support import KENSEI, bot_game, clear_table, edited, put
 
 

@@ -9,11 +9,14 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, InvalidCommand, SeededDice, State
 from engine.kensei import rules
-from engine.kensei.bots import PART_ONE_ORDERS, GreedyBot
-from engine.kensei.flow import Progress, advance, honour_dice, near_general, orders_for
-from engine.kensei.queries import honour_of, initiative_of
+from engine.kensei.bots.players import PART_ONE_ORDERS, GreedyBot
 from engine.kensei.ruleset import sample_army
-from engine.kensei.setup import extra_scenery_roll, piece_cost
+from engine.kensei.state.honour import honour_dice, near_general
+from engine.kensei.state.order_roll import orders_for
+from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import honour_of, initiative_of
+from engine.kensei.turn.sequence import advance
+from engine.kensei.turn.setup import extra_scenery_roll, piece_cost
 from tests.unit.kensei.support import (
     KENSEI,
     SETUP,

@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import EnteredDice, IllegalCommand, State
 from engine.kensei import rules
-from engine.kensei.shooting import shoot_table
+from engine.kensei.shooting.shoot import shoot_table
 from tests.unit.kensei.support import KENSEI, clear_table, edited, in_order, play, put
 
 ARCHERS, GUNNERS, TARGET = "A.u5", "A.u4", "B.u2"

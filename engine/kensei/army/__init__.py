@@ -1,0 +1,3 @@
+"""Armies: the catalogue (classes, weapons, abilities, titles, factions), troop
+profiles, army-list validation (Army creation) and the forces an army list puts on
+the table."""

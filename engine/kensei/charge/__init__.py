@@ -1,0 +1,2 @@
+"""Charges (Charge, Charge reactions, Charge movement, Opportunity charge): declaring,
+tracing the charge move, the target's reaction."""

@@ -1,0 +1,2 @@
+"""Command: the command deck and commander activation, the command duel, the commander's
+orders, offerings to the gods."""

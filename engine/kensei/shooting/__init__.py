@@ -1,0 +1,2 @@
+"""Shooting: ranged weapons, range bands, the Shoot Roll Table and shooting's
+casualties."""

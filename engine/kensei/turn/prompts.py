@@ -1,0 +1,106 @@
+"""Who must decide now in a Kensei battle, and what."""
+
+from __future__ import annotations
+
+from engine.core import Prompt, State
+from engine.kensei.charge.charging import charge_prompt
+from engine.kensei.charge.opportunity import opportunity_prompt
+from engine.kensei.combat.duel import duel_prompt
+from engine.kensei.combat.resolution import combat_prompt
+from engine.kensei.command.cards import commander_prompt, keep_prompt, keeping
+from engine.kensei.command.commander_orders import choose_prompt, keep_order_prompt
+from engine.kensei.command.duel import command_duel_prompt
+from engine.kensei.command.offerings import offering_prompt
+from engine.kensei.orders.lead import lead_prompt, leading
+from engine.kensei.state.deployment import deployment_candidates
+from engine.kensei.state.queries import SIDES, unused_units
+from engine.kensei.turn.sequence import choosers
+
+_CACHE_SIZE = 4
+_cache: list[tuple[State, Prompt | None]] = []
+
+
+def prompt_for(state: State) -> Prompt | None:
+    """The prompt of a state, remembered for the last few states (by identity: states
+    are never mutated, and an entry keeps its state alive). A bot and ``decide`` both
+    ask it of the same state. The prompt is shared: do not modify its options."""
+    for known, prompt in _cache:
+        if known is state:
+            return prompt
+    found = _prompt(state)
+    _cache.insert(0, (state, found))
+    del _cache[_CACHE_SIZE:]
+    return found
+
+
+def _prompt(state: State) -> Prompt | None:
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    if state.get("offering") is not None:
+        return offering_prompt(state)  # Offering to the Gods, on a roll just made
+    if phase == "scenery_order":
+        chooser = state["setup"]["scenery_chooser"]
+        return Prompt((chooser,), "scenery_order", options={"choices": list(SIDES)})
+    if phase == "scenery" and not state["setup"]["scenery_queue"]:
+        return choose_prompt(state)  # Game System > 6, before the strategy roll
+    if phase == "scenery":
+        side = state["setup"]["scenery_queue"][0]
+        allowed = state["setup"]["extra_scenery"][side]["elements"]
+        return Prompt((side,), "place_scenery", options={"elements": allowed})
+    if phase == "deployment":
+        side = state["deployment"]["next"]
+        return Prompt(
+            (side,),
+            "deploy",
+            options={
+                "stage": state["deployment"]["stage"],
+                "units": deployment_candidates(state, side),
+                "zone": state["scenario"]["zones"][side],
+            },
+        )
+    if phase == "maintenance":
+        return keep_prompt(state) if keeping(state) else keep_order_prompt(state)
+    if phase != "activation":  # pragma: no cover - advance() never rests elsewhere
+        raise AssertionError(f"no prompt in phase {phase}")
+    activation = state["activation"]
+    if activation is None:
+        offered = commander_prompt(state)
+        if offered is not None:
+            return offered
+        duel = command_duel_prompt(state)
+        if duel is not None:
+            return duel
+        holder = state["initiative"]
+        return Prompt((holder,), "choose_active_side", options={"choices": list(SIDES)})
+    if not activation["rolled"]:
+        side = choosers(state)[0]
+        return Prompt((side,), "choose_unit", options={"units": unused_units(state, side)})
+    if activation["ki_pending"]:
+        side = activation["ki_pending"][0]
+        uid = activation["units"][side]
+        abilities = state["units"][uid]["abilities"]["ki"]
+        return Prompt((side,), "choose_ki", options={"unit": uid, "abilities": abilities})
+    pending = activation["pending"]
+    if pending is not None and pending["kind"] == "combat":
+        return combat_prompt(state)
+    if pending is not None and pending["kind"] == "charge":
+        return charge_prompt(state)
+    if pending is not None and pending["kind"] == "duel":
+        return duel_prompt(state)
+    if pending is not None and pending["kind"] == "opportunity":
+        return opportunity_prompt(state)
+    if leading(state):
+        return lead_prompt(state)
+    if pending is not None:
+        return Prompt(
+            (pending["side"],),
+            "order",
+            options={"unit": pending["unit"], "boosted_move": pending["allowance"]},
+        )
+    side = activation["next"]
+    return Prompt(
+        (side,),
+        "order",
+        options={"unit": activation["units"][side], "orders": activation["orders"][side]},
+    )
