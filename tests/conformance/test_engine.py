@@ -15,16 +15,15 @@ from typing import Any
 
 import pytest
 
-from engine.core.ruleset import SEALED_FOR_KEY, SEALED_KEY
 from engine.core import (
     CommandRefused,
-    Event,
     NotCanonical,
     Ruleset,
     SeededDice,
     canonical_json,
     state_hash,
 )
+from engine.core.ruleset import SEALED_FOR_KEY, SEALED_KEY
 from replays.record_file import validate_record
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
@@ -95,7 +94,9 @@ def test_deciding_again_gives_the_same_events_and_mutates_nothing(ruleset_id: st
     ruleset = _ruleset(ruleset_id)
     for game in _games(ruleset_id):
         for decision in game.decisions:
-            again = ruleset.decide(decision.state, decision.command, SeededDice(game.seed, decision.index))
+            again = ruleset.decide(
+                decision.state, decision.command, SeededDice(game.seed, decision.index)
+            )
             assert again == list(decision.events), (
                 f"{game.name}: command {decision.index} decided twice differs"
             )
@@ -180,7 +181,9 @@ def test_every_prompted_side_has_a_legal_command_the_rules_accept(ruleset_id: st
                 accepted = 0
                 for command in legal:
                     try:
-                        ruleset.decide(decision.state, command, SeededDice(game.seed, decision.index))
+                        ruleset.decide(
+                            decision.state, command, SeededDice(game.seed, decision.index)
+                        )
                     except CommandRefused as error:
                         refused.append(f"{where}: {side} {command!r}: {error}")
                     else:
@@ -350,9 +353,7 @@ def test_the_game_record_exports_and_imports_to_the_same_game(ruleset_id: str) -
     assert record["final_state_hash"] == game.hashes[-1], game.name
     events = [entry["event"] for item in record["commands"] for entry in item["events"]]
     assert events == game.events, f"{game.name}: the record's events are not the game's"
-    assert [item["command"] for item in record["commands"]] == [
-        d.command for d in game.decisions
-    ]
+    assert [item["command"] for item in record["commands"]] == [d.command for d in game.decisions]
     text = json.dumps(record)  # a file, read back elsewhere
     elsewhere = GameRecords(event_store_env(MEMORY), rulesets=[ruleset])
     imported = elsewhere.import_record(json.loads(text))
