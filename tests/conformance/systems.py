@@ -22,7 +22,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.core import Command, Event, Prompt, Ruleset, SeededDice, State, state_hash
+from engine.core import (
+    Command,
+    CommandRefused,
+    Event,
+    Prompt,
+    Ruleset,
+    SeededDice,
+    State,
+    state_hash,
+)
 from replays import registry
 from shiai.services import BUILTIN_RULESETS
 from tests.support.dice_race import DiceRace
@@ -118,7 +127,12 @@ def play(ruleset: Ruleset, number: int) -> PlayedGame:
         command = bots[side].choose(ruleset, state, side)
         if command is None:
             raise AssertionError(f"{where}: the {seats[side]} bot of side {side} has no command")
-        events = ruleset.decide(state, command, SeededDice(seed, index))
+        try:
+            events = ruleset.decide(state, command, SeededDice(seed, index))
+        except CommandRefused as error:
+            raise AssertionError(
+                f"{where}: {side}'s {seats[side]} bot chose {command!r}, which is refused: {error}"
+            ) from error
         if not events:
             raise AssertionError(f"{where}: {command!r} was decided into no events")
         decisions.append(Decision(index, len(states) - 1, state, prompt, command, tuple(events)))
