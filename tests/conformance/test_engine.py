@@ -12,6 +12,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from engine.core import (
 from engine.core.ruleset import SEALED_FOR_KEY, SEALED_KEY
 from replays.record_file import validate_record
 from replays.records import GameRecords
+from replays.redaction import shown_step
 from replays.store import MEMORY, event_store_env
 from tests.conformance.systems import Decision, PlayedGame, played, rulesets
 
@@ -242,8 +244,8 @@ def test_sealed_events_show_their_content_only_to_their_side(ruleset_id: str) ->
 
 def test_a_sealed_answer_changes_nothing_the_others_see(ruleset_id: str) -> None:
     """Non-interference: while a sealed answer waits for the others', the other sides'
-    and a spectator's views of the state and of its events are the same whatever
-    the answer was (every legal answer is tried)."""
+    and a spectator's views of the state and of its steps (event, command, summary)
+    are the same whatever the answer was (every legal answer is tried)."""
     ruleset = _ruleset(ruleset_id)
     checked = 0
     for game, decision in _sealed_decisions(ruleset_id):
@@ -257,10 +259,21 @@ def test_a_sealed_answer_changes_nothing_the_others_see(ruleset_id: str) -> None
             for event in events:
                 state = ruleset.evolve(state, event)
             for viewer in others:
-                shown = {
-                    "state": ruleset.view(state, viewer),
-                    "events": [ruleset.view_event(e, viewer, game_over=False) for e in events],
-                }
+                # The steps as the platform shows them: event, command and summary.
+                steps = [
+                    shown_step(
+                        ruleset,
+                        step=decision.step + offset,
+                        command_index=decision.index,
+                        command=command if offset == 1 else None,
+                        sealed_for=side,
+                        event=event,
+                        viewer=viewer,
+                        game_over=False,
+                    )
+                    for offset, event in enumerate(events, start=1)
+                ]
+                shown = {"state": ruleset.view(state, viewer), "steps": [asdict(s) for s in steps]}
                 seen[viewer].add(canonical_json(shown))
         for viewer, views in seen.items():
             assert len(views) == 1, (
