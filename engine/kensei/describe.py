@@ -48,6 +48,36 @@ def _order_played(e: Event) -> str:
     )
 
 
+def _shot(e: Event) -> str:
+    how = (" (boosted)" if e["boost"] else "") + (" (hold and shoot)" if e["hold"] else "")
+    head = f"{e['unit']} shoots at {e['target']}{how}"
+    if e["lost"]:
+        return f"{head}: no shooter reaches it, the shoot is lost"
+    roll = e["roll"]
+    shoot, wound = roll["shoot_roll"], roll["wound_roll"]
+    return (
+        f"{head}: {shoot['faces']} ({roll['dice']}D6, {roll['modifier']:+d}), "
+        f"{shoot['successes']} hit(s); wound roll {wound['faces']}, {wound['wounds']} wound(s)"
+    )
+
+
+def _charge_reacted(e: Event) -> str:
+    reaction = e["reaction"]
+    if reaction == "flee":
+        return f"{e['unit']} flees the charge"
+    if reaction == "hold":
+        return f"{e['unit']} holds and shoots" + (" (boosted)" if e.get("boost") else "")
+    return f"{e['unit']} does not react to the charge"
+
+
+def _charge_moved(e: Event) -> str:
+    if e.get("met"):
+        return f"{e['unit']} stops after {_cm(e['distance'])}: an opportunity charge meets it"
+    if e["reached"]:
+        return f"{e['unit']} charges {_cm(e['distance'])} into contact with {e['target']}"
+    return f"{e['unit']}'s charge falls short of {e['target']} after {_cm(e['distance'])}"
+
+
 _TEXT: dict[str, Callable[[Event], str]] = {
     "scenery_order_chosen": lambda e: f"side {e['by']} lets side {e['first']} place scenery first",
     "scenery_placed": lambda e: (
@@ -198,6 +228,25 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     "next_combat": lambda e: f"next combat: {e['fight'][0]} vs {e['fight'][1]}",
     "resolution_ordered": lambda e: f"defeated units resolve in order {', '.join(e['units'])}",
     "next_chase": lambda e: "the next winner may chase",
+    "shot": _shot,
+    "shoot_result": lambda e: (
+        f"{e['unit']} loses {e['casualties']} of its {e['before']} miniature(s) to the shoot"
+        + (" and takes an Honour Roll" if e["honour_roll"] else "")
+    ),
+    "charge_declared": lambda e: (
+        f"{e['unit']} charges {', '.join(e.get('targets') or [e['target']])}"
+        + (" (boosted)" if e["boost"] else "")
+    ),
+    "charge_reacted": _charge_reacted,
+    "charge_rolled": lambda e: (
+        f"{e['unit']} charge roll {e['die']}: {_cm(e['allowance'])}, "
+        + ("enough to reach its target" if e["reached"] else "not enough to reach its target")
+    ),
+    "charge_moved": _charge_moved,
+    "fled": lambda e: (
+        f"{e['unit']} flees {_cm(e['distance'])} ({e['dice']})"
+        + (f", losing {', '.join(e['lost'])}" if e["lost"] else "")
+    ),
     "move_declared": lambda e: f"{e['unit']} indicates its move: the enemy may charge it",
     "opportunity_declared": lambda e: (
         f"{e['unit']} makes an opportunity charge on {e['target']} at the {e['point']} of its move"
