@@ -81,7 +81,8 @@ pytest: install
 pytest-compiled: $(COMPILED)/.built
 	$(COMPILED_ENV) $(BIN)/python -m pytest --import-mode=append \
 		tests/unit tests/integration/test_golden_records.py \
-		tests/integration/test_compiled_engine.py tests/integration/test_engine_isolation.py
+		tests/integration/test_compiled_engine.py tests/integration/test_engine_isolation.py \
+		tests/conformance
 
 test: lint typecheck contracts pytest pytest-compiled
 
