@@ -1,0 +1,132 @@
+"""Lines across the grid and line of sight (see the package docstring for the rules).
+
+:func:`line` is Red Blob's line drawing done exactly: the segment between two hex
+centres is sampled at ``distance + 1`` evenly spaced points, and each point
+gives the hex that holds it, or both hexes when it falls exactly on their
+common edge (the segment runs along that edge there). Nothing is nudged.
+
+Two line-of-sight rules are offered, because the two hex systems differ:
+
+- :func:`line_of_sight` (centre to centre, the conventional hex-wargame rule,
+  used where a rulebook says no more, e.g. Samurai Battles' orders): the view is
+  blocked by any blocking hex the line passes through; where the line runs
+  exactly along the edge between two hexes, it is blocked only if *both* block.
+- :func:`corner_line_of_sight` (Senjutsu 1.5, "Line Of Sight", p. 14): from either
+  front corner of the viewer's hex to any corner of the target's hex, a line
+  that crosses *or touches* a blocking hex, or any part of the viewer's own hex
+  beyond its starting corner, is interrupted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+from fractions import Fraction
+
+from engine.hexgrid.coords import Facing, Hex
+from engine.hexgrid.geometry import (
+    Contact,
+    Point,
+    centre,
+    contact,
+    corners,
+    front_corners,
+    hexes_at,
+    hexes_near_segment,
+    meets_only_at_start,
+)
+
+Blocks = Callable[[Hex], bool] | Collection[Hex]
+"""What blocks sight: a set of hexes, or a test on a hex (``board.blocks``...)."""
+
+
+def _blocking_test(blocks: Blocks) -> Callable[[Hex], bool]:
+    if callable(blocks):
+        return blocks
+    blocked = frozenset(blocks)
+    return blocked.__contains__
+
+
+def line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+    """The hexes on the segment from ``a``'s centre to ``b``'s, one step per hex
+    of distance: ``distance + 1`` steps, ``a`` first and ``b`` last. A step is
+    one hex, or the two hexes (sorted) whose common edge the line runs along.
+
+    >>> line(Hex(0, 0), Hex(2, 0))
+    ((Hex(q=0, r=0),), (Hex(q=1, r=0),), (Hex(q=2, r=0),))
+    >>> line(Hex(0, 0), Hex(1, 1))[1]
+    (Hex(q=0, r=1), Hex(q=1, r=0))
+    """
+    steps = a.distance(b)
+    if steps == 0:
+        return ((a,),)
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    found: list[tuple[Hex, ...]] = []
+    for index in range(steps + 1):
+        t = Fraction(index, steps)
+        found.append(hexes_at((ax + (bx - ax) * t, ay + (by - ay) * t)))
+    return tuple(found)
+
+
+def line_hexes(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """Every hex of :func:`line`, in order along it (both hexes of a tie)."""
+    return tuple(hex_ for step in line(a, b) for hex_ in step)
+
+
+def line_of_sight(a: Hex, b: Hex, blocks: Blocks) -> bool:
+    """Whether ``a`` sees ``b`` centre to centre (the conventional rule).
+
+    The end hexes never block (the viewer and the target stand there). A step
+    of the line blocks if its hex blocks; a step along an edge blocks only if
+    both hexes at that edge block.
+
+    >>> line_of_sight(Hex(0, 0), Hex(2, 0), {Hex(1, 0)})
+    False
+    >>> line_of_sight(Hex(0, 0), Hex(1, 1), {Hex(1, 0)})
+    True
+    """
+    is_blocking = _blocking_test(blocks)
+    middle = line(a, b)[1:-1]
+    return not any(all(is_blocking(hex_) for hex_ in step) for step in middle)
+
+
+def sight_lines(
+    viewer: Hex, facing: Facing, target: Hex, blocks: Blocks
+) -> tuple[tuple[Point, Point], ...]:
+    """Every uninterrupted line of Senjutsu's rule from ``viewer`` (facing
+    ``facing``) to ``target``: pairs (front corner, target corner), in a fixed
+    order (left front corner first, then the target's corners clockwise)."""
+    if viewer == target:
+        return ()
+    is_blocking = _blocking_test(blocks)
+    listed = None if callable(blocks) else sorted(frozenset(blocks) - {viewer, target})
+    clear: list[tuple[Point, Point]] = []
+    for start in front_corners(viewer, facing):
+        for end in corners(target):
+            if not meets_only_at_start(viewer, start, end):
+                continue
+            suspects: Iterable[Hex]
+            if listed is not None:
+                suspects = listed
+            else:
+                suspects = (
+                    hex_
+                    for hex_ in hexes_near_segment(start, end)
+                    if hex_ not in (viewer, target) and is_blocking(hex_)
+                )
+            if all(contact(hex_, start, end) is Contact.NONE for hex_ in suspects):
+                clear.append((start, end))
+    return tuple(clear)
+
+
+def corner_line_of_sight(viewer: Hex, facing: Facing, target: Hex, blocks: Blocks) -> bool:
+    """Senjutsu 1.5's line of sight (p. 14): a line from either of the two front
+    corners of the viewer's hex to any corner of the target's hex that neither
+    crosses nor touches a blocking hex, nor the viewer's own hex except at the
+    corner it starts from. A piece never sees its own hex.
+
+    >>> corner_line_of_sight(Hex(0, 0), Facing.EAST, Hex(3, 0), set())
+    True
+    >>> corner_line_of_sight(Hex(0, 0), Facing.EAST, Hex(-3, 0), set())
+    False
+    """
+    return bool(sight_lines(viewer, facing, target, blocks))
