@@ -67,8 +67,6 @@ from engine.hexgrid.arcs import (
     Side,
     SideRule,
     arc,
-    directly_away,
-    directly_towards,
     facings_towards,
     front_hexes,
     oriented,
@@ -81,6 +79,8 @@ from engine.hexgrid.geometry import Contact, Point, contact, corner, corners, fr
 from engine.hexgrid.lines import (
     Blocks,
     corner_line_of_sight,
+    directly_away,
+    directly_towards,
     line,
     line_hexes,
     line_of_sight,

@@ -143,20 +143,6 @@ def facings_towards(origin: Hex, target: Hex) -> tuple[Facing, ...]:
     raise AssertionError(f"no facing brackets {offset}")  # pragma: no cover
 
 
-def directly_away(source: Hex, hex_: Hex) -> tuple[Hex, ...]:
-    """The hexes next to ``hex_`` that are one further from ``source`` (Senjutsu's
-    Push: when two are tied, the pushing player chooses); sorted."""
-    here = source.distance(hex_)
-    return tuple(sorted(n for n in hex_.neighbours() if source.distance(n) == here + 1))
-
-
-def directly_towards(source: Hex, hex_: Hex) -> tuple[Hex, ...]:
-    """The hexes next to ``hex_`` that are one nearer ``source`` (Senjutsu's Pull);
-    sorted. Next to ``source``, that is ``source`` itself (a collision)."""
-    here = source.distance(hex_)
-    return tuple(sorted(n for n in hex_.neighbours() if source.distance(n) == here - 1))
-
-
 def oriented(pattern: Iterable[Hex], origin: Hex, facing: Facing) -> frozenset[Hex]:
     """A pattern drawn for a piece at ``Hex(0, 0)`` facing EAST (a card's attack
     or block grid), placed around a piece at ``origin`` facing ``facing``.

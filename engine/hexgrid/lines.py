@@ -72,6 +72,37 @@ def line_hexes(a: Hex, b: Hex) -> tuple[Hex, ...]:
     return tuple(hex_ for step in line(a, b) for hex_ in step)
 
 
+def directly_towards(source: Hex, target: Hex) -> tuple[Hex, ...]:
+    """The hex(es) one step from ``target`` straight towards ``source``: the step
+    before ``target`` on :func:`line` (Senjutsu's Pull; two when tied, and the
+    player chooses). Next to ``source``, that is ``source`` itself (a collision).
+
+    >>> directly_towards(Hex(0, 0), Hex(1, 1))
+    (Hex(q=0, r=1), Hex(q=1, r=0))
+    """
+    if source == target:
+        raise ValueError("a piece is pulled towards another hex, not its own")
+    return line(source, target)[-2]
+
+
+def directly_away(source: Hex, target: Hex) -> tuple[Hex, ...]:
+    """The hex(es) one step from ``target`` straight away from ``source``: where
+    the line from ``source`` through ``target`` goes on (Senjutsu's Push: "tied
+    for being the furthest away ... choose which tied hex").
+
+    >>> directly_away(Hex(0, 0), Hex(1, 0))
+    (Hex(q=2, r=0),)
+    >>> directly_away(Hex(0, 0), Hex(1, 1))
+    (Hex(q=1, r=2), Hex(q=2, r=1))
+    """
+    steps = source.distance(target)
+    if steps == 0:
+        raise ValueError("a piece is pushed away from another hex, not its own")
+    (sx, sy), (tx, ty) = centre(source), centre(target)
+    further = Fraction(steps + 1, steps)
+    return hexes_at((sx + (tx - sx) * further, sy + (ty - sy) * further))
+
+
 def line_of_sight(a: Hex, b: Hex, blocks: Blocks) -> bool:
     """Whether ``a`` sees ``b`` centre to centre (the conventional rule).
 
