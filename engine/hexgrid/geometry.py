@@ -87,10 +87,29 @@ def _half_planes() -> tuple[tuple[int, int, int], ...]:
 _PLANES = _half_planes()
 
 
+Scaled = tuple[int, int, int]
+"""A point as whole numbers ``(X, Y, D)``, ``D > 0``: the point ``(X / D, Y / D)``.
+The hot paths (line drawing, contact tests) compute in these, never in Fractions."""
+
+
+def scaled(at: Point) -> Scaled:
+    """A point over a common whole denominator."""
+    x, y = Fraction(at[0]), Fraction(at[1])
+    d = math.lcm(x.denominator, y.denominator)
+    return (x.numerator * (d // x.denominator), y.numerator * (d // y.denominator), d)
+
+
+def _inside_test(hex_: Hex, at: Scaled, strict: bool = False) -> bool:
+    x, y, d = at
+    x, y = x - 3 * hex_.q * d, y - 3 * hex_.r * d
+    if strict:
+        return all(a * x + b * y < c * d for a, b, c in _PLANES)
+    return all(a * x + b * y <= c * d for a, b, c in _PLANES)
+
+
 def contains(hex_: Hex, at: Point) -> bool:
     """Whether the closed hex (its inside and its rim) holds the point."""
-    x, y = at[0] - 3 * hex_.q, at[1] - 3 * hex_.r
-    return all(a * x + b * y <= c for a, b, c in _PLANES)
+    return _inside_test(hex_, scaled(at))
 
 
 def hexes_at(at: Point) -> tuple[Hex, ...]:
@@ -100,18 +119,32 @@ def hexes_at(at: Point) -> tuple[Hex, ...]:
     >>> hexes_at(point(Fraction(3, 2), Fraction(3, 2)))
     (Hex(q=0, r=1), Hex(q=1, r=0))
     """
-    nearest = _cube_round(at[0] / 3, at[1] / 3)
-    found = sorted(hex_ for hex_ in nearest.spiral(1) if contains(hex_, at))
+    return hexes_at_scaled(scaled(at))
+
+
+def hexes_at_scaled(at: Scaled) -> tuple[Hex, ...]:
+    """:func:`hexes_at` for a point over a whole denominator."""
+    nearest = _cube_round(at)
+    if _inside_test(nearest, at, strict=True):
+        return (nearest,)  # the usual case: well inside one hex
+    found = sorted(hex_ for hex_ in nearest.spiral(1) if _inside_test(hex_, at))
     if not found:  # pragma: no cover - cube rounding always lands next to the point
         raise AssertionError(f"no hex holds {at}")
     return tuple(found)
 
 
-def _cube_round(q: Fraction, r: Fraction) -> Hex:
-    """The hex nearest a fractional axial position (Red Blob's cube rounding)."""
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+def _nearest_whole(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (denominator > 0) rounded, halves up."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def _cube_round(at: Scaled) -> Hex:
+    """The hex nearest a point (Red Blob's cube rounding): axial ``q = X / 3D``,
+    ``r = Y / 3D``, all in whole numbers scaled by ``3D``."""
+    x, y, d = at
+    scale = 3 * d
+    rq, rr, rs = (_nearest_whole(x, scale), _nearest_whole(y, scale), _nearest_whole(-x - y, scale))
+    dq, dr, ds = abs(rq * scale - x), abs(rr * scale - y), abs(rs * scale + x + y)
     if dq > dr and dq > ds:
         rq = -rr - rs
     elif dr > ds:
@@ -121,60 +154,92 @@ def _cube_round(q: Fraction, r: Fraction) -> Hex:
 
 def contact(hex_: Hex, start: Point, end: Point) -> Contact:
     """How the closed segment ``start``-``end`` meets the closed hex."""
-    closed, inside = _parameter_ranges(hex_, start, end)
-    if inside:
-        return Contact.CROSS
-    return Contact.TOUCH if closed is not None else Contact.NONE
+    return contact_scaled(hex_, *_common(start, end))
+
+
+def contact_scaled(hex_: Hex, start: Scaled, end: Scaled) -> Contact:
+    """:func:`contact` for two points over the same whole denominator."""
+    ranges = _parameter_ranges(hex_, start, end)
+    if ranges is None:
+        return Contact.NONE
+    return Contact.CROSS if ranges[2] else Contact.TOUCH
 
 
 def meets_only_at_start(hex_: Hex, start: Point, end: Point) -> bool:
     """Whether the segment leaves the hex at once: it meets the closed hex at its
     starting point and nowhere else (a line drawn from a corner of a piece's own
     hex, away from it)."""
-    closed, inside = _parameter_ranges(hex_, start, end)
+    return meets_only_at_start_scaled(hex_, *_common(start, end))
+
+
+def meets_only_at_start_scaled(hex_: Hex, start: Scaled, end: Scaled) -> bool:
+    """:func:`meets_only_at_start` for two points over the same whole denominator."""
+    ranges = _parameter_ranges(hex_, start, end)
+    if ranges is None:
+        return False
+    low, high, inside = ranges
     if start == end:
-        return closed is not None and not inside
-    return closed == (Fraction(0), Fraction(0))
+        return not inside
+    return low[0] == 0 and high[0] == 0
 
 
-def _parameter_ranges(
-    hex_: Hex, start: Point, end: Point
-) -> tuple[tuple[Fraction, Fraction] | None, bool]:
-    """For the points ``start + t (end - start)``, ``0 <= t <= 1``: the range of
-    ``t`` in the closed hex (or None), and whether some ``t`` is strictly inside."""
-    ox, oy = start[0] - 3 * hex_.q, start[1] - 3 * hex_.r
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    # Each edge gives g(t) = alpha + beta t, with the closed hex where g <= 0 and
-    # its inside where g < 0. The ends 0 and 1 are closed bounds, every edge's a
-    # strict one for the inside: so the inside is met iff ``low < high`` (a strict
-    # bound equal to the other end leaves nothing), the closed hex iff ``low <= high``.
-    low, high = Fraction(0), Fraction(1)
+def _common(start: Point, end: Point) -> tuple[Scaled, Scaled]:
+    """Both points over one whole denominator."""
+    x1, y1, d1 = scaled(start)
+    x2, y2, d2 = scaled(end)
+    d = math.lcm(d1, d2)
+    return (x1 * (d // d1), y1 * (d // d1), d), (x2 * (d // d2), y2 * (d // d2), d)
+
+
+Ratio = tuple[int, int]  # (numerator, denominator > 0), compared by cross products
+
+
+def _parameter_ranges(hex_: Hex, start: Scaled, end: Scaled) -> tuple[Ratio, Ratio, bool] | None:
+    """For the points ``start + t (end - start)``, ``0 <= t <= 1`` (both points
+    over the same denominator ``D``): the range of ``t`` in the closed hex, low
+    and high as ratios, and whether some ``t`` is strictly inside; None when the
+    segment misses the hex."""
+    x1, y1, d = start
+    x2, y2, _ = end
+    ox, oy = x1 - 3 * hex_.q * d, y1 - 3 * hex_.r * d
+    dx, dy = x2 - x1, y2 - y1
+    # Each edge gives g(t) = alpha + beta t (times D), with the closed hex where
+    # g <= 0 and its inside where g < 0. The ends 0 and 1 are closed bounds, each
+    # edge's a strict one for the inside: so the inside is met iff ``low < high``
+    # (a strict bound equal to the other end leaves nothing), the closed hex iff
+    # ``low <= high``.
+    low_n, low_d, high_n, high_d = 0, 1, 1, 1
     inside_possible = True
     for a, b, c in _PLANES:
-        alpha = a * ox + b * oy - c
+        alpha = a * ox + b * oy - c * d
         beta = a * dx + b * dy
         if beta == 0:
             if alpha > 0:
-                return None, False
+                return None
             if alpha == 0:
                 inside_possible = False  # runs along this edge's line
             continue
-        bound = -alpha / beta
+        # bound = -alpha / beta, kept with a positive denominator
+        num, den = (-alpha, beta) if beta > 0 else (alpha, -beta)
         if beta > 0:
-            high = min(high, bound)
-        else:
-            low = max(low, bound)
-    if low > high:
-        return None, False
-    return (low, high), inside_possible and low < high
+            if num * high_d < high_n * den:
+                high_n, high_d = num, den
+        elif num * low_d > low_n * den:
+            low_n, low_d = num, den
+    if low_n * high_d > high_n * low_d:
+        return None
+    inside = inside_possible and low_n * high_d < high_n * low_d
+    return (low_n, low_d), (high_n, high_d), inside
 
 
-def hexes_near_segment(start: Point, end: Point) -> Iterator[Hex]:
-    """Every hex that could meet the segment (its bounding box, one hex wider),
-    in canonical order; callers test each with :func:`contact`."""
-    low_x, high_x = sorted((start[0], end[0]))
-    low_y, high_y = sorted((start[1], end[1]))
-    # A hex reaches 2 units (in third-axial coordinates) from its centre.
-    for q in range(math.floor((low_x - 2) / 3), math.ceil((high_x + 2) / 3) + 1):
-        for r in range(math.floor((low_y - 2) / 3), math.ceil((high_y + 2) / 3) + 1):
+def hexes_near(first: Hex, second: Hex) -> Iterator[Hex]:
+    """Every hex that could meet a segment between any point of ``first`` and
+    any point of ``second`` (the box around both, one hex wider), in canonical
+    order; callers test each with :func:`contact`."""
+    # In third-axial coordinates a hex reaches 2 from its centre: a hex meeting
+    # the box of both hexes has its centre within 4 of it.
+    low_q, high_q = sorted((first.q, second.q))
+    low_r, high_r = sorted((first.r, second.r))
+    for q in range(low_q - 2, high_q + 3):
+        for r in range(low_r - 2, high_r + 3):
             yield Hex(q, r)

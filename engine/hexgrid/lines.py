@@ -19,20 +19,19 @@ Two line-of-sight rules are offered, because the two hex systems differ:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
-from fractions import Fraction
+from collections.abc import Callable, Collection
 
 from engine.hexgrid.coords import Facing, Hex
 from engine.hexgrid.geometry import (
     Contact,
     Point,
-    centre,
-    contact,
+    contact_scaled,
     corners,
     front_corners,
-    hexes_at,
-    hexes_near_segment,
-    meets_only_at_start,
+    hexes_at_scaled,
+    hexes_near,
+    meets_only_at_start_scaled,
+    scaled,
 )
 
 Blocks = Callable[[Hex], bool] | Collection[Hex]
@@ -59,12 +58,13 @@ def line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     steps = a.distance(b)
     if steps == 0:
         return ((a,),)
-    (ax, ay), (bx, by) = centre(a), centre(b)
-    found: list[tuple[Hex, ...]] = []
-    for index in range(steps + 1):
-        t = Fraction(index, steps)
-        found.append(hexes_at((ax + (bx - ax) * t, ay + (by - ay) * t)))
-    return tuple(found)
+    # Sample ``index`` is centre(a) + (centre(b) - centre(a)) * index / steps:
+    # over the denominator ``steps``, in whole numbers.
+    ax, ay, bx, by = 3 * a.q, 3 * a.r, 3 * b.q, 3 * b.r
+    return tuple(
+        hexes_at_scaled((ax * steps + (bx - ax) * index, ay * steps + (by - ay) * index, steps))
+        for index in range(steps + 1)
+    )
 
 
 def line_hexes(a: Hex, b: Hex) -> tuple[Hex, ...]:
@@ -98,9 +98,11 @@ def directly_away(source: Hex, target: Hex) -> tuple[Hex, ...]:
     steps = source.distance(target)
     if steps == 0:
         raise ValueError("a piece is pushed away from another hex, not its own")
-    (sx, sy), (tx, ty) = centre(source), centre(target)
-    further = Fraction(steps + 1, steps)
-    return hexes_at((sx + (tx - sx) * further, sy + (ty - sy) * further))
+    # centre(source) + (centre(target) - centre(source)) * (steps + 1) / steps
+    sx, sy, tx, ty = 3 * source.q, 3 * source.r, 3 * target.q, 3 * target.r
+    return hexes_at_scaled(
+        (sx * steps + (tx - sx) * (steps + 1), sy * steps + (ty - sy) * (steps + 1), steps)
+    )
 
 
 def line_of_sight(a: Hex, b: Hex, blocks: Blocks) -> bool:
@@ -128,23 +130,23 @@ def sight_lines(
     order (left front corner first, then the target's corners clockwise)."""
     if viewer == target:
         return ()
-    is_blocking = _blocking_test(blocks)
-    listed = None if callable(blocks) else sorted(frozenset(blocks) - {viewer, target})
+    # Every line runs inside the box around both hexes: the blocking hexes that
+    # could meet one are found once, then tested against each line exactly.
+    if callable(blocks):
+        suspects = [
+            h for h in hexes_near(viewer, target) if h not in (viewer, target) and blocks(h)
+        ]
+    else:
+        near = frozenset(hexes_near(viewer, target))
+        suspects = sorted((frozenset(blocks) & near) - {viewer, target})
     clear: list[tuple[Point, Point]] = []
     for start in front_corners(viewer, facing):
+        first = scaled(start)  # corners are whole: denominator 1
         for end in corners(target):
-            if not meets_only_at_start(viewer, start, end):
-                continue
-            suspects: Iterable[Hex]
-            if listed is not None:
-                suspects = listed
-            else:
-                suspects = (
-                    hex_
-                    for hex_ in hexes_near_segment(start, end)
-                    if hex_ not in (viewer, target) and is_blocking(hex_)
-                )
-            if all(contact(hex_, start, end) is Contact.NONE for hex_ in suspects):
+            last = scaled(end)
+            if meets_only_at_start_scaled(viewer, first, last) and all(
+                contact_scaled(hex_, first, last) is Contact.NONE for hex_ in suspects
+            ):
                 clear.append((start, end))
     return tuple(clear)
 
