@@ -9,7 +9,10 @@ corner shared with its EAST and SOUTH_EAST neighbours is ``(3q + 1, 3r + 1)``.
 The map from pixels to axial coordinates is linear, so whatever is true of
 points, segments and convex hexagons on the screen (a segment crosses a hex,
 touches it only at its rim, misses it) is true here too, and is decided with
-integer cross products and :class:`fractions.Fraction`: no float, no epsilon.
+whole-number arithmetic: no float, no epsilon. Public functions take and give
+points as :class:`fractions.Fraction` pairs; the hot paths (line drawing,
+contact tests) work on :data:`Scaled` points, whole numbers over a common
+denominator, and compare ratios by cross-multiplying.
 """
 
 from __future__ import annotations
