@@ -89,19 +89,34 @@ def relative_side(of: Hex, facing: Facing, to: Hex, rule: SideRule = THREE_FRONT
 
 
 def arc(
-    origin: Hex, facing: Facing, side: Side, radius: int = 1, rule: SideRule = THREE_FRONT
+    origin: Hex,
+    facing: Facing,
+    side: Side | str,
+    radius: int = 1,
+    rule: SideRule = THREE_FRONT,
 ) -> frozenset[Hex]:
-    """The hexes from 1 to ``radius`` away on one side of a piece (the three
-    arcs share no hex and together cover the whole area).
+    """The hexes from 1 to ``radius`` away on one side of a piece (``Side.FRONT``
+    or ``"front"``, ``"flank"``, ``"rear"``); the three arcs share no hex and
+    together cover the whole area.
 
-    >>> sorted(arc(Hex(0, 0), Facing.EAST, Side.REAR))
+    >>> sorted(arc(Hex(0, 0), Facing.EAST, "rear"))
     [Hex(q=-1, r=0)]
     """
+    wanted = _side(side)
     return frozenset(
         hex_
         for hex_ in origin.spiral(radius)[1:]
-        if relative_side(origin, facing, hex_, rule) is side
+        if relative_side(origin, facing, hex_, rule) is wanted
     )
+
+
+def _side(side: Side | str) -> Side:
+    if isinstance(side, Side):
+        return side
+    try:
+        return Side[side.upper()]
+    except KeyError:
+        raise ValueError(f"a side is front, flank or rear, not {side!r}") from None
 
 
 def front_hexes(origin: Hex, facing: Facing) -> tuple[Hex, Hex, Hex]:

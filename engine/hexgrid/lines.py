@@ -35,7 +35,7 @@ from engine.hexgrid.geometry import (
 )
 
 Blocks = Callable[[Hex], bool] | Collection[Hex]
-"""What blocks sight: a set of hexes, or a test on a hex (``board.blocks``...)."""
+"""What blocks sight: a set of hexes (``board.hexes_with("rocks")``), or a test on a hex."""
 
 
 def _blocking_test(blocks: Blocks) -> Callable[[Hex], bool]:

@@ -193,6 +193,12 @@ def test_a_side_rule_can_be_changed_by_the_system() -> None:
     assert THREE_FRONT.count(Side.FRONT) == 3
 
 
+def test_an_arc_can_be_named_in_words() -> None:
+    assert arc(ORIGIN, Facing.EAST, "flank", 2) == arc(ORIGIN, Facing.EAST, Side.FLANK, 2)
+    with pytest.raises(ValueError, match="front, flank or rear"):
+        arc(ORIGIN, Facing.EAST, "left")
+
+
 @exact
 @given(hexes, facings, st.integers(1, 5))
 def test_the_three_arcs_share_no_hex_and_cover_the_area(
