@@ -31,8 +31,11 @@ Sides and arcs (:mod:`engine.hexgrid.arcs`)
     Around a piece the plane is cut into six sextants centred on its hexsides.
     The default side rule: front = the three hexsides ahead, flanks = the two
     behind those, rear = the one behind. A hex on the boundary between two
-    sides counts as the more frontal one. Samurai Battles' Defense Zone is the
-    front arc at range 1, its Kill Zone the front arc out to the written range.
+    sides counts as the more frontal one. The Samurai Battles text we hold does
+    not define its zones' shapes (it points to sections it does not contain):
+    until it does, a Defense Zone is taken as the front arc at range 1 and a
+    Kill Zone as the front arc out to the written range; a system with other
+    sides passes its own six-entry rule.
 
 Lines and line of sight (:mod:`engine.hexgrid.lines`)
     ``line(a, b)`` samples the segment between the centres at ``distance + 1``
