@@ -113,21 +113,24 @@ def test_matchups_give_each_pair_from_both_sides(connection: Connection) -> None
 def test_first_player_advantage_tests_decisive_games_against_a_fair_coin(
     connection: Connection,
 ) -> None:
-    # Side A wins the strategy roll in each game; B the turn-1 initiative.
+    # Side A holds the first-player mark in each game; another system's marks apart.
     load(
         connection,
         *[game("buke", "kuge", "win") for _ in range(7)],
         *[game("buke", "kuge", "loss") for _ in range(2)],
         game("buke", "kuge", "draw"),
         game("kuge", "kuge", "win"),  # a mirror counts here
+        *[game("Side A", "Side B", "loss", system="dice-race") for _ in range(3)],
+        game("Side A", "Side B", "win", system="dice-race", first=None),  # no mark
     )
-    rows = {row.measure: row for row in first_player_advantage(connection, Filters())}
-    strategy = rows["won the strategy roll"]
-    assert (strategy.games, strategy.wins, strategy.draws, strategy.losses) == (11, 8, 1, 2)
-    assert strategy.p_value == pytest.approx(binomtest(8, 10, 0.5).pvalue, rel=1e-12)
-    initiative = rows["won the turn-1 initiative"]
-    assert (initiative.wins, initiative.losses) == (2, 8)
-    assert initiative.p_value == pytest.approx(strategy.p_value)
+    race, kensei = first_player_advantage(connection, Filters())
+    assert (kensei.system, kensei.measure) == ("kensei", "first")
+    assert (kensei.games, kensei.wins, kensei.draws, kensei.losses) == (11, 8, 1, 2)
+    assert kensei.p_value == pytest.approx(binomtest(8, 10, 0.5).pvalue, rel=1e-12)
+    assert (race.system, race.games, race.wins, race.losses) == ("dice-race", 3, 0, 3)
+    assert race.p_value == pytest.approx(binomtest(0, 3, 0.5).pvalue)
+    (only,) = first_player_advantage(connection, Filters(system="dice-race"))
+    assert only == race
 
 
 def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
@@ -173,10 +176,10 @@ def test_game_lengths_count_each_game_once_by_turns_steps_and_ending(
 
 
 def _lucky(a: str, b: str, luck_a: tuple[int, float], luck_b: tuple[int, float]) -> list[Any]:
-    """A game whose sides observed and expected the given successes (of 12 dice)."""
+    """A game whose sides observed and expected the given successes (of 12 d6s)."""
     rows = game(a, b, "win")
     for row, (observed, expected) in zip(rows, (luck_a, luck_b), strict=True):
-        row.update(dice_rolled=12, observed_successes=observed, expected_successes=expected)
+        row.update(dice=12, observed=observed, expected_parts=round(expected * 6))
     return rows
 
 
@@ -189,7 +192,7 @@ def test_dice_luck_bins_sides_by_whole_successes_and_sums_by_faction(
         _lucky("buke", "kuge", (5, 5.5), (6, 6.0)),  # -1/2 and 0
     )
     assert dice_luck_distribution(connection, Filters()) == [
-        LuckBin(luck_from=-2, sides=1),
+        LuckBin(luck_from=-2, sides=1, faces=6),
         LuckBin(luck_from=-1, sides=1),
         LuckBin(luck_from=0, sides=1),
         LuckBin(luck_from=2, sides=1),
@@ -264,8 +267,8 @@ def _units(rows: list[dict[str, Any]], side: str, *units: tuple[str, int, int]) 
     gid = rows[0]["game_id"]
     return [
         {"game_id": gid, "unit": f"{side}.u{index}", "side": side, "name": name,
-         "type": "infantry", "troop_class": "A", "cost": cost, "casualties_caused": caused,
-         "casualties_suffered": 0, "survived": True}
+         "type": "infantry", "cost": cost, "casualties_caused": caused,
+         "casualties_suffered": 0, "survived": True, "extra": {"troop_class": "A"}}
         for index, (name, cost, caused) in enumerate(units, start=1)
     ]  # fmt: skip
 
