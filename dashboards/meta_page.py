@@ -39,8 +39,9 @@ TITLES: dict[str, tuple[str, str]] = {
     "first-player": (
         "First-player advantage",
         "In each game system, the record of the side that held its first-player mark"
-        " (Kensei's strategy roll, for one); the p-value is an exact two-sided binomial"
-        " test of its wins among decisive games (draws left out) against a fair coin.",
+        " (a strategy roll, an initiative: whatever the system names); the p-value is an"
+        " exact two-sided binomial test of its wins among decisive games (draws left out)"
+        " against a fair coin.",
     ),
     "game-length": (
         "Game length and endings",
@@ -51,9 +52,9 @@ TITLES: dict[str, tuple[str, str]] = {
         "Dice luck",
         "Each game side's observed minus expected successes over every die of its success"
         " rolls, per kind of die (a d6 face succeeds with a chance in sixths, a d10's in"
-        " tenths). What counts as a roll is the system's: Kensei's include re-rolls and"
-        " offerings to the gods, so sides that re-roll often look luckier than their dice"
-        " alone. Game systems without dice have no luck to show.",
+        " tenths). What counts as a roll is the system's: where re-rolls count, sides"
+        " that re-roll often look luckier than their dice alone. Game systems without"
+        " dice have no luck to show.",
     ),
     "dice-luck-factions": (
         "Dice luck by faction",

@@ -204,10 +204,10 @@ def _games(rollup: TableClause, filters: Filters) -> Any:
 
 # Dice luck. A side's luck with one kind of die is its observed successes minus
 # the expected ones (every die of its success rolls; what counts as a success
-# and a roll is the system's analysis, e.g. Kensei counts re-rolls and offerings
-# to the gods). A die of ``faces`` faces succeeds with a chance of k/faces, so
-# expected successes are whole 1/faces: the rollups count them so (exact
-# integers, ``expected_parts``), per kind of die, and bin by whole successes.
+# and a roll is the system's analysis: some count re-rolls). A die of ``faces``
+# faces succeeds with a chance of k/faces, so expected successes are whole
+# 1/faces: the rollups count them so (exact integers, ``expected_parts``), per
+# kind of die, and bin by whole successes.
 # A system without dice has no rows here.
 
 
