@@ -36,6 +36,7 @@ from dashboards.meta_queries import (
 from replays import rollups
 from replays.schema import game_units
 from shiai.schema import accounts, game_seats
+from tests.support.meta_base_queries import base_data
 from tests.support.meta_rows import CUP, game, load, load_event
 
 
@@ -209,6 +210,39 @@ def test_dice_luck_bins_sides_by_whole_successes_and_sums_by_faction(
     assert buke.z == pytest.approx(1.5 / buke.variance**0.5)
     assert (kuge.key, kuge.luck) == ("kuge", Fraction(-5, 3))
     assert dice_luck_by_faction(connection, Filters(min_games=3)) == []
+
+
+def test_dice_luck_counts_each_kind_of_die_in_its_own_fractions(connection: Connection) -> None:
+    """A d10 system's luck is in tenths, a d6 system's in sixths; a side's dice of
+    each kind are a row of their own, and the rollups read what the base tables say."""
+    tens = {"system": "d10-system", "faces": 10, "dice": 10}
+    load(
+        connection,
+        _lucky("buke", "kuge", (6, 4.0), (3, 14 / 3)),  # d6s: +2 and -1 2/3
+        [  # d10s at 3/10 and 7/10: 3 and 7 expected; +1 1/2 (15 tenths) and -7/10
+            side | {"observed": observed, "expected_parts": parts}
+            for side, observed, parts in zip(
+                game("crane", "lion", "win", **tens), (4, 6), (25, 67), strict=True
+            )
+        ],
+    )
+    assert dice_luck_distribution(connection, Filters()) == [
+        LuckBin(luck_from=-2, sides=1, faces=6),
+        LuckBin(luck_from=2, sides=1, faces=6),
+        LuckBin(luck_from=-1, sides=1, faces=10),
+        LuckBin(luck_from=1, sides=1, faces=10),
+    ]
+    crane = next(row for row in dice_luck_by_faction(connection, Filters()) if row.key == "crane")
+    assert (crane.faces, crane.dice, crane.observed) == (10, 10, 4)
+    assert (crane.expected, crane.luck) == (Fraction(5, 2), Fraction(3, 2))
+    assert crane.variance == pytest.approx(2.5 * (1 - 2.5 / 10))
+    (lion,) = [row for row in dice_luck_by_faction(connection, Filters()) if row.key == "lion"]
+    assert lion.expected == Fraction(67, 10)
+    assert [row.faces for row in dice_luck_by_faction(connection, Filters(system="kensei"))] == [
+        6,
+        6,
+    ]
+    assert all_data(connection, Filters()) == base_data(connection, Filters())
 
 
 def test_dice_luck_by_player_names_accounts_and_bots_of_seated_games(
