@@ -1,7 +1,7 @@
 """The analysis read models' tables as the dashboards query them: lightweight
-SQLAlchemy table clauses naming the columns of ``replays.schema.game_sides`` and
-``game_units``, ``game_dice`` (a test keeps them equal), so the dashboards do not import the
-event store's schema module and its storage packages."""
+SQLAlchemy table clauses naming the columns of ``replays.schema.game_sides``,
+``game_dice`` and ``game_units`` (a test keeps them equal), so the dashboards do
+not import the event store's schema module and its storage packages."""
 
 from __future__ import annotations
 

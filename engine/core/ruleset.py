@@ -139,7 +139,7 @@ class SideFacts:
     ``scenario`` (empty where none) and its dice ``luck``, one entry per kind of
     die it rolled (none for a system without dice). ``extra`` holds the system's
     own facts as canonical JSON (whole numbers, strings, booleans, null; no
-    floats), for the system's own pages and the CSV."""
+    floats), for the system's own pages."""
 
     side: str
     faction: str
