@@ -98,7 +98,7 @@ def bench_store(store: str, database: Database) -> None:
             started = clock()
             with profiled(f"dash.load.{store}"), engine.begin() as connection:
                 load(connection, SEED, GAMES)
-            _vacuum(engine, ("game_sides", "game_units", "game_seats"))
+            _vacuum(engine, ("game_sides", "game_dice", "game_units", "game_seats"))
             figure(f"dash.load.{store}", clock() - started, "s")
             started = clock()
             with profiled(f"dash.rollup_build.{store}"), engine.begin() as connection:

@@ -202,12 +202,13 @@ def p_value_text(p_value: float) -> str:
 
 
 def first_player_figure(rows: Sequence[Advantage]) -> Figure:
-    """The win rate of the side that had each advantage, with the exact binomial
-    test's p-value (decisive games against a fair coin) on hover and beside it."""
+    """The win rate of the side that held each system's first-player mark, with the
+    exact binomial test's p-value (decisive games against a fair coin) on hover and
+    beside it."""
     return _rate_bars(
         [row.measure for row in rows],
         rows,
-        "First-player advantage: the win rate of the side that…",
+        "First-player advantage: the win rate of the side holding the mark",
         hover_extra=[
             f"<br>exact binomial test, {row.wins} of {row.wins + row.losses} decisive games: "
             f"p = {p_value_text(row.p_value)}"
@@ -263,21 +264,28 @@ def game_length_figure(rows: Sequence[GameLength]) -> Figure:
 
 def dice_luck_figure(rows: Sequence[LuckBin]) -> Figure:
     """A histogram: game sides by luck (observed minus expected successes), in
-    bins of one success, with a line at zero."""
+    bins of one success, a bar colour per kind of die, with a line at zero."""
     title = "Dice luck: observed minus expected successes per game side"
     if not rows:
         return _empty(title)
-    trace = {
-        "type": "bar",
-        "x": [row.luck_from + 0.5 for row in rows],
-        "y": [row.sides for row in rows],
-        "width": 0.9,
-        "customdata": [f"{row.luck_from} to {row.luck_from + 1}" for row in rows],
-        "hovertemplate": "%{y} sides %{customdata} successes luckier than expected<extra></extra>",
-        "marker": {"color": COLOURS[2]},
-    }
+    kinds = sorted({row.faces for row in rows})
+    data = []
+    for index, faces in enumerate(kinds):
+        mine = [row for row in rows if row.faces == faces]
+        data.append({
+            "type": "bar", "name": f"d{faces}",
+            "x": [row.luck_from + 0.5 for row in mine],
+            "y": [row.sides for row in mine],
+            "width": 0.9,
+            "customdata": [f"{row.luck_from} to {row.luck_from + 1}" for row in mine],
+            "hovertemplate": f"%{{y}} sides %{{customdata}} successes luckier than expected"
+            f" with d{faces}<extra></extra>",
+            "marker": {"color": COLOURS[(2 + index) % len(COLOURS)]},
+        })  # fmt: skip
     layout = _layout(
         title,
+        barmode="stack",
+        showlegend=len(kinds) > 1,
         xaxis={"title": {"text": "observed - expected successes"}, "zeroline": True},
         yaxis={"title": {"text": "game sides"}, "rangemode": "tozero"},
         shapes=[
@@ -293,7 +301,12 @@ def dice_luck_figure(rows: Sequence[LuckBin]) -> Figure:
         ],
         margin={"l": 56, "r": 16, "t": 48, "b": 56},
     )
-    return {"data": [trace], "layout": layout}
+    return {"data": data, "layout": layout}
+
+
+def luck_key(row: Luck, rows: Sequence[Luck]) -> str:
+    """A row's faction or player, with its kind of die when the rows hold several."""
+    return f"{row.key} · d{row.faces}" if len({r.faces for r in rows}) > 1 else row.key
 
 
 def luck_bars_figure(
@@ -317,7 +330,10 @@ def luck_bars_figure(
         "type": "bar",
         "orientation": "h",
         "y": [
-            f"{row.key} (n={row.sides}, z={row.z:+.2f})" if labelled else row.key for row in rows
+            f"{luck_key(row, rows)} (n={row.sides}, z={row.z:+.2f})"
+            if labelled
+            else luck_key(row, rows)
+            for row in rows
         ],
         "x": [round(x, 3) for x in per_game],
         "text": [] if labelled else [f"n={row.sides}" for row in rows],
@@ -732,6 +748,7 @@ def _luck_cells(row: Luck) -> list[str]:
     low, high = row.interval
     return [
         row.key,
+        f"d{row.faces}",
         str(row.sides),
         str(row.dice),
         str(row.observed),
@@ -753,8 +770,8 @@ TABLES: dict[str, TableSpec] = {
         lambda row: [row.faction, row.opponent, *_record_cells(row)],
     ),
     "first-player": TableSpec(
-        ("side that", *RECORD_HEADER, "binomial_p_value"),
-        lambda row: [row.measure, *_record_cells(row), f"{row.p_value:.6g}"],
+        ("system", "side that", *RECORD_HEADER, "binomial_p_value"),
+        lambda row: [row.system, row.measure, *_record_cells(row), f"{row.p_value:.6g}"],
     ),
     "game-length": TableSpec(
         ("turns", "steps_from", "steps_to", "ending", "games"),
@@ -767,11 +784,11 @@ TABLES: dict[str, TableSpec] = {
         ],
     ),
     "dice-luck": TableSpec(
-        ("luck_from", "luck_to", "sides"),
-        lambda row: [str(row.luck_from), str(row.luck_from + 1), str(row.sides)],
+        ("die", "luck_from", "luck_to", "sides"),
+        lambda row: [f"d{row.faces}", str(row.luck_from), str(row.luck_from + 1), str(row.sides)],
     ),
-    "dice-luck-factions": TableSpec(("faction", *LUCK_HEADER), _luck_cells),
-    "dice-luck-players": TableSpec(("player", *LUCK_HEADER), _luck_cells),
+    "dice-luck-factions": TableSpec(("faction", "die", *LUCK_HEADER), _luck_cells),
+    "dice-luck-players": TableSpec(("player", "die", *LUCK_HEADER), _luck_cells),
     "factions-over-time": TableSpec(
         ("month", "faction", "sides", "month_sides", "share_percent", *RECORD_HEADER),
         lambda row: [

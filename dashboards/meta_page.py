@@ -5,7 +5,7 @@ the CSV has every row), from the dashboard's query."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from sqlalchemy import Connection, distinct, select
@@ -22,6 +22,8 @@ from dashboards.meta_figures import (
 )
 from dashboards.meta_filters import Filters
 from dashboards.meta_tables import game_sides
+from engine.core import RulesetInfo
+from replays import registry
 
 TITLES: dict[str, tuple[str, str]] = {
     "faction-win-rates": (
@@ -36,20 +38,23 @@ TITLES: dict[str, tuple[str, str]] = {
     ),
     "first-player": (
         "First-player advantage",
-        "The record of the side that won the strategy roll, the turn-1 initiative roll, or"
-        " activated first; the p-value is an exact two-sided binomial test of its wins"
-        " among decisive games (draws left out) against a fair coin.",
+        "In each game system, the record of the side that held its first-player mark"
+        " (a strategy roll, an initiative: whatever the system names); the p-value is an"
+        " exact two-sided binomial test of its wins among decisive games (draws left out)"
+        " against a fair coin.",
     ),
     "game-length": (
         "Game length and endings",
         "Each game once: how many turns and steps (engine events) it lasted, and how it"
-        " ended (Kensei: the end-of-battle check, the last turn, annihilation, concession).",
+        " ended, in its game system's words.",
     ),
     "dice-luck": (
         "Dice luck",
-        "Each game side's observed minus expected successes over every die of its shoot"
-        " and combat rolls. Observed successes include re-rolls and offerings to the gods,"
-        " so sides that re-roll often look luckier than their dice alone.",
+        "Each game side's observed minus expected successes over every die of its success"
+        " rolls, per kind of die (a d6 face succeeds with a chance in sixths, a d10's in"
+        " tenths). What counts as a roll is the system's: where re-rolls count, sides"
+        " that re-roll often look luckier than their dice alone. Game systems without"
+        " dice have no luck to show.",
     ),
     "dice-luck-factions": (
         "Dice luck by faction",
@@ -179,18 +184,85 @@ SECTIONS: dict[str, Callable[[str, Sequence[Any]], Section]] = {
 }
 
 
+@dataclass(frozen=True)
+class Names:
+    """What the pages call the ids the read models store, from the installed game
+    systems' ``Ruleset.info`` (only the filtered system's when a system is
+    chosen): factions' and endings' names, each system's name and first-player
+    mark. An id no installed system knows is shown as it is."""
+
+    infos: tuple[RulesetInfo, ...]
+
+    @classmethod
+    def of(cls, system: str | None = None) -> Names:
+        infos = tuple(ruleset.info for ruleset in registry.installed())
+        return cls(tuple(info for info in infos if system is None or info.id == system))
+
+    def faction(self, faction_id: str) -> str:
+        known = (info for info in self.infos if any(f.id == faction_id for f in info.factions))
+        return next((info.faction_name(faction_id) for info in known), faction_id)
+
+    def ending(self, name: str) -> str:
+        known = (info for info in self.infos if any(e.name == name for e in info.endings))
+        return next((info.ending_label(name) for info in known), name)
+
+    def system(self, system_id: str) -> str:
+        return next((info.name for info in self.infos if info.id == system_id), system_id)
+
+    def first(self, system_id: str) -> str:
+        """The system's first-player mark, by the system's name."""
+        info = next((info for info in self.infos if info.id == system_id), None)
+        if info is None or not info.first_player:
+            return system_id
+        return f"{info.name}: {info.first_player}"
+
+    @property
+    def dice(self) -> bool:
+        """Whether any of the systems rolls dice (no systems: as if one did)."""
+        return not self.infos or any(info.dice for info in self.infos)
+
+    def named(self, row: Any) -> Any:
+        """``row`` with its factions, ending and first-player mark by their names."""
+        have = {field.name for field in fields(row)}
+        changes: dict[str, str] = {
+            key: self.faction(getattr(row, key)) for key in ("faction", "opponent") if key in have
+        }
+        if "ending" in have:
+            changes["ending"] = self.ending(row.ending)
+        if "measure" in have and "system" in have:
+            changes["measure"] = self.first(row.system)
+        return replace(row, **changes) if changes else row
+
+
+# The sections a page leaves out when none of the chosen systems rolls dice.
+DICE_SECTIONS = ("dice-luck", "dice-luck-factions", "dice-luck-players")
+
+
 def sections(connection: Connection, filters: Filters, names: Sequence[str]) -> list[Section]:
     """The sections of the named tables (of :data:`dashboards.data.QUERIES` or
-    :data:`dashboards.data.EVENT_QUERIES`), in that order."""
+    :data:`dashboards.data.EVENT_QUERIES`), in that order, their factions, endings
+    and first-player marks by the names their systems give them (the CSV keeps
+    the ids). The dice sections are left out for systems without dice."""
     queries = QUERIES | EVENT_QUERIES
-    data = {name: queries[name](connection, filters) for name in names}
+    labels = Names.of(filters.system)
+    chosen = [name for name in names if labels.dice or name not in DICE_SECTIONS]
+    data = {name: [labels.named(row) for row in queries[name](connection, filters)]
+            for name in chosen}  # fmt: skip
+    if "dice-luck-factions" in data:  # a Luck row's key is the faction's id there
+        data["dice-luck-factions"] = [
+            replace(row, key=labels.faction(row.key)) for row in data["dice-luck-factions"]
+        ]
     return [SECTIONS.get(name, _section)(name, rows) for name, rows in data.items()]
 
 
 def filter_choices(connection: Connection) -> dict[str, list[Any]]:
-    """The values the read models hold for the select filters: systems and battle
-    sizes, sorted."""
+    """The values the read models hold for the select filters: systems (id and
+    name) and battle sizes, sorted."""
     c = game_sides.c
     systems = connection.execute(select(distinct(c.system)).order_by(c.system)).scalars()
     sizes = connection.execute(select(distinct(c.army_points)).order_by(c.army_points)).scalars()
-    return {"systems": list(systems), "sizes": list(sizes)}
+    labels = Names.of()
+    return {
+        "systems": [(system, labels.system(system)) for system in systems],
+        "sizes": list(sizes),
+    }

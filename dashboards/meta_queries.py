@@ -70,11 +70,14 @@ class Matchup(Record):
 
 @dataclass(frozen=True)
 class Advantage(Record):
-    """The record of the side that had an advantage (``measure``), and the exact
-    binomial test of its wins among the decisive games (draws left out)."""
+    """The record of the sides of ``system`` that held its first-player mark
+    (``measure``: the mark's name, ``RulesetInfo.first_player``, once the page has
+    named it; ``first`` as queried), and the exact binomial test of its wins among
+    the decisive games (draws left out)."""
 
     measure: str = ""
     p_value: float = field(default=1.0, compare=False)
+    system: str = ""
 
 
 def _counts() -> list[Any]:
@@ -131,35 +134,31 @@ def matchups(connection: Connection, filters: Filters) -> list[Matchup]:
     return sorted(rows, key=lambda row: (row.faction, row.opponent))
 
 
-# The advantages the read model records, as (measure, its game_sides column: the
-# rollup's ``measure``); null where the system has no such roll.
-ADVANTAGES = (
-    ("won the strategy roll", "won_strategy_roll"),
-    ("won the turn-1 initiative", "won_first_initiative"),
-    ("activated first", "activated_first"),
-)
+# The advantage the read model records: whether a side held the first-player mark
+# (``game_sides.first``, the rollup's measure ``first``); null where the system
+# has no such mark. Each system's mark is its own: the rows are per system.
+FIRST = "first"
 
 
 def first_player_advantage(connection: Connection, filters: Filters) -> list[Advantage]:
-    """For each advantage, the record of the sides that had it (each game once: the
-    side with the advantage), with the exact binomial test of its wins among
-    decisive games against a fair coin. Mirror matches count."""
+    """For each system, the record of the sides that held its first-player mark
+    (each game once: the side with the mark), with the exact binomial test of its
+    wins among decisive games against a fair coin. Mirror matches count."""
     c = rollup_advantages.c
     query = (
-        select(c.measure, *_sums(rollup_advantages, *RECORD))
-        .where(filters.where(rollup_advantages))
-        .group_by(c.measure)
+        select(c.system, *_sums(rollup_advantages, *RECORD))
+        .where(filters.where(rollup_advantages), c.measure == FIRST)
+        .group_by(c.system)
     )
-    by_measure = {row.measure: _record(row) for row in connection.execute(query)}
     rows = []
-    for measure, column in ADVANTAGES:
-        found = by_measure.get(column, dict.fromkeys(RECORD, 0))
+    for row in connection.execute(query):
+        found = _record(row)
         if found["games"] < filters.min_games or found["games"] == 0:
             continue
         decisive = found["wins"] + found["losses"]
         p_value = binomial_p_value(found["wins"], decisive)
-        rows.append(Advantage(measure=measure, p_value=p_value, **found))
-    return rows
+        rows.append(Advantage(measure=FIRST, p_value=p_value, system=row.system, **found))
+    return sorted(rows, key=lambda row: row.system)
 
 
 # The width of the game-length histogram's bins of steps (engine events): the
@@ -203,28 +202,31 @@ def _games(rollup: TableClause, filters: Filters) -> Any:
     return rollup.c.games if filters.battle_size is not None else rollup.c.games_at_lowest_size
 
 
-# Dice luck. A side's luck is its observed successes minus the expected ones
-# (every die of its success rolls; observed ones include re-rolls and offerings
-# to the gods, see engine/kensei/analysis.py). A die's success chance is k/6,
-# so expected successes are whole sixths: the rollups count in sixths (exact
-# integers) and bin by whole successes.
+# Dice luck. A side's luck with one kind of die is its observed successes minus
+# the expected ones (every die of its success rolls; what counts as a success
+# and a roll is the system's analysis: some count re-rolls). A die of ``faces``
+# faces succeeds with a chance of k/faces, so expected successes are whole
+# 1/faces: the rollups count them so (exact integers, ``expected_parts``), per
+# kind of die, and bin by whole successes.
+# A system without dice has no rows here.
 
 
 @dataclass(frozen=True)
 class LuckBin:
-    """How many sides (of a game) had luck from ``luck_from`` to ``luck_from + 1``
-    successes (the lower bound included)."""
+    """How many sides (of a game) had luck with their d``faces`` from ``luck_from``
+    to ``luck_from + 1`` successes (the lower bound included)."""
 
     luck_from: int
     sides: int
+    faces: int = 6
 
 
 @dataclass(frozen=True)
 class Luck:
-    """The dice of ``key`` (a faction or a player) over ``sides`` game sides:
-    dice rolled, observed and expected successes, and an upper bound of the
-    variance of the observed successes (a sum over sides of E(1 - E/dice), which
-    bounds the sum of p(1 - p) over the dice)."""
+    """The d``faces`` of ``key`` (a faction or a player) over ``sides`` game
+    sides: dice rolled, observed and expected successes, and an upper bound of
+    the variance of the observed successes (a sum over sides of E(1 - E/dice),
+    which bounds the sum of p(1 - p) over the dice)."""
 
     key: str
     sides: int
@@ -232,6 +234,7 @@ class Luck:
     observed: int
     expected: Fraction
     variance: float = field(compare=False)
+    faces: int = 6
 
     @property
     def luck(self) -> Fraction:
@@ -254,61 +257,70 @@ class Luck:
 
 
 def dice_luck_distribution(connection: Connection, filters: Filters) -> list[LuckBin]:
-    """Game sides that rolled dice, by luck in whole successes (floored)."""
+    """Game sides that rolled dice, by kind of die and luck in whole successes
+    (floored)."""
     c = rollup_luck_bins.c
     query = (
-        select(c.luck_from, func.sum(c.sides).label("sides"))
+        select(c.faces, c.luck_from, func.sum(c.sides).label("sides"))
         .where(filters.where(rollup_luck_bins))
-        .group_by(c.luck_from)
-        .order_by(c.luck_from)
+        .group_by(c.faces, c.luck_from)
+        .order_by(c.faces, c.luck_from)
     )
-    return [LuckBin(int(row.luck_from), int(row.sides)) for row in connection.execute(query)]
+    return [
+        LuckBin(int(row.luck_from), int(row.sides), int(row.faces))
+        for row in connection.execute(query)
+    ]
 
 
 def _luck_sums(rollup: TableClause) -> list[Any]:
-    return _sums(rollup, "sides", "dice", "observed", "expected_sixths", "variance")
+    return _sums(rollup, "sides", "dice", "observed", "expected_parts", "variance")
 
 
 def _luck(key: str, row: Any) -> Luck:
+    faces = int(row.faces)
     return Luck(
         key=key,
         sides=int(row.sides),
         dice=int(row.dice or 0),
         observed=int(row.observed or 0),
-        expected=Fraction(int(row.expected_sixths or 0), 6),
+        expected=Fraction(int(row.expected_parts or 0), faces),
         variance=float(row.variance or 0.0),
+        faces=faces,
     )
+
+
+def _luckiest(rows: list[Luck]) -> list[Luck]:
+    return sorted(rows, key=lambda row: (-row.per_game, row.key, row.faces))
 
 
 def dice_luck_by_faction(connection: Connection, filters: Filters) -> list[Luck]:
-    """Each faction's dice over its game sides that rolled dice (mirrors count),
-    with at least ``min_games`` sides; luckiest per game first."""
+    """Each faction's dice of each kind over its game sides that rolled them
+    (mirrors count), with at least ``min_games`` sides; luckiest per game first."""
     c = rollup_luck_factions.c
     query = (
-        select(c.faction, *_luck_sums(rollup_luck_factions))
+        select(c.faction, c.faces, *_luck_sums(rollup_luck_factions))
         .where(filters.where(rollup_luck_factions))
-        .group_by(c.faction)
+        .group_by(c.faction, c.faces)
         .having(func.sum(c.sides) >= filters.min_games)
     )
-    rows = [_luck(row.faction, row) for row in connection.execute(query)]
-    return sorted(rows, key=lambda row: (-row.per_game, row.key))
+    return _luckiest([_luck(row.faction, row) for row in connection.execute(query)])
 
 
 def dice_luck_by_player(connection: Connection, filters: Filters) -> list[Luck]:
-    """Each player's dice over the game sides they played on the platform (an
-    account, by its public name; a bot as ``bot <name>``), with at least
-    ``min_games`` sides; luckiest per game first. Imported games have no player."""
+    """Each player's dice of each kind over the game sides they played on the
+    platform (an account, by its public name; a bot as ``bot <name>``), with at
+    least ``min_games`` sides; luckiest per game first. Imported games have no
+    player."""
     c = rollup_luck_players.c
     player = func.coalesce(accounts.c.display_name, literal("bot ") + c.bot)
     query = (
-        select(player.label("player"), *_luck_sums(rollup_luck_players))
+        select(player.label("player"), c.faces, *_luck_sums(rollup_luck_players))
         .select_from(rollup_luck_players.outerjoin(accounts, accounts.c.id == c.account_id))
         .where(filters.where(rollup_luck_players), player.is_not(None))
-        .group_by(player)
+        .group_by(player, c.faces)
         .having(func.sum(c.sides) >= filters.min_games)
     )
-    rows = [_luck(row.player, row) for row in connection.execute(query)]
-    return sorted(rows, key=lambda row: (-row.per_game, row.key))
+    return _luckiest([_luck(row.player, row) for row in connection.execute(query)])
 
 
 @dataclass(frozen=True)

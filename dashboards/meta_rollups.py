@@ -30,7 +30,7 @@ def _whole(*names: str) -> list[ColumnClause[Any]]:
 
 
 RECORD = ("games", "wins", "draws", "losses")
-LUCK = ("sides", "dice", "observed", "expected_sixths")
+LUCK = ("sides", "dice", "observed", "expected_parts")
 
 rollup_matchups = _rollup(
     "rollup_matchups",
@@ -49,14 +49,21 @@ rollup_game_lengths = _rollup(
 rollup_scenarios = _rollup(
     "rollup_scenarios", column("scenario", String), *_whole("games", "games_at_lowest_size")
 )
-rollup_luck_bins = _rollup("rollup_luck_bins", column("luck_from", Integer), *_whole("sides"))
+rollup_luck_bins = _rollup(
+    "rollup_luck_bins", column("faces", Integer), column("luck_from", Integer), *_whole("sides")
+)
 rollup_luck_factions = _rollup(
-    "rollup_luck_factions", column("faction", String), *_whole(*LUCK), column("variance", Float)
+    "rollup_luck_factions",
+    column("faction", String),
+    column("faces", Integer),
+    *_whole(*LUCK),
+    column("variance", Float),
 )
 rollup_luck_players = _rollup(
     "rollup_luck_players",
     column("account_id", Uuid),
     column("bot", String),
+    column("faces", Integer),
     *_whole(*LUCK),
     column("variance", Float),
 )

@@ -1,11 +1,11 @@
 """The analysis read models' tables as the dashboards query them: lightweight
-SQLAlchemy table clauses naming the columns of ``replays.schema.game_sides`` and
-``game_units`` (a test keeps them equal), so the dashboards do not import the
-event store's schema module and its storage packages."""
+SQLAlchemy table clauses naming the columns of ``replays.schema.game_sides``,
+``game_dice`` and ``game_units`` (a test keeps them equal), so the dashboards do
+not import the event store's schema module and its storage packages."""
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Date, Float, Integer, String, Uuid, column, table
+from sqlalchemy import JSON, Boolean, Date, Float, Integer, String, Uuid, column, table
 
 game_sides = table(
     "game_sides",
@@ -15,15 +15,11 @@ game_sides = table(
     column("ruleset_version", String),
     column("faction", String),
     column("army_points", Integer),
-    column("army_cost", Integer),
-    column("units_fielded", Integer),
     column("scenario", String),
     column("tournament_id", Uuid),
     column("round", Integer),
     column("played_on", Date),
-    column("won_strategy_roll", Boolean),
-    column("won_first_initiative", Boolean),
-    column("activated_first", Boolean),
+    column("first", Boolean),
     column("result", String),
     column("score", Float),
     column("victory_points", Integer),
@@ -31,9 +27,17 @@ game_sides = table(
     column("turns", Integer),
     column("steps", Integer),
     column("ending", String),
-    column("dice_rolled", Integer),
-    column("expected_successes", Float),
-    column("observed_successes", Integer),
+    column("extra", JSON),
+)
+
+game_dice = table(
+    "game_dice",
+    column("game_id", Uuid),
+    column("side", String),
+    column("faces", Integer),
+    column("dice", Integer),
+    column("observed", Integer),
+    column("expected_parts", Integer),
 )
 
 game_units = table(
@@ -43,11 +47,11 @@ game_units = table(
     column("side", String),
     column("name", String),
     column("type", String),
-    column("troop_class", String),
     column("cost", Integer),
     column("casualties_caused", Integer),
     column("casualties_suffered", Integer),
     column("survived", Boolean),
+    column("extra", JSON),
 )
 
 # Who played each side of a game created on the platform (an account or a bot),

@@ -1,4 +1,5 @@
-"""The analysis read models: a row per side and per unit fielded of every finished game.
+"""The analysis read models: a row per side, per side and kind of die it rolled,
+and per unit fielded of every finished game.
 
 ``GameAnalysis`` follows GameRecords' notification log like every follower.
 When a game ends it reads the game's stored events, asks the game's ruleset for
@@ -7,27 +8,33 @@ without it gives no rows) and writes them with what every system shares: the
 result and score from the outcome, the opponent's faction, the steps, the date
 of the game's first event and, through ``event_of``, the tournament and round of
 the pairing the game is linked to. A running game has no rows. Writing a game's
-rows replaces any it had, so a rebuild gives the same rows. The dashboards'
+rows replaces any it had, so a rebuild gives the same rows. What every system
+has is a column; a system's own facts (``SideFacts.extra``, ``UnitFacts.extra``)
+are stored as they are, canonical JSON. A side's dice luck is a ``game_dice`` row
+per kind of die, its expected successes as a whole number of ``1/faces``; a
+system without dice (``RulesetInfo.dice == ()``) has none. The dashboards'
 rollups of the days a batch wrote are refreshed in the batch's transaction
 (``replays.rollups``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 from uuid import UUID
 
 from sqlalchemy import Connection, Engine, delete, insert
 
-from engine.core import GameFacts, Outcome
+from engine.core import GameFacts, Outcome, Ruleset, canonical_json
 from replays import registry, rollups
 from replays.errors import UnknownRuleset
 from replays.game import Game
 from replays.projection import Follower
 from replays.records import GameRecords
-from replays.schema import game_sides, game_units
+from replays.schema import game_dice, game_sides, game_units
 
 # The tournament id and round of the pairing a game is linked to, if any.
 EventOf = Callable[[Connection, UUID], "tuple[UUID, int] | None"]
@@ -57,6 +64,7 @@ class GameAnalysis(Follower):
 
     def reset(self, conn: Connection) -> None:
         conn.execute(delete(game_sides))
+        conn.execute(delete(game_dice))
         conn.execute(delete(game_units))
         rollups.rebuild(conn)  # empty, as the read models now are
 
@@ -69,10 +77,8 @@ class GameAnalysis(Follower):
                 )
         rollups.refresh(conn, days)
 
-    def rows(
-        self, game_id: UUID, ended_version: int
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """The side rows and unit rows of a finished game (without its tournament)."""
+    def rows(self, game_id: UUID, ended_version: int) -> Rows:
+        """The side, dice and unit rows of a finished game (without its tournament)."""
         stored: list[Any] = list(
             self.records.repository.event_store.get(game_id, lte=ended_version)
         )
@@ -80,7 +86,7 @@ class GameAnalysis(Follower):
         try:
             ruleset = registry.get(started.ruleset)
         except UnknownRuleset:
-            return [], []
+            return Rows()
         engine_events = [
             ruleset.upcast_event(step.entry["event"], step.entry["schema"])
             for step in stored
@@ -89,9 +95,10 @@ class GameAnalysis(Follower):
         outcome = Outcome.from_dict(ended.outcome)
         facts = ruleset.analyse(started.initial_state, engine_events, outcome)
         if facts is None:
-            return [], []
-        return (
+            return Rows()
+        return Rows(
             _side_rows(game_id, facts, outcome, started, len(engine_events)),
+            _dice_rows(game_id, facts, ruleset),
             [
                 {
                     "game_id": game_id,
@@ -99,11 +106,11 @@ class GameAnalysis(Follower):
                     "side": unit.side,
                     "name": unit.name,
                     "type": unit.type,
-                    "troop_class": unit.troop_class,
                     "cost": unit.cost,
                     "casualties_caused": unit.casualties_caused,
                     "casualties_suffered": unit.casualties_suffered,
                     "survived": unit.survived,
+                    "extra": _json(unit.extra),
                 }
                 for unit in facts.units
             ],
@@ -113,17 +120,61 @@ class GameAnalysis(Follower):
         """Write the game's rows; returns the days whose rollups they change."""
         days = rollups.days_of(conn, [game_id])
         conn.execute(delete(game_sides).where(game_sides.c.game_id == game_id))
+        conn.execute(delete(game_dice).where(game_dice.c.game_id == game_id))
         conn.execute(delete(game_units).where(game_units.c.game_id == game_id))
-        sides, units = self.rows(game_id, ended_version)
-        if not sides:
+        found = self.rows(game_id, ended_version)
+        if not found.sides:
             return days
         linked = self.event_of(conn, game_id)
-        for row in sides:
+        for row in found.sides:
             row["tournament_id"], row["round"] = linked if linked else (None, None)
-        conn.execute(insert(game_sides), sides)
-        if units:
-            conn.execute(insert(game_units), units)
-        return days | {(row["system"], row["played_on"]) for row in sides}
+        conn.execute(insert(game_sides), found.sides)
+        if found.dice:
+            conn.execute(insert(game_dice), found.dice)
+        if found.units:
+            conn.execute(insert(game_units), found.units)
+        return days | {(row["system"], row["played_on"]) for row in found.sides}
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A finished game's rows of ``game_sides``, ``game_dice`` and ``game_units``."""
+
+    sides: list[dict[str, Any]] = field(default_factory=list)
+    dice: list[dict[str, Any]] = field(default_factory=list)
+    units: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _json(extra: Mapping[str, Any]) -> dict[str, Any]:
+    """A system's own facts as stored: canonical JSON (``NotCanonical`` otherwise,
+    e.g. for a float), a plain dict."""
+    loaded: dict[str, Any] = json.loads(canonical_json(dict(extra)))
+    return loaded
+
+
+def _dice_rows(game_id: UUID, facts: GameFacts, ruleset: Ruleset) -> list[dict[str, Any]]:
+    """A row per side and kind of die it rolled; a die the system does not roll
+    (``RulesetInfo.dice``) is a fault of its analysis."""
+    rows = []
+    for side in facts.sides:
+        for luck in side.luck:
+            if luck.faces not in ruleset.info.dice:
+                raise ValueError(
+                    f"{ruleset.id} rolls no d{luck.faces} (its dice: {ruleset.info.dice})"
+                )
+            if luck.dice == 0:
+                continue
+            rows.append(
+                {
+                    "game_id": game_id,
+                    "side": side.side,
+                    "faces": luck.faces,
+                    "dice": luck.dice,
+                    "observed": luck.observed,
+                    "expected_parts": luck.expected_parts,
+                }
+            )
+    return rows
 
 
 def _side_rows(
@@ -141,14 +192,10 @@ def _side_rows(
                 "system": started.ruleset,
                 "ruleset_version": started.engine_version,
                 "faction": side.faction,
-                "army_points": side.army_points,
-                "army_cost": side.army_cost,
-                "units_fielded": side.units_fielded,
+                "army_points": side.battle_size,
                 "scenario": side.scenario,
                 "played_on": played_on,
-                "won_strategy_roll": side.won_strategy_roll,
-                "won_first_initiative": side.won_first_initiative,
-                "activated_first": side.activated_first,
+                "first": side.first,
                 "result": result,
                 "score": RESULTS[result],
                 "victory_points": side.victory_points,
@@ -156,9 +203,7 @@ def _side_rows(
                 "turns": side.turns,
                 "steps": steps,
                 "ending": side.ending,
-                "dice_rolled": side.dice_rolled,
-                "expected_successes": float(side.expected_successes),
-                "observed_successes": side.observed_successes,
+                "extra": _json(side.extra),
             }
         )
     return rows

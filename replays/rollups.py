@@ -6,8 +6,8 @@ at the grain they read them) and per the grouping columns of its dashboards,
 the whole counts and sums the dashboards need, so that they sum a few thousand
 rows instead of scanning every game side and unit (``dashboards.meta_queries``).
 
-:func:`rebuild` computes every rollup from ``game_sides``, ``game_units`` and
-``game_seats``; :func:`refresh` recomputes the rows of some days, each a
+:func:`rebuild` computes every rollup from ``game_sides``, ``game_dice``,
+``game_units`` and ``game_seats``; :func:`refresh` recomputes the rows of some days, each a
 ``(system, played_on)`` pair: a game lies in one day (its system, date and
 tournament are the same on every side; only its battle size may differ by
 side), so the writers of the read models refresh the days of the games they
@@ -30,13 +30,14 @@ from uuid import UUID
 from sqlalchemy import (
     ColumnElement,
     Connection,
-    Integer,
+    Float,
     Select,
     String,
     Table,
     Uuid,
     and_,
     case,
+    cast,
     column,
     delete,
     distinct,
@@ -51,6 +52,7 @@ from sqlalchemy import (
 
 from replays.schema import (
     ROLLUPS,
+    game_dice,
     game_sides,
     game_units,
     rollup_advantages,
@@ -68,10 +70,12 @@ Day = tuple[str, date]
 
 # The width of the game-length histogram's bins of steps (engine events).
 STEP_BIN = 50
-# The advantages game_sides records, by column: a rollup_advantages measure each.
-ADVANTAGES = ("won_strategy_roll", "won_first_initiative", "activated_first")
-# A shift that makes luck in sixths positive before integer division (floors it).
-SIXTHS_OFFSET = 6000
+# The advantages game_sides records, by column: a rollup_advantages measure each
+# (the first-player mark, whose name is the system's RulesetInfo.first_player).
+ADVANTAGES = ("first",)
+# A shift, in whole successes, that makes luck positive before integer division
+# (floors it): luck in 1/faces plus LUCK_OFFSET * faces.
+LUCK_OFFSET = 1000
 # The key of the PostgreSQL advisory lock every rollup write takes ("shiairol").
 LOCK_KEY = 0x73686961_69726F6C
 
@@ -136,12 +140,13 @@ def _insert(connection: Connection, chosen: ColumnElement[bool] | None) -> None:
 
 
 def _queries(only: ColumnElement[bool] | None) -> list[tuple[Table, Select[Any]]]:
-    c = _sides
+    c, d = _sides, game_dice.c
     chosen = true() if only is None else only
-    luck_sixths = c.observed_successes * 6 - _expected_sixths()
-    luck_from = (luck_sixths + SIXTHS_OFFSET) // 6 - SIXTHS_OFFSET // 6
-    rolled = and_(chosen, c.dice_rolled > 0)
-    seated = game_sides.join(
+    # A side's luck with one kind of die, in 1/faces, floored to whole successes.
+    luck_parts = d.observed * d.faces - d.expected_parts
+    luck_from = (luck_parts + LUCK_OFFSET * d.faces) // d.faces - LUCK_OFFSET
+    rolled = game_sides.join(game_dice, and_(d.game_id == c.game_id, d.side == c.side))
+    seated = rolled.join(
         game_seats, and_(game_seats.c.game_id == c.game_id, game_seats.c.side == c.side)
     )
     steps_from = (c.steps // STEP_BIN) * STEP_BIN
@@ -166,12 +171,17 @@ def _queries(only: ColumnElement[bool] | None) -> list[tuple[Table, Select[Any]]
         (rollup_scenarios, _games_once(chosen, scenario=c.scenario)),
         (
             rollup_luck_bins,
-            _grouped(rolled, luck_from.label("luck_from")).add_columns(func.count().label("sides")),
+            _grouped(chosen, d.faces, luck_from.label("luck_from"))
+            .select_from(rolled)
+            .add_columns(func.count().label("sides")),
         ),
-        (rollup_luck_factions, _grouped(rolled, c.faction).add_columns(*_luck())),
+        (
+            rollup_luck_factions,
+            _grouped(chosen, c.faction, d.faces).select_from(rolled).add_columns(*_luck()),
+        ),
         (
             rollup_luck_players,
-            _grouped(rolled, game_seats.c.account_id, game_seats.c.bot)
+            _grouped(chosen, game_seats.c.account_id, game_seats.c.bot, d.faces)
             .select_from(seated)
             .add_columns(*_luck()),
         ),
@@ -193,19 +203,17 @@ def _record() -> list[Any]:
     ]
 
 
-def _expected_sixths() -> Any:
-    return func.round(_sides.expected_successes * 6).cast(Integer)
-
-
 def _luck() -> list[Any]:
-    c = _sides
-    expected = c.expected_successes
+    """The sums of the dice of one kind (``game_dice``) of the grouped sides; the
+    variance bound in floats (nothing reads it back into a game)."""
+    d = game_dice.c
+    expected = cast(d.expected_parts, Float) / d.faces
     return [
         func.count().label("sides"),
-        func.sum(c.dice_rolled).label("dice"),
-        func.sum(c.observed_successes).label("observed"),
-        func.sum(_expected_sixths()).label("expected_sixths"),
-        func.sum(expected - expected * expected / c.dice_rolled).label("variance"),
+        func.sum(d.dice).label("dice"),
+        func.sum(d.observed).label("observed"),
+        func.sum(d.expected_parts).label("expected_parts"),
+        func.sum(expected - expected * expected / d.dice).label("variance"),
     ]
 
 

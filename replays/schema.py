@@ -72,8 +72,10 @@ games = Table(
     Column("commands", Integer, nullable=False),
 )
 
-# The analysis read models (replays.analysis): finished games only, a row per side
-# and a row per unit fielded. Floats are fine here: nothing reads them back into a game.
+# The analysis read models (replays.analysis): finished games only, a row per side,
+# a row per side and kind of die it rolled, and a row per unit fielded. What every
+# system has is a column; a system's own facts are the ``extra`` JSON (canonical:
+# no floats). ``score`` is the only float, and nothing reads it back into a game.
 game_sides = Table(
     "game_sides",
     read_models,
@@ -82,17 +84,15 @@ game_sides = Table(
     Column("system", String(64), nullable=False, index=True),
     Column("ruleset_version", String(32), nullable=False),
     Column("faction", String(120), nullable=False, index=True),
+    # The battle size in the system's own measure (Kensei: army points), 0 for none.
     Column("army_points", Integer, nullable=False, index=True),
-    Column("army_cost", Integer, nullable=False),
-    Column("units_fielded", Integer, nullable=False),
     Column("scenario", String(64), nullable=False, index=True),
     # The tournament and round of the pairing the game is linked to, if any.
     Column("tournament_id", Uuid, nullable=True, index=True),
     Column("round", Integer, nullable=True),
     Column("played_on", Date, nullable=False, index=True),
-    Column("won_strategy_roll", Boolean, nullable=True),
-    Column("won_first_initiative", Boolean, nullable=True),
-    Column("activated_first", Boolean, nullable=True),
+    # Whether the side held the first-player mark (RulesetInfo.first_player).
+    Column("first", Boolean, nullable=True),
     Column("result", String(8), nullable=False),  # "win", "loss" or "draw"
     Column("score", Float, nullable=False),  # 1, 0.5 or 0
     Column("victory_points", Integer, nullable=False),
@@ -100,10 +100,21 @@ game_sides = Table(
     Column("turns", Integer, nullable=False),
     Column("steps", Integer, nullable=False),
     Column("ending", String(32), nullable=False),
-    Column("dice_rolled", Integer, nullable=False),
-    Column("expected_successes", Float, nullable=False),
-    Column("observed_successes", Integer, nullable=False),
+    Column("extra", JSON, nullable=False),
     Index("ix_game_sides_faction_opponent_faction", "faction", "opponent_faction"),
+)
+
+# A side's success rolls with one kind of die (``faces``: 6 for d6s): the dice
+# rolled, their successes, and the expected successes in 1/faces (a whole number).
+game_dice = Table(
+    "game_dice",
+    read_models,
+    Column("game_id", Uuid, primary_key=True),
+    Column("side", String(16), primary_key=True),
+    Column("faces", Integer, primary_key=True),
+    Column("dice", Integer, nullable=False),
+    Column("observed", Integer, nullable=False),
+    Column("expected_parts", Integer, nullable=False),
 )
 
 game_units = Table(
@@ -114,11 +125,11 @@ game_units = Table(
     Column("side", String(16), nullable=False),
     Column("name", String(120), nullable=False, index=True),
     Column("type", String(32), nullable=False, index=True),
-    Column("troop_class", String(16), nullable=False),
     Column("cost", Integer, nullable=False),
     Column("casualties_caused", Integer, nullable=False),
     Column("casualties_suffered", Integer, nullable=False),
     Column("survived", Boolean, nullable=False),
+    Column("extra", JSON, nullable=False),
 )
 
 # The meta dashboards' rollups (replays.rollups): the analysis read models summed
@@ -145,7 +156,7 @@ def _whole(*names: str) -> list[Column[Any]]:
 
 
 RECORD = ("games", "wins", "draws", "losses")
-LUCK = ("sides", "dice", "observed", "expected_sixths")
+LUCK = ("sides", "dice", "observed", "expected_parts")
 
 # Game sides by faction and opponent (mirrors included), with their results.
 rollup_matchups = _rollup(
@@ -178,16 +189,21 @@ rollup_scenarios = _rollup(
     *_whole("games", "games_at_lowest_size"),
 )
 
-# Sides that rolled dice, by luck in whole successes (floored).
+# Sides that rolled dice, by kind of die (faces) and luck in whole successes (floored).
 rollup_luck_bins = _rollup(
-    "rollup_luck_bins", Column("luck_from", Integer, nullable=False), *_whole("sides")
+    "rollup_luck_bins",
+    Column("faces", Integer, nullable=False),
+    Column("luck_from", Integer, nullable=False),
+    *_whole("sides"),
 )
 
-# The dice of the sides that rolled dice, by faction; ``variance`` sums each side's
-# bound E(1 - E/dice) of the variance of its successes.
+# The dice of the sides that rolled dice, by faction and kind of die (``faces``;
+# ``expected_parts`` in 1/faces); ``variance`` sums each side's bound
+# E(1 - E/dice) of the variance of its successes.
 rollup_luck_factions = _rollup(
     "rollup_luck_factions",
     Column("faction", String(120), nullable=False),
+    Column("faces", Integer, nullable=False),
     *_whole(*LUCK),
     Column("variance", Float, nullable=False),
 )
@@ -197,6 +213,7 @@ rollup_luck_players = _rollup(
     "rollup_luck_players",
     Column("account_id", Uuid, nullable=True),
     Column("bot", String(32), nullable=True),
+    Column("faces", Integer, nullable=False),
     *_whole(*LUCK),
     Column("variance", Float, nullable=False),
 )

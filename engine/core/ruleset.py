@@ -99,44 +99,76 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class DiceLuck:
+    """The success rolls of one side with one kind of die (``faces``: 6 for d6s).
+
+    ``dice`` counts the dice rolled, ``observed`` their successes and
+    ``expected`` the exact sum of each die's chance of success. A die's chance is
+    a whole number of ``1/faces`` (k of its faces succeed), so ``expected`` is a
+    whole number of ``1/faces``; :attr:`expected_parts` is that number, what the
+    read models store."""
+
+    faces: int
+    dice: int
+    expected: Fraction
+    observed: int
+
+    def __post_init__(self) -> None:
+        if self.faces < 2 or self.dice < 0 or self.observed < 0:
+            raise ValueError(f"a d{self.faces} roll of {self.dice} dice is not one")
+        if (self.expected * self.faces).denominator != 1:
+            raise ValueError(f"expected successes {self.expected} are not whole 1/{self.faces}s")
+
+    @property
+    def expected_parts(self) -> int:
+        """The expected successes in ``1/faces`` (a whole number)."""
+        return int(self.expected * self.faces)
+
+
+@dataclass(frozen=True)
 class SideFacts:
     """What one side of a finished game did, for the analysis read models.
 
-    ``won_strategy_roll``, ``won_first_initiative`` and ``activated_first`` are
-    ``None`` where the system has no such roll or the game ended before it.
-    ``expected_successes`` is exact: the sum over the dice of the side's success
-    rolls of each die's chance of success; ``observed_successes`` counts them."""
+    What every system has: the side's ``faction`` (by its id in
+    ``RulesetInfo.factions``), its ``victory_points`` (its score in the outcome),
+    how the game ended (``ending``: a name of ``RulesetInfo.endings``), its length
+    in ``turns``, whether the side held the first-player mark (``first``: the mark
+    ``RulesetInfo.first_player`` names; ``None`` where the system has none or the
+    game ended before it was given), the ``battle_size`` it played at (the
+    system's own measure, Kensei's army points; 0 where it has none), the
+    ``scenario`` (empty where none) and its dice ``luck``, one entry per kind of
+    die it rolled (none for a system without dice). ``extra`` holds the system's
+    own facts as canonical JSON (whole numbers, strings, booleans, null; no
+    floats), for the system's own pages."""
 
     side: str
     faction: str
-    army_points: int
-    army_cost: int
-    units_fielded: int
-    scenario: str
-    won_strategy_roll: bool | None
-    won_first_initiative: bool | None
-    activated_first: bool | None
     victory_points: int
-    turns: int
     ending: str
-    dice_rolled: int
-    expected_successes: Fraction
-    observed_successes: int
+    turns: int
+    first: bool | None = None
+    battle_size: int = 0
+    scenario: str = ""
+    luck: tuple[DiceLuck, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class UnitFacts:
-    """One unit fielded in a finished game; casualties are counted in miniatures."""
+    """One unit (or character, or card in play) fielded in a finished game: what
+    it cost (in the system's points; 0 where none), the casualties it caused and
+    suffered (in the system's own count: Kensei counts miniatures), whether it
+    survived, and the system's own facts in ``extra`` (canonical JSON)."""
 
     side: str
     unit: str
     name: str
     type: str
-    troop_class: str
-    cost: int
     casualties_caused: int
     casualties_suffered: int
     survived: bool
+    cost: int = 0
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,11 @@ Interpretations, where the rulebook has nothing to say about statistics:
   unit that shot or fought the unit that took them, and miniatures caught by a
   chasing unit; casualties of disengaging, fleeing or falling back are caused by
   no unit in particular;
-- *dice rolled, expected and observed successes*: every die of the shoot rolls
+- *the first-player mark*: the strategy roll's winner (``RulesetInfo.first_player``);
+  the turn-1 initiative and the first activation are Kensei's own facts (``extra``:
+  ``army_cost``, ``units_fielded``, ``won_strategy_roll``, ``won_first_initiative``,
+  ``activated_first``; a unit's ``troop_class``);
+- *dice rolled, expected and observed successes* (d6s): every die of the shoot rolls
   and combat rolls a side made (a roll reduced to no dice rolls one die, which
   succeeds only on a 6), the expected successes from
   :func:`engine.kensei.odds.success_chance` of each die's modifier, the observed
@@ -34,7 +38,16 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from engine.core import Event, GameFacts, Outcome, SideFacts, State, Termination, UnitFacts
+from engine.core import (
+    DiceLuck,
+    Event,
+    GameFacts,
+    Outcome,
+    SideFacts,
+    State,
+    Termination,
+    UnitFacts,
+)
 from engine.kensei.odds import success_chance
 from engine.kensei.state.queries import SIDES
 
@@ -146,19 +159,29 @@ def game_facts(
         SideFacts(
             side=side,
             faction=initial["sides"][side]["faction"],
-            army_points=initial["sides"][side]["battle_size"],
-            army_cost=initial["sides"][side]["cost"],
-            units_fielded=sum(1 for unit in initial["units"].values() if unit["side"] == side),
-            scenario=initial["scenario"]["id"],
-            won_strategy_roll=None if tally.strategy is None else tally.strategy == side,
-            won_first_initiative=None if tally.initiative is None else tally.initiative == side,
-            activated_first=None if tally.first_active is None else tally.first_active == side,
             victory_points=int(outcome.scores.get(side, 0)),
-            turns=state["turn"],
             ending=ending,
-            dice_rolled=tally.dice[side],
-            expected_successes=tally.expected[side],
-            observed_successes=tally.observed[side],
+            turns=state["turn"],
+            # The first-player mark (RulesetInfo.first_player): the strategy roll.
+            first=None if tally.strategy is None else tally.strategy == side,
+            battle_size=initial["sides"][side]["battle_size"],
+            scenario=initial["scenario"]["id"],
+            luck=(DiceLuck(6, tally.dice[side], tally.expected[side], tally.observed[side]),)
+            if tally.dice[side]
+            else (),
+            extra={
+                "army_cost": initial["sides"][side]["cost"],
+                "units_fielded": sum(
+                    1 for unit in initial["units"].values() if unit["side"] == side
+                ),
+                "won_strategy_roll": None if tally.strategy is None else tally.strategy == side,
+                "won_first_initiative": None
+                if tally.initiative is None
+                else tally.initiative == side,
+                "activated_first": None
+                if tally.first_active is None
+                else tally.first_active == side,
+            },
         )
         for side in SIDES
     )
@@ -169,11 +192,11 @@ def game_facts(
             unit=uid,
             name=unit["name"],
             type=unit["type"],
-            troop_class=unit["class"],
-            cost=unit["cost"],
             casualties_caused=tally.caused[uid],
             casualties_suffered=tally.suffered[uid],
             survived=uid in on_table,
+            cost=unit["cost"],
+            extra={"troop_class": unit["class"]},
         )
         for uid, unit in initial["units"].items()
     )

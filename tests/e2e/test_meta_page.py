@@ -65,10 +65,10 @@ def test_a_filter_applied_in_the_form_lands_in_the_address(meta_site: LiveSite, 
     expect(page.locator('[data-figure="faction-win-rates"]')).to_have_attribute(
         "data-drawn", "true"
     )
-    # One 300-point battle: sohei lost to buke.
+    # One 300-point battle: Sohei lost to Buke (named by Kensei's Ruleset.info).
     rows = page.locator("#table-faction-win-rates tbody tr")
     expect(rows).to_have_count(2)
-    expect(rows.first).to_contain_text("buke")
+    expect(rows.first).to_contain_text("Buke")
     assert not problems, problems
 
 

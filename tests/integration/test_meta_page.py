@@ -7,12 +7,17 @@ import csv
 import io
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from flask import Flask
 
 from bench.dashboard_pages import page_weights, section_bytes
 from dashboards.data import EVENT_QUERIES, QUERIES
+from engine.core import Ending, Faction, RulesetInfo
+from replays import registry
+from tests.support.dice_race import DiceRace
 from tests.support.meta_players import player_name, seat_players
 from tests.support.meta_rows import CUP, game, load, load_event
 
@@ -155,3 +160,73 @@ def test_the_benchmark_weighs_each_page_and_its_assets_but_not_plotly(sqlite_app
     assert found["dice-luck-players"] == sum(
         len(json.dumps(chart, separators=(",", ":"))) for chart in charts
     )
+
+
+class Cards(DiceRace):
+    """A stub card game: factions of its own, no dice, no first-player mark."""
+
+    id = "cards"
+
+    @property
+    def info(self) -> RulesetInfo:
+        return replace(
+            super().info,
+            id=self.id,
+            name="Cards",
+            dice=(),
+            factions=(Faction("crane", "Crane clan"), Faction("lion", "Lion clan")),
+            endings=(Ending("honour", "Honour victory"),),
+        )
+
+
+def _sections(html: str) -> dict[str, str]:
+    return dict(re.findall(r'<section id="([^"]+)".*?>(.*?)</section>', html, re.S))
+
+
+def test_each_systems_factions_endings_and_marks_are_named_by_its_ruleset(
+    sqlite_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kensei, the dice race and a card game installed: each row is named by its
+    own system's ``Ruleset.info``, and a system without dice has no luck."""
+    monkeypatch.setitem(registry._installed, Cards.id, Cards())
+    race = {"system": "dice-race", "army_points": 0, "scenario": ""}
+    cards = {"system": "cards", "army_points": 0, "scenario": "", "dice": 0, "first": None}
+    with sqlite_app.extensions["shiai"].db_engine.connect() as conn:
+        load(
+            conn,
+            game("buke", "kuge", "win"),  # Kensei's last turn, its strategy roll
+            game("Side A", "Side B", "loss", ending="victory_condition", first=None, **race),
+            game("crane", "lion", "win", ending="honour", **cards),
+        )
+    client = sqlite_app.test_client()
+    html = client.get("/meta").get_data(as_text=True)
+    figures = _figures(html)
+    factions = set(figures["faction-win-rates"]["data"][0]["y"])
+    assert factions == {"Buke", "Kuge", "Side A", "Side B", "Crane clan", "Lion clan"}
+    endings = {trace["name"] for trace in figures["game-length"]["data"]}
+    assert endings == {"Last turn played", "Target reached", "Honour victory"}
+    assert figures["first-player"]["data"][0]["y"] == ["Kensei: strategy roll"]
+    assert ">Cards</option>" in html
+    assert ">Dice race</option>" in html
+    # The luck of the systems with dice, all d6s.
+    luck = figures["dice-luck-factions"]["data"][0]["y"]
+    assert sorted(luck) == ["Buke", "Kuge", "Side A", "Side B"]
+    # The CSV keeps the ids.
+    rates = client.get("/meta.csv?table=faction-win-rates").get_data(as_text=True)
+    assert {row["faction"] for row in csv.DictReader(io.StringIO(rates))} >= {"buke", "crane"}
+    # The card game alone: its names, and no dice luck to show.
+    only = client.get("/meta?system=cards").get_data(as_text=True)
+    sections = _sections(only)
+    assert not set(sections) & {"dice-luck", "dice-luck-factions", "dice-luck-players"}
+    assert "Crane clan" in sections["faction-win-rates"]
+    assert "Honour victory" in sections["game-length"]
+    assert "dice-luck" in _sections(client.get("/meta?system=dice-race").get_data(as_text=True))
+
+
+def test_the_home_pages_headlines_name_factions_by_their_system(sqlite_app: Flask) -> None:
+    with sqlite_app.extensions["shiai"].db_engine.connect() as conn:
+        load(conn, *[game("sohei", "kuge", "win") for _ in range(5)])
+    html = sqlite_app.test_client().get("/").get_data(as_text=True)
+    headlines = html[html.index('id="meta-highlights"') :]
+    assert "<dd>Kuge <span" in headlines  # as many games as Sohei, first by name
+    assert "<dd>Sohei: 100" in headlines  # the best rate

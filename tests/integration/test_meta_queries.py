@@ -36,6 +36,7 @@ from dashboards.meta_queries import (
 from replays import rollups
 from replays.schema import game_units
 from shiai.schema import accounts, game_seats
+from tests.support.meta_base_queries import base_data
 from tests.support.meta_rows import CUP, game, load, load_event
 
 
@@ -113,21 +114,24 @@ def test_matchups_give_each_pair_from_both_sides(connection: Connection) -> None
 def test_first_player_advantage_tests_decisive_games_against_a_fair_coin(
     connection: Connection,
 ) -> None:
-    # Side A wins the strategy roll in each game; B the turn-1 initiative.
+    # Side A holds the first-player mark in each game; another system's marks apart.
     load(
         connection,
         *[game("buke", "kuge", "win") for _ in range(7)],
         *[game("buke", "kuge", "loss") for _ in range(2)],
         game("buke", "kuge", "draw"),
         game("kuge", "kuge", "win"),  # a mirror counts here
+        *[game("Side A", "Side B", "loss", system="dice-race") for _ in range(3)],
+        game("Side A", "Side B", "win", system="dice-race", first=None),  # no mark
     )
-    rows = {row.measure: row for row in first_player_advantage(connection, Filters())}
-    strategy = rows["won the strategy roll"]
-    assert (strategy.games, strategy.wins, strategy.draws, strategy.losses) == (11, 8, 1, 2)
-    assert strategy.p_value == pytest.approx(binomtest(8, 10, 0.5).pvalue, rel=1e-12)
-    initiative = rows["won the turn-1 initiative"]
-    assert (initiative.wins, initiative.losses) == (2, 8)
-    assert initiative.p_value == pytest.approx(strategy.p_value)
+    race, kensei = first_player_advantage(connection, Filters())
+    assert (kensei.system, kensei.measure) == ("kensei", "first")
+    assert (kensei.games, kensei.wins, kensei.draws, kensei.losses) == (11, 8, 1, 2)
+    assert kensei.p_value == pytest.approx(binomtest(8, 10, 0.5).pvalue, rel=1e-12)
+    assert (race.system, race.games, race.wins, race.losses) == ("dice-race", 3, 0, 3)
+    assert race.p_value == pytest.approx(binomtest(0, 3, 0.5).pvalue)
+    (only,) = first_player_advantage(connection, Filters(system="dice-race"))
+    assert only == race
 
 
 def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
@@ -173,10 +177,10 @@ def test_game_lengths_count_each_game_once_by_turns_steps_and_ending(
 
 
 def _lucky(a: str, b: str, luck_a: tuple[int, float], luck_b: tuple[int, float]) -> list[Any]:
-    """A game whose sides observed and expected the given successes (of 12 dice)."""
+    """A game whose sides observed and expected the given successes (of 12 d6s)."""
     rows = game(a, b, "win")
     for row, (observed, expected) in zip(rows, (luck_a, luck_b), strict=True):
-        row.update(dice_rolled=12, observed_successes=observed, expected_successes=expected)
+        row.update(dice=12, observed=observed, expected_parts=round(expected * 6))
     return rows
 
 
@@ -189,7 +193,7 @@ def test_dice_luck_bins_sides_by_whole_successes_and_sums_by_faction(
         _lucky("buke", "kuge", (5, 5.5), (6, 6.0)),  # -1/2 and 0
     )
     assert dice_luck_distribution(connection, Filters()) == [
-        LuckBin(luck_from=-2, sides=1),
+        LuckBin(luck_from=-2, sides=1, faces=6),
         LuckBin(luck_from=-1, sides=1),
         LuckBin(luck_from=0, sides=1),
         LuckBin(luck_from=2, sides=1),
@@ -206,6 +210,39 @@ def test_dice_luck_bins_sides_by_whole_successes_and_sums_by_faction(
     assert buke.z == pytest.approx(1.5 / buke.variance**0.5)
     assert (kuge.key, kuge.luck) == ("kuge", Fraction(-5, 3))
     assert dice_luck_by_faction(connection, Filters(min_games=3)) == []
+
+
+def test_dice_luck_counts_each_kind_of_die_in_its_own_fractions(connection: Connection) -> None:
+    """A d10 system's luck is in tenths, a d6 system's in sixths; a side's dice of
+    each kind are a row of their own, and the rollups read what the base tables say."""
+    tens = {"system": "d10-system", "faces": 10, "dice": 10}
+    load(
+        connection,
+        _lucky("buke", "kuge", (6, 4.0), (3, 14 / 3)),  # d6s: +2 and -1 2/3
+        [  # d10s at 3/10 and 7/10: 3 and 7 expected; +1 1/2 (15 tenths) and -7/10
+            side | {"observed": observed, "expected_parts": parts}
+            for side, observed, parts in zip(
+                game("crane", "lion", "win", **tens), (4, 6), (25, 67), strict=True
+            )
+        ],
+    )
+    assert dice_luck_distribution(connection, Filters()) == [
+        LuckBin(luck_from=-2, sides=1, faces=6),
+        LuckBin(luck_from=2, sides=1, faces=6),
+        LuckBin(luck_from=-1, sides=1, faces=10),
+        LuckBin(luck_from=1, sides=1, faces=10),
+    ]
+    crane = next(row for row in dice_luck_by_faction(connection, Filters()) if row.key == "crane")
+    assert (crane.faces, crane.dice, crane.observed) == (10, 10, 4)
+    assert (crane.expected, crane.luck) == (Fraction(5, 2), Fraction(3, 2))
+    assert crane.variance == pytest.approx(2.5 * (1 - 2.5 / 10))
+    (lion,) = [row for row in dice_luck_by_faction(connection, Filters()) if row.key == "lion"]
+    assert lion.expected == Fraction(67, 10)
+    assert [row.faces for row in dice_luck_by_faction(connection, Filters(system="kensei"))] == [
+        6,
+        6,
+    ]
+    assert all_data(connection, Filters()) == base_data(connection, Filters())
 
 
 def test_dice_luck_by_player_names_accounts_and_bots_of_seated_games(
@@ -264,8 +301,8 @@ def _units(rows: list[dict[str, Any]], side: str, *units: tuple[str, int, int]) 
     gid = rows[0]["game_id"]
     return [
         {"game_id": gid, "unit": f"{side}.u{index}", "side": side, "name": name,
-         "type": "infantry", "troop_class": "A", "cost": cost, "casualties_caused": caused,
-         "casualties_suffered": 0, "survived": True}
+         "type": "infantry", "cost": cost, "casualties_caused": caused,
+         "casualties_suffered": 0, "survived": True, "extra": {"troop_class": "A"}}
         for index, (name, cost, caused) in enumerate(units, start=1)
     ]  # fmt: skip
 

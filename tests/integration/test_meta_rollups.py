@@ -21,7 +21,7 @@ from replays import rollups
 from replays.schema import ROLLUPS, game_sides, game_units
 from shiai.schema import accounts, game_seats
 from tests.support.meta_base_queries import base_data, rollup_rows
-from tests.support.meta_rows import CUP, load_event, side
+from tests.support.meta_rows import CUP, insert_sides, load_event, side
 from tests.support.synthetic_games import FIRST_DAY, load
 
 GAMES = 400
@@ -37,8 +37,8 @@ def _seat(game: uuid.UUID, name: str, account: uuid.UUID | None, bot: str | None
 
 def _unit(game: uuid.UUID, unit: str, name: str, type_: str, *, cost: int, caused: int) -> Any:
     return {"game_id": game, "unit": unit, "side": unit.split(".", maxsplit=1)[0], "name": name,
-            "type": type_, "troop_class": "A", "cost": cost, "casualties_caused": caused,
-            "casualties_suffered": 1, "survived": True}  # fmt: skip
+            "type": type_, "cost": cost, "casualties_caused": caused,
+            "casualties_suffered": 1, "survived": True, "extra": {"troop_class": "A"}}  # fmt: skip
 
 
 def _account(account: uuid.UUID, name: str) -> dict[str, Any]:
@@ -60,16 +60,14 @@ def load_edges(connection: Connection) -> None:
         side(trio, "A", "buke", "kuge / sohei", "win", army_points=400, **day),
         side(trio, "B", "kuge", "buke / sohei", "loss", army_points=250, **day),
         side(trio, "C", "sohei", "buke / kuge", "loss", army_points=400, **day),
-        side(quiet, "A", "sohei", "sohei", "draw", dice_rolled=0, expected_successes=0.0,
-             observed_successes=0, won_strategy_roll=None, **day),
-        side(quiet, "B", "sohei", "sohei", "draw", dice_rolled=0, expected_successes=0.0,
-             observed_successes=0, won_strategy_roll=None, **day),
+        side(quiet, "A", "sohei", "sohei", "draw", dice=0, first=None, **day),
+        side(quiet, "B", "sohei", "sohei", "draw", dice=0, first=None, **day),
         side(hot, "A", "kuge", "otokodate", "draw", tournament_id=CUP, round=1, **day),
         side(hot, "B", "otokodate", "kuge", "draw", tournament_id=CUP, round=1, **day),
     ]  # fmt: skip
     aki, namesake, stranger = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
     connection.execute(insert(accounts), [_account(aki, "Aki"), _account(namesake, "Aki")])
-    connection.execute(insert(game_sides), sides)
+    insert_sides(connection, sides)
     connection.execute(
         insert(game_seats),
         [
@@ -193,11 +191,9 @@ def test_concurrent_refreshes_of_a_day_count_each_game_once(postgres_database: s
         with db_engine.connect() as first, db_engine.connect() as second:
             games = [uuid.uuid4(), uuid.uuid4()]
             for conn, game in zip((first, second), games, strict=True):
-                conn.execute(
-                    insert(game_sides),
-                    [side(game, "A", "buke", "kuge", "win", played_on=day),
-                     side(game, "B", "kuge", "buke", "loss", played_on=day)],
-                )  # fmt: skip
+                pair = [side(game, "A", "buke", "kuge", "win", played_on=day),
+                        side(game, "B", "kuge", "buke", "loss", played_on=day)]  # fmt: skip
+                insert_sides(conn, pair)
             rollups.refresh(first, [("kensei", day)])  # holds the lock until it commits
             waiting = threading.Thread(target=rollups.refresh, args=(second, [("kensei", day)]))
             waiting.start()
@@ -230,4 +226,4 @@ def test_the_dashboards_name_the_rollups_columns() -> None:
         for mine, real in zip(ours.columns, theirs.columns, strict=True):
             assert mine.type._type_affinity == real.type._type_affinity, mine.name
     assert meta_queries.STEP_BIN == rollups.STEP_BIN
-    assert [column for _, column in meta_queries.ADVANTAGES] == list(rollups.ADVANTAGES)
+    assert (meta_queries.FIRST,) == rollups.ADVANTAGES

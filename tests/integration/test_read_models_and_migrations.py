@@ -2,24 +2,41 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
-from sqlalchemy import create_engine, insert, inspect, select
+from sqlalchemy import (
+    Boolean,
+    Engine,
+    Float,
+    Integer,
+    String,
+    Uuid,
+    column,
+    create_engine,
+    insert,
+    inspect,
+    select,
+    table,
+)
 
 from alembic import command
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import faction_win_rates
 from replays import rollups
 from replays.bot_games import play_bot_game
-from replays.schema import compare_type, game_sides, games
+from replays.schema import compare_type, game_dice, game_sides, game_units, games
 from shiai.migrations import alembic_config
 from shiai.schema import accounts, all_metadata, role_requests
-from tests.support.meta_rows import game
+from tests.support.meta_base_queries import rollup_rows
+from tests.support.meta_rows import game, insert_sides
 
 
 def _rows(app: Flask) -> list[dict[str, Any]]:
@@ -85,8 +102,7 @@ def test_migrate_fills_rollups_that_were_never_built(app: Flask) -> None:
     the analysis read models already hold games, and leaves them alone after."""
     services = app.extensions["shiai"]
     with services.db_engine.begin() as conn:
-        rows = game("buke", "kuge", "win") + game("kuge", "sohei", "draw")
-        conn.execute(insert(game_sides), rows)
+        insert_sides(conn, game("buke", "kuge", "win") + game("kuge", "sohei", "draw"))
         assert rollups.missing(conn)
     result = app.test_cli_runner().invoke(args=["migrate"])
     assert result.exit_code == 0, result.output
@@ -158,3 +174,102 @@ def test_revision_0009_adds_role_requests_and_keeps_the_accounts(database_url: s
         assert conn.execute(select(accounts.c.username)).scalars().all() == ["kept"]
     command.upgrade(config, "head")
     db_engine.dispose()
+
+
+# game_sides' columns before revision 0010 (Kensei's shape).
+OLD_SIDES = table(
+    "game_sides",
+    column("game_id", Uuid),
+    column("side", String),
+    *(column(name, Integer) for name in ("army_cost", "units_fielded", "dice_rolled")),
+    *(column(name, Boolean) for name in
+      ("won_strategy_roll", "won_first_initiative", "activated_first")),
+    column("observed_successes", Integer),
+    column("expected_successes", Float),
+)  # fmt: skip
+
+
+def _analysis_rows(db_engine: Engine) -> dict[str, list[dict[str, Any]]]:
+    with db_engine.connect() as conn:
+        found = {
+            table.name: [
+                dict(row._mapping)
+                for row in conn.execute(select(table).order_by(*table.primary_key.columns))
+            ]
+            for table in (game_sides, game_dice, game_units)
+        }
+        return found | rollup_rows(conn)
+
+
+def test_revision_0010_carries_the_analysis_rows_over_and_back(app: Flask) -> None:
+    """A Kensei game and a dice race analysed at the head; down to 0009 their rows
+    take the old, Kensei-shaped columns (the values the old analysis gave); up
+    again (``shiai migrate``, which rebuilds the emptied rollups) they are what
+    they were, and what a rebuild of the read models gives."""
+    services = app.extensions["shiai"]
+    golden = Path(__file__).parents[1] / "golden" / "kensei-kuge-sohei-250-entered-dice.json"
+    small = services.records.import_record(json.loads(golden.read_text(encoding="utf-8")))
+    race = play_bot_game(services.records, "dice-race", {"target": 25}, bot_seed=3)
+    url = app.config["SHIAI_DATABASE_URL"]
+    db_engine = services.db_engine
+    before = _analysis_rows(db_engine)
+    assert before["game_dice"]
+    assert before["rollup_luck_factions"]
+    db_engine.dispose()
+
+    command.downgrade(alembic_config(url), "0009")
+    old = create_engine(url)
+    try:
+        assert "game_dice" not in inspect(old).get_table_names()
+        with old.connect() as conn:
+            sides = {(row.game_id, row.side): row for row in conn.execute(select(OLD_SIDES))}
+            zealots = conn.execute(
+                select(column("troop_class"))
+                .select_from(table("game_units"))
+                .where(column("unit") == "B.u3")
+            ).scalar_one()
+        sohei = sides[(small, "B")]
+        assert (sohei.army_cost, sohei.units_fielded) == (192, 3)
+        assert (sohei.won_strategy_roll, sohei.won_first_initiative) == (True, True)
+        assert sohei.activated_first is True
+        assert (sohei.dice_rolled, sohei.observed_successes) == (5, 3)
+        assert sohei.expected_successes == pytest.approx(5 / 3)
+        assert zealots == "P"
+        raced = sides[(race, "A")]
+        assert (raced.army_cost, raced.won_strategy_roll) == (0, None)
+        assert raced.dice_rolled > 0
+    finally:
+        old.dispose()
+
+    result = app.test_cli_runner().invoke(args=["migrate"])
+    assert result.exit_code == 0, result.output
+    assert "rollups built" in result.output
+    migrated = _analysis_rows(db_engine)
+    # The dice race's extra facts had no old column: they come back with a rebuild.
+    for row in before["game_sides"]:
+        if row["system"] == "dice-race":
+            row["extra"] = {
+                "army_cost": 0,
+                "units_fielded": 0,
+                "won_strategy_roll": None,
+                "won_first_initiative": None,
+                "activated_first": None,
+            }
+    assert migrated == before
+    rebuilt = app.test_cli_runner().invoke(args=["rebuild-read-models"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    again = _analysis_rows(db_engine)
+    for row in again["game_sides"]:
+        if row["system"] == "dice-race":
+            assert row["extra"] == {"target": 25}
+            row["extra"] = before_extra(before, row)
+    assert again == before
+
+
+def before_extra(before: dict[str, list[dict[str, Any]]], row: dict[str, Any]) -> Any:
+    """The migrated ``extra`` of the side ``row`` is of."""
+    return next(
+        old["extra"]
+        for old in before["game_sides"]
+        if (old["game_id"], old["side"]) == (row["game_id"], row["side"])
+    )

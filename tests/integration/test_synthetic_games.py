@@ -26,15 +26,19 @@ from tests.support.synthetic_games import (
 GAMES = 300
 
 
-def _all_rows(seed: str, games: int, per_batch: int) -> tuple[list[Any], list[Any], list[Any]]:
+def _all_rows(
+    seed: str, games: int, per_batch: int
+) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
     sides: list[Any] = []
     units: list[Any] = []
     seats: list[Any] = []
+    dice: list[Any] = []
     for batch in SyntheticGames(seed, games).batches(per_batch):
         sides += batch.sides
         units += batch.units
         seats += batch.seats
-    return sides, units, seats
+        dice += batch.dice
+    return sides, units, seats, dice
 
 
 def test_same_seed_same_rows_whatever_the_batches() -> None:
@@ -43,7 +47,8 @@ def test_same_seed_same_rows_whatever_the_batches() -> None:
 
 
 def test_rows_are_consistent_games() -> None:
-    sides, units, seats = _all_rows("consistent", GAMES, 100)
+    sides, units, seats, dice = _all_rows("consistent", GAMES, 100)
+    rolled = {(row["game_id"], row["side"]): row for row in dice}
     assert len(sides) == 2 * GAMES
     assert [(row["game_id"], row["side"]) for row in seats] == [
         (row["game_id"], row["side"]) for row in sides
@@ -63,17 +68,21 @@ def test_rows_are_consistent_games() -> None:
         assert b["opponent_faction"] == a["faction"]
         assert a["score"] + b["score"] == 1
         assert {a["result"], b["result"]} in ({"win", "loss"}, {"draw"})
-        assert a["won_strategy_roll"] != b["won_strategy_roll"]
-        assert a["activated_first"] != b["activated_first"]
+        assert a["first"] != b["first"]
+        assert a["first"] == a["extra"]["won_strategy_roll"]
+        assert a["extra"]["activated_first"] != b["extra"]["activated_first"]
         for key in ("army_points", "scenario", "played_on", "turns", "steps", "ending"):
             assert a[key] == b[key]
         for row in (a, b):
             assert row["faction"] in FACTIONS
             assert row["army_points"] in BATTLE_SIZES
             assert row["scenario"] in SCENARIO_WEIGHTS
-            assert units_of[game_id, row["side"]] == row["units_fielded"] >= 1
-            assert cost_of[game_id, row["side"]] == row["army_cost"] <= row["army_points"]
-            assert 0 <= row["observed_successes"] <= row["dice_rolled"]
+            assert units_of[game_id, row["side"]] == row["extra"]["units_fielded"] >= 1
+            assert cost_of[game_id, row["side"]] == row["extra"]["army_cost"]
+            assert row["extra"]["army_cost"] <= row["army_points"]
+            d6 = rolled[game_id, row["side"]]
+            assert d6["faces"] == 6
+            assert 0 <= d6["observed"] <= d6["dice"]
         winner = [row for row in (a, b) if row["result"] == "win"]
         if winner:
             loser = a if winner[0] is b else b
@@ -93,8 +102,9 @@ def test_rows_fit_the_read_models(database_url: str) -> None:
         with engine.connect() as connection:
             assert connection.scalar(select(func.count()).select_from(game_sides)) == 2 * GAMES
             stored_units = connection.scalar(select(func.count()).select_from(game_units))
-            fielded = connection.scalar(select(func.sum(game_sides.c.units_fielded)))
-            assert stored_units == fielded
+            assert stored_units == sum(
+                row.extra["units_fielded"] for row in connection.execute(select(game_sides))
+            )
             assert connection.scalar(select(func.count()).select_from(game_seats)) == 2 * GAMES
             mirrors = connection.scalar(
                 select(func.count())

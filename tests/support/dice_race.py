@@ -15,14 +15,17 @@ further one wins, equal is a draw), or after ``max_rounds`` rounds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from typing import Any
 
 from engine.core import (
     Command,
     Dice,
+    DiceLuck,
     Ending,
     Event,
+    GameFacts,
     IllegalCommand,
     InvalidCommand,
     Outcome,
@@ -30,6 +33,7 @@ from engine.core import (
     Ruleset,
     RulesetInfo,
     Setup,
+    SideFacts,
     State,
     Termination,
 )
@@ -256,6 +260,32 @@ class DiceRace(Ruleset):
         if kind == "round_closed":
             return f"round {event['round']} closed"
         return kind
+
+    def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:
+        """Each side's facts: its name as its faction, the rounds closed as turns,
+        and its d6s' luck, a die succeeding when it shows no 1 (5 faces of 6)."""
+        dice, observed = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0)
+        rounds = 0
+        for event in events:
+            if event["type"] in ("rolled", "rerolled"):
+                dice[event["side"]] += len(event["dice"])
+                observed[event["side"]] += sum(1 for face in event["dice"] if face != 1)
+            rounds += event["type"] == "round_closed"
+        return GameFacts(
+            sides=tuple(
+                SideFacts(
+                    side=side,
+                    faction=initial_state["names"][side],
+                    victory_points=int(outcome.scores.get(side, 0)),
+                    ending=outcome.termination.value,
+                    turns=rounds,
+                    luck=(DiceLuck(6, dice[side], Fraction(5, 6) * dice[side], observed[side]),),
+                    extra={"target": initial_state["target"]},
+                )
+                for side in SIDES
+            ),
+            units=(),
+        )
 
     def upcast_event(self, event: Event, schema: int) -> Event:
         # Schema 1 named the faces of a roll "faces"; schema 2 calls them "dice".

@@ -1,5 +1,5 @@
 """The meta dashboards' queries as they were before the rollups: SQLAlchemy Core
-straight over the analysis read models (``game_sides``, ``game_units``, with
+straight over the analysis read models (``game_sides``, ``game_dice``, ``game_units``, with
 ``game_seats`` and ``accounts``). The rollup tests compare every dashboard's rows
 from ``dashboards.meta_queries`` (over the rollups) with these."""
 
@@ -10,9 +10,10 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
-    Integer,
+    Float,
     and_,
     case,
+    cast,
     distinct,
     extract,
     func,
@@ -24,6 +25,7 @@ from sqlalchemy import (
 from dashboards.data import EVENT_QUERIES, QUERIES
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import (
+    FIRST,
     STEP_BIN,
     Advantage,
     FactionMonth,
@@ -41,7 +43,7 @@ from dashboards.meta_queries import (
     unit_rows,
 )
 from dashboards.meta_stats import binomial_p_value
-from dashboards.meta_tables import accounts, game_seats, game_sides, game_units
+from dashboards.meta_tables import accounts, game_dice, game_seats, game_sides, game_units
 from replays import rollups
 from replays.schema import ROLLUPS
 
@@ -86,29 +88,25 @@ def matchups(connection: Connection, filters: Filters) -> list[Matchup]:
     return sorted(rows, key=lambda row: (row.faction, row.opponent))
 
 
-# The advantages the read model records, as (measure, column); null where the
-# system has no such roll.
-ADVANTAGES = (
-    ("won the strategy roll", game_sides.c.won_strategy_roll),
-    ("won the turn-1 initiative", game_sides.c.won_first_initiative),
-    ("activated first", game_sides.c.activated_first),
-)
-
-
 def first_player_advantage(connection: Connection, filters: Filters) -> list[Advantage]:
-    """For each advantage, the record of the sides that had it (each game once: the
-    side with the advantage), with the exact binomial test of its wins among
-    decisive games against a fair coin. Mirror matches count."""
+    """For each system, the record of the sides that held its first-player mark
+    (each game once: the side with the mark), with the exact binomial test of its
+    wins among decisive games against a fair coin. Mirror matches count."""
+    c = game_sides.c
+    query = (
+        select(c.system, *_counts())
+        .where(filters.where(game_sides), c.first.is_(True))
+        .group_by(c.system)
+    )
     rows = []
-    for measure, column in ADVANTAGES:
-        query = select(*_counts()).where(filters.where(game_sides), column.is_(True))
-        found = _record(connection.execute(query).one())
+    for row in connection.execute(query):
+        found = _record(row)
         if found["games"] < filters.min_games or found["games"] == 0:
             continue
         decisive = found["wins"] + found["losses"]
         p_value = binomial_p_value(found["wins"], decisive)
-        rows.append(Advantage(measure=measure, p_value=p_value, **found))
-    return rows
+        rows.append(Advantage(measure=FIRST, p_value=p_value, system=row.system, **found))
+    return sorted(rows, key=lambda row: row.system)
 
 
 def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
@@ -130,77 +128,83 @@ def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
     return sorted(rows, key=lambda row: (row.turns, row.steps_from, row.ending))
 
 
-# Dice luck. A side's luck is its observed successes minus the expected ones
-# (every die of its success rolls; observed ones include re-rolls and offerings
-# to the gods, see engine/kensei/analysis.py). A die's success chance is k/6,
-# so expected successes are whole sixths: the queries count in sixths (exact
-# integers) and bin by whole successes.
-_SIXTHS_OFFSET = 6000  # a shift that makes sixths positive before integer division
+# Dice luck, per kind of die: a side's luck with its d``faces`` in 1/faces is its
+# observed successes times faces minus its expected ones (``expected_parts``).
+_OFFSET = 1000  # a shift, in whole successes, that makes luck positive before division
 
 
-def _luck_sixths() -> Any:
-    c = game_sides.c
-    expected_sixths = func.round(c.expected_successes * 6).cast(Integer)
-    return c.observed_successes * 6 - expected_sixths
+def _rolled() -> Any:
+    c, d = game_sides.c, game_dice.c
+    return game_sides.join(game_dice, and_(d.game_id == c.game_id, d.side == c.side))
 
 
 def dice_luck_distribution(connection: Connection, filters: Filters) -> list[LuckBin]:
-    """Game sides that rolled dice, by luck in whole successes (floored)."""
-    c = game_sides.c
-    bin_from = ((_luck_sixths() + _SIXTHS_OFFSET) // 6 - _SIXTHS_OFFSET // 6).label("luck_from")
+    """Game sides that rolled dice, by kind of die and luck in whole successes
+    (floored)."""
+    d = game_dice.c
+    parts = d.observed * d.faces - d.expected_parts
+    bin_from = ((parts + _OFFSET * d.faces) // d.faces - _OFFSET).label("luck_from")
     query = (
-        select(bin_from, func.count().label("sides"))
-        .where(filters.where(game_sides), c.dice_rolled > 0)
-        .group_by(bin_from)
-        .order_by(bin_from)
+        select(d.faces, bin_from, func.count().label("sides"))
+        .select_from(_rolled())
+        .where(filters.where(game_sides))
+        .group_by(d.faces, bin_from)
+        .order_by(d.faces, bin_from)
     )
-    return [LuckBin(int(row.luck_from), int(row.sides)) for row in connection.execute(query)]
+    return [
+        LuckBin(int(row.luck_from), int(row.sides), int(row.faces))
+        for row in connection.execute(query)
+    ]
 
 
 def _luck_columns() -> list[Any]:
-    c = game_sides.c
-    expected = c.expected_successes
+    d = game_dice.c
+    expected = cast(d.expected_parts, Float) / d.faces
     return [
         func.count().label("sides"),
-        func.sum(c.dice_rolled).label("dice"),
-        func.sum(c.observed_successes).label("observed"),
-        func.sum(func.round(expected * 6).cast(Integer)).label("expected_sixths"),
-        func.sum(expected - expected * expected / c.dice_rolled).label("variance"),
+        func.sum(d.dice).label("dice"),
+        func.sum(d.observed).label("observed"),
+        func.sum(d.expected_parts).label("expected_parts"),
+        func.sum(expected - expected * expected / d.dice).label("variance"),
     ]
 
 
 def dice_luck_by_faction(connection: Connection, filters: Filters) -> list[Luck]:
-    """Each faction's dice over its game sides that rolled dice (mirrors count),
-    with at least ``min_games`` sides; luckiest per game first."""
-    c = game_sides.c
+    """Each faction's dice of each kind over its game sides that rolled them
+    (mirrors count), with at least ``min_games`` sides; luckiest per game first."""
+    c, d = game_sides.c, game_dice.c
     query = (
-        select(c.faction, *_luck_columns())
-        .where(filters.where(game_sides), c.dice_rolled > 0)
-        .group_by(c.faction)
+        select(c.faction, d.faces, *_luck_columns())
+        .select_from(_rolled())
+        .where(filters.where(game_sides))
+        .group_by(c.faction, d.faces)
         .having(func.count() >= filters.min_games)
     )
     rows = [_luck(row.faction, row) for row in connection.execute(query)]
-    return sorted(rows, key=lambda row: (-row.per_game, row.key))
+    return sorted(rows, key=lambda row: (-row.per_game, row.key, row.faces))
 
 
 def dice_luck_by_player(connection: Connection, filters: Filters) -> list[Luck]:
-    """Each player's dice over the game sides they played on the platform (an
-    account, by its public name; a bot as ``bot <name>``), with at least
-    ``min_games`` sides; luckiest per game first. Imported games have no player."""
-    c = game_sides.c
+    """Each player's dice of each kind over the game sides they played on the
+    platform (an account, by its public name; a bot as ``bot <name>``), with at
+    least ``min_games`` sides; luckiest per game first. Imported games have no
+    player."""
+    c, d = game_sides.c, game_dice.c
     player = func.coalesce(accounts.c.display_name, literal("bot ") + game_seats.c.bot)
-    joined = game_sides.join(
-        game_seats, and_(game_seats.c.game_id == c.game_id, game_seats.c.side == c.side)
-    ).outerjoin(accounts, accounts.c.id == game_seats.c.account_id)
+    joined = (
+        _rolled()
+        .join(game_seats, and_(game_seats.c.game_id == c.game_id, game_seats.c.side == c.side))
+        .outerjoin(accounts, accounts.c.id == game_seats.c.account_id)
+    )
     query = (
-        select(player.label("player"), *_luck_columns())
+        select(player.label("player"), d.faces, *_luck_columns())
         .select_from(joined)
-        .where(filters.where(game_sides), c.dice_rolled > 0, player.is_not(None))
-        .group_by(player)
+        .where(filters.where(game_sides), player.is_not(None))
+        .group_by(player, d.faces)
         .having(func.count() >= filters.min_games)
     )
     rows = [_luck(row.player, row) for row in connection.execute(query)]
-    return sorted(rows, key=lambda row: (-row.per_game, row.key))
+    return sorted(rows, key=lambda row: (-row.per_game, row.key, row.faces))
 
 
 def _months() -> tuple[Any, Any]:

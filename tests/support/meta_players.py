@@ -27,7 +27,7 @@ def seat_players(connection: Connection, lucks: range) -> None:
     games, people, seats = [], [], []
     for luck in lucks:
         gid, account = uuid4(), uuid4()
-        dice = {"dice_rolled": 60, "expected_successes": 30.0, "observed_successes": 30 + luck}
+        dice = {"dice": 60, "expected_parts": 180, "observed": 30 + luck}
         games.append([side(gid, "A", "buke", "kuge", "win", **dice),
                       side(gid, "B", "kuge", "buke", "loss")])  # fmt: skip
         people.append({"id": account, "username": f"p{luck}", "display_name": player_name(luck),

@@ -9,14 +9,20 @@ from uuid import UUID, uuid4
 from sqlalchemy import Connection, insert
 
 from replays import rollups
-from replays.schema import game_sides
+from replays.schema import game_dice, game_sides
 
 CUP = UUID("00000000-0000-0000-0000-0000000000c1")
+
+
+# The keys of a side's row that go to its game_dice row (one kind of die).
+DICE = ("faces", "dice", "observed", "expected_parts")
 
 
 def side(
     game: UUID, name: str, faction: str, opponent: str, result: str, **extra: Any
 ) -> dict[str, Any]:
+    """A side's game_sides row, with its d6s' luck under :data:`DICE` (``dice=0``:
+    it rolled none) for :func:`load` to split off."""
     return {
         "game_id": game,
         "side": name,
@@ -24,15 +30,11 @@ def side(
         "ruleset_version": "0.6.0",
         "faction": faction,
         "army_points": 250,
-        "army_cost": 240,
-        "units_fielded": 4,
         "scenario": "pitched-battle",
         "tournament_id": None,
         "round": None,
         "played_on": date(2026, 5, 1),
-        "won_strategy_roll": name == "A",
-        "won_first_initiative": name == "B",
-        "activated_first": name == "B",
+        "first": name == "A",
         "result": result,
         "score": {"win": 1.0, "draw": 0.5, "loss": 0.0}[result],
         "victory_points": 2,
@@ -40,9 +42,11 @@ def side(
         "turns": 5,
         "steps": 400,
         "ending": "last_turn",
-        "dice_rolled": 30,
-        "expected_successes": 15.0,
-        "observed_successes": 16,
+        "extra": {"army_cost": 240, "units_fielded": 4},
+        "faces": 6,
+        "dice": 30,
+        "observed": 16,
+        "expected_parts": 90,  # 15 successes in sixths
     } | extra
 
 
@@ -53,10 +57,24 @@ def game(a: str, b: str, result_a: str, **extra: Any) -> list[dict[str, Any]]:
     return [side(gid, "A", a, b, result_a, **extra), side(gid, "B", b, a, other, **extra)]
 
 
+def insert_sides(connection: Connection, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` (of :func:`side`) into ``game_sides`` and their dice into
+    ``game_dice``."""
+    sides = [{key: value for key, value in row.items() if key not in DICE} for row in rows]
+    dice = [
+        {"game_id": row["game_id"], "side": row["side"], **{key: row[key] for key in DICE}}
+        for row in rows
+        if row["dice"] > 0
+    ]
+    connection.execute(insert(game_sides), sides)
+    if dice:
+        connection.execute(insert(game_dice), dice)
+
+
 def load(connection: Connection, *games: list[dict[str, Any]]) -> None:
-    """Insert the games' rows into ``game_sides``, rebuild the dashboards' rollups
-    and commit."""
-    connection.execute(insert(game_sides), [row for rows in games for row in rows])
+    """Insert the games' rows into ``game_sides`` and ``game_dice``, rebuild the
+    dashboards' rollups and commit."""
+    insert_sides(connection, [row for rows in games for row in rows])
     rollups.rebuild(connection)
     connection.commit()
 

@@ -33,8 +33,8 @@ What the games look like:
 - casualties: the loser's units suffer more; the casualties a side suffered are
   mostly (85%) credited to the other side's units, weighted by their cost.
 
-Only integers come out of the generator, but for ``score`` and
-``expected_successes`` (exact sixths), which the schema stores as floats.
+Only integers come out of the generator, but for ``score``, which the schema
+stores as a float; expected successes are whole sixths (``game_dice``).
 """
 
 from __future__ import annotations
@@ -44,14 +44,14 @@ import math
 import random
 import uuid
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from sqlalchemy import Connection, insert
 
 from engine.kensei import SCENARIOS, SIDES, Kensei, forces, load_catalogue, load_sample_army
-from replays.schema import game_sides, game_units
+from replays.schema import game_dice, game_sides, game_units
 from shiai.schema import accounts, game_seats
 
 FACTIONS = ("buke", "kuge", "otokodate", "sohei")
@@ -98,11 +98,13 @@ class UnitTemplate:
 
 @dataclass(frozen=True)
 class Batch:
-    """Rows of some games: ``game_sides``, ``game_units`` and ``game_seats``."""
+    """Rows of some games: ``game_sides``, ``game_units``, ``game_seats`` and
+    ``game_dice``."""
 
     sides: list[dict[str, Any]]
     units: list[dict[str, Any]]
     seats: list[dict[str, Any]]
+    dice: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -293,15 +295,11 @@ class SyntheticGames:
                     "ruleset_version": self.version,
                     "faction": factions[side],
                     "army_points": battle_size,
-                    "army_cost": sum(unit.cost for unit in fielded[side]),
-                    "units_fielded": len(fielded[side]),
                     "scenario": scenario,
                     "tournament_id": tournament.tournament_id if tournament else None,
                     "round": round_number,
                     "played_on": played_on,
-                    "won_strategy_roll": strategy == side,
-                    "won_first_initiative": initiative == side,
-                    "activated_first": first == side,
+                    "first": strategy == side,
                     "result": result,
                     "score": RESULTS[result],
                     "victory_points": victory_points,
@@ -309,11 +307,19 @@ class SyntheticGames:
                     "turns": turns,
                     "steps": steps,
                     "ending": ending,
-                    "dice_rolled": dice,
-                    "expected_successes": expected_sixths / 6,
-                    "observed_successes": observed,
+                    "extra": {
+                        "army_cost": sum(unit.cost for unit in fielded[side]),
+                        "units_fielded": len(fielded[side]),
+                        "won_strategy_roll": strategy == side,
+                        "won_first_initiative": initiative == side,
+                        "activated_first": first == side,
+                    },
                 }
             )
+            batch.dice.append(
+                {"game_id": game_id, "side": side, "faces": 6, "dice": dice,
+                 "observed": observed, "expected_parts": expected_sixths}
+            )  # fmt: skip
             for unit in fielded[side]:
                 lost = suffered[side][unit.number]
                 units.append(
@@ -323,12 +329,12 @@ class SyntheticGames:
                         "side": side,
                         "name": unit.name,
                         "type": unit.type,
-                        "troop_class": unit.troop_class,
                         "cost": unit.cost,
                         "casualties_caused": caused[side][unit.number],
                         "casualties_suffered": lost,
                         # A unit that fled the battle leaves without casualties.
                         "survived": lost < unit.miniatures and pick.randrange(20) > 0,
+                        "extra": {"troop_class": unit.troop_class},
                     }
                 )
 
@@ -400,5 +406,6 @@ def load(connection: Connection, seed: str, games: int, games_per_batch: int = 2
     connection.execute(insert(accounts), synthetic.accounts())
     for batch in synthetic.batches(games_per_batch):
         connection.execute(insert(game_sides), batch.sides)
+        connection.execute(insert(game_dice), batch.dice)
         connection.execute(insert(game_units), batch.units)
         connection.execute(insert(game_seats), batch.seats)

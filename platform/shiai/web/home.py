@@ -14,8 +14,10 @@ from flask.typing import ResponseReturnValue
 
 from dashboards.meta_figures import percent
 from dashboards.meta_filters import Filters
+from dashboards.meta_page import Names
 from dashboards.meta_queries import FactionRate, faction_win_rates
-from shiai.army_lists import faction_name
+from replays import registry
+from replays.errors import UnknownRuleset
 from shiai.web.queries import current_events, recent_games_with_factions
 
 bp = Blueprint("home", __name__)
@@ -48,6 +50,14 @@ def highlights(factions: list[FactionRate]) -> Highlights:
     )
 
 
+def faction_name(system: str, faction_id: str) -> str:
+    """A faction's name in its game system (``Ruleset.info``), else its id."""
+    try:
+        return registry.get(system).info.faction_name(faction_id)
+    except UnknownRuleset:
+        return faction_id
+
+
 @bp.get("/")
 def index() -> ResponseReturnValue:
     db_engine = current_app.extensions["shiai"].db_engine
@@ -61,4 +71,7 @@ def index() -> ResponseReturnValue:
         min_games=HEADLINE_MIN_GAMES,
         percent=percent,
         faction_name=faction_name,
+        # The headlines sum every system's games: a faction is named by whichever
+        # installed system knows its id.
+        meta_faction=Names.of().faction,
     )

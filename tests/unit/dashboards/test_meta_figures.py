@@ -182,7 +182,7 @@ def test_luck_bars_give_luck_per_game_with_a_95_percent_interval() -> None:
     assert bars["error_x"]["array"] == [round(half, 3)]
     assert bars["customdata"][0][-1] == "+0.67"  # 1.5 / sqrt(5)
     table = table_csv("dice-luck-factions", [row]).splitlines()
-    assert table[1] == "buke,2,24,11,19/2,3/2,0.750,-1.441,2.941,0.671"
+    assert table[1] == "buke,d6,2,24,11,19/2,3/2,0.750,-1.441,2.941,0.671"
 
 
 def test_factions_over_time_plot_share_and_rated_win_rates_by_month() -> None:

@@ -58,7 +58,7 @@ def test_the_dashboards_tables_name_the_read_models_columns() -> None:
     from dashboards import meta_tables  # noqa: PLC0415
     from replays import schema  # noqa: PLC0415
 
-    for name in ("game_sides", "game_units"):
+    for name in ("game_sides", "game_dice", "game_units"):
         ours, theirs = getattr(meta_tables, name), getattr(schema, name)
         assert ours.name == theirs.name
         assert [c.name for c in ours.columns] == [c.name for c in theirs.columns]

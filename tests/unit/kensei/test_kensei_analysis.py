@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import GameFacts, Outcome, UnitFacts
+from engine.core import DiceLuck, GameFacts, Outcome, Ruleset, UnitFacts
 from engine.kensei.analysis import fielded_unit
 from engine.kensei.ruleset import Kensei
 from replays.verify import start_state
@@ -35,16 +35,18 @@ def _unit(facts: GameFacts, uid: str) -> UnitFacts:
 
 def test_the_sides_of_the_kuge_sohei_250_golden_game() -> None:
     a, b = _facts("kensei-kuge-sohei-250-entered-dice").sides
-    assert (a.side, a.faction, a.army_points, a.army_cost) == ("A", "kuge", 250, 217)
-    assert (b.side, b.faction, b.army_points, b.army_cost) == ("B", "sohei", 250, 192)
-    assert (a.units_fielded, b.units_fielded) == (4, 3)
+    assert (a.side, a.faction, a.battle_size, a.extra["army_cost"]) == ("A", "kuge", 250, 217)
+    assert (b.side, b.faction, b.battle_size, b.extra["army_cost"]) == ("B", "sohei", 250, 192)
+    assert (a.extra["units_fielded"], b.extra["units_fielded"]) == (4, 3)
     assert a.scenario == b.scenario == "pitched-battle"
-    # Step 9: strategy roll A 1+1, B 3+1: B wins.
-    assert (a.won_strategy_roll, b.won_strategy_roll) == (False, True)
+    # Step 9: strategy roll A 1+1, B 3+1: B wins, and holds the first-player mark.
+    assert (a.extra["won_strategy_roll"], b.extra["won_strategy_roll"]) == (False, True)
+    assert (a.first, b.first) == (False, True)
+    assert Kensei().info.first_player == "strategy roll"
     # Step 31: the turn-1 initiative roll, A 3 and B 2 boosted by 2: B wins.
-    assert (a.won_first_initiative, b.won_first_initiative) == (False, True)
+    assert (a.extra["won_first_initiative"], b.extra["won_first_initiative"]) == (False, True)
     # Step 34: B, with the initiative, makes itself the active side.
-    assert (a.activated_first, b.activated_first) == (False, True)
+    assert (a.extra["activated_first"], b.extra["activated_first"]) == (False, True)
     # End of turn 5, victory points 2 and 2 (leaders).
     assert (a.victory_points, b.victory_points) == (2, 2)
     assert a.turns == b.turns == 5
@@ -56,9 +58,8 @@ def test_the_success_rolls_of_a_side_give_its_dice_and_expected_and_observed_suc
     # B's only success rolls are the combat rolls of its Peasant zealots (B.u3) against
     # A.u1: steps 368 (2 dice, -1: faces 2 and 4 boosted to 5, 1 success) and 446
     # (3 dice, -1: 2, 6, 4 boosted to 6, 2 successes). At -1 a 5 or a 6 succeeds: 1/3.
-    assert b.dice_rolled == 5
-    assert b.expected_successes == Fraction(5, 3)
-    assert b.observed_successes == 3
+    assert b.luck == (DiceLuck(faces=6, dice=5, expected=Fraction(5, 3), observed=3),)
+    assert b.luck[0].expected_parts == 10  # sixths
 
 
 def test_casualties_caused_and_suffered_by_units_of_the_kuge_sohei_250_golden_game() -> None:
@@ -69,7 +70,7 @@ def test_casualties_caused_and_suffered_by_units_of_the_kuge_sohei_250_golden_ga
     assert zealots.casualties_suffered == 8
     assert zealots.casualties_caused == 0
     assert zealots.survived
-    assert (zealots.name, zealots.type, zealots.troop_class, zealots.cost) == (
+    assert (zealots.name, zealots.type, zealots.extra["troop_class"], zealots.cost) == (
         "Peasant zealots",
         "infantry",
         "P",
@@ -97,8 +98,11 @@ def test_no_unit_causes_more_casualties_than_the_enemy_suffered(name: str) -> No
         suffered = sum(u.casualties_suffered for u in facts.units if u.side != side)
         assert caused <= suffered
     for side in facts.sides:
-        assert side.observed_successes <= side.dice_rolled
-        assert 0 <= side.expected_successes <= side.dice_rolled
+        assert side.ending in {ending.name for ending in Kensei().info.endings}
+        for luck in side.luck:
+            assert luck.faces in Kensei().info.dice
+            assert luck.observed <= luck.dice
+            assert 0 <= luck.expected <= luck.dice
 
 
 def test_a_miniature_counts_for_the_unit_it_was_fielded_in() -> None:
@@ -106,8 +110,7 @@ def test_a_miniature_counts_for_the_unit_it_was_fielded_in() -> None:
 
 
 def test_a_system_without_an_analysis_gives_no_facts() -> None:
-    race = DiceRace()
     outcome = Outcome.from_dict(
         {"termination": "victory_condition", "winner": "A", "scores": {}, "detail": ""}
     )
-    assert race.analyse({}, [], outcome) is None
+    assert Ruleset.analyse(DiceRace(), {}, [], outcome) is None  # the kernel's default
