@@ -1,22 +1,23 @@
 // The replay viewer: navigation (buttons, keys, scrub bar, log, address and history),
 // the board, the log, the state and unit panels, playback, dice verification.
 // A play mode extends this: it listens to "step" events and fills #prompt-panel.
+// What is particular to a game system (its board, its words, its units) comes from
+// its adapter: the module static/systems/<id>/replay.js, imported from the address
+// the page names (the system's plug-in, shiai.systems), or generic.js.
 import { generic } from "./generic.js";
-import { kensei } from "./kensei.js";
 import { markCurrent, renderLog } from "./log.js";
 import { StateSource } from "./states.js";
 import { after, before, buildTimeline } from "./timeline.js";
 
-const ADAPTERS = { kensei };
 const $ = (id) => document.getElementById(id);
 
 export class Replay extends EventTarget {
-  constructor(root, data) {
+  constructor(root, data, adapter) {
     super();
     this.root = root;
     this.data = data;
     this.game = data.game;
-    this.adapter = ADAPTERS[this.game.ruleset] || generic;
+    this.adapter = adapter;
     // The one-line summaries are the log the page lists (they work without script).
     const summaries = new Map([...$("log").children].map((li) => [Number(li.dataset.step), li.textContent.trim()]));
     this.steps = data.steps.map((entry) => ({ ...entry, summary: summaries.get(entry.step) || entry.event.type }));
@@ -371,8 +372,15 @@ function table(rows) {
   return dl;
 }
 
+// The system's adapter, or the generic one.
+async function adapterOf(data) {
+  const script = data.scripts && data.scripts.replay;
+  return script ? (await import(script)).adapter : generic;
+}
+
 const root = $("replay");
-export const replay = root ? new Replay(root, JSON.parse($("replay-data").textContent)) : null;
+const data = root ? JSON.parse($("replay-data").textContent) : null;
+export const replay = root ? new Replay(root, data, await adapterOf(data)) : null;
 if (replay) {
   window.shiaiReplay = replay;
   replay.start();
