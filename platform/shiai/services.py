@@ -15,10 +15,14 @@ from replays.store import event_store_env
 from shiai.accounts import DEFAULT_METHOD, Accounts
 from shiai.analysis_links import AnalysisTournamentLinks, linked_event
 from shiai.play import Play
-from shiai.systems import Systems, build_systems
+from shiai.systems import BUILTIN_SYSTEMS, Systems, build_systems
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.game_results import GameResults
 from shiai.tournaments.read_models import TournamentReadModels
+
+# The rulesets that ship with Shiai ("module:Class"), without their plug-ins
+# (shiai.systems.BUILTIN_SYSTEMS); SHIAI_RULESETS adds more.
+BUILTIN_RULESETS: tuple[str, ...] = tuple(spec.partition("=")[0] for spec in BUILTIN_SYSTEMS)
 
 logger = logging.getLogger(__name__)
 

@@ -10,7 +10,9 @@ from werkzeug.datastructures import FileStorage
 
 from engine.core import InvalidCommand
 from engine.kensei import Kensei
+from replays import registry
 from replays.errors import UnknownRuleset
+from shiai.services import BUILTIN_RULESETS
 from shiai.systems import SystemPlugin, build_systems, load_system
 from shiai.systems.kensei import KenseiPlugin
 from tests.support.dice_race import DiceRace
@@ -99,3 +101,9 @@ def test_a_spec_may_name_a_plug_in_and_a_bad_one_is_refused() -> None:
         load_system(f"{DICE_RACE}=shiai.systems")
     with pytest.raises(TypeError, match="is not a SystemPlugin"):
         load_system(f"{DICE_RACE}=builtins:repr")
+
+
+def test_the_engine_s_loader_reads_the_ruleset_of_a_spec_that_names_a_plug_in() -> None:
+    """The conformance suite and the CLI load SHIAI_RULESETS' rulesets alone."""
+    assert BUILTIN_RULESETS == ("engine.kensei:Kensei",)
+    assert registry.load(f"{DICE_RACE} = shiai.systems:SystemPlugin").id == "dice-race"

@@ -207,8 +207,8 @@ def load_plugin(spec: str, ruleset: Ruleset) -> SystemPlugin:
 def load_system(spec: str) -> SystemPlugin:
     """A system from ``"module:Ruleset"`` (the generic plug-in) or
     ``"module:Ruleset=module:Plugin"``."""
-    ruleset_spec, _, plugin_spec = spec.partition("=")
-    ruleset = registry.load(ruleset_spec.strip())
+    plugin_spec = spec.partition("=")[2]
+    ruleset = registry.load(spec)
     if not plugin_spec.strip():
         return SystemPlugin(ruleset)
     return load_plugin(plugin_spec.strip(), ruleset)
