@@ -65,6 +65,8 @@ def test_the_generic_form_takes_a_sample_or_a_json_set_up_and_says_what_is_wrong
         ({"setup": "{target: 30}"}, "the set-up is not valid JSON"),
         ({"setup": "[1, 2]"}, "the set-up is a JSON object"),
         ({"setup": "x" * 70_000}, "longer than 65536 characters"),
+        ({"setup": '{"x": ' + "[" * 33 + "]" * 33 + "}"}, "the set-up is nested more than 32 deep"),
+        ({"setup": "[" * 5000 + "]" * 5000}, "the set-up is nested more than 32 deep"),
         ({"sample": "99"}, "choose a sample set-up or type one in as JSON"),
         ({}, "choose a sample set-up or type one in as JSON"),
     ):
@@ -89,6 +91,9 @@ def test_kensei_s_form_reads_a_sample_army_or_an_uploaded_list_per_side() -> Non
     broken = FileStorage(io.BytesIO(b"{"), "broken.json")
     with pytest.raises(InvalidCommand, match="army list A is not valid JSON"):
         kensei.setup_from_form(posted, {"army_A_file": broken})
+    deep = FileStorage(io.BytesIO(b'{"units": ' + b"[" * 600 + b"]" * 600 + b"}"), "deep.json")
+    with pytest.raises(InvalidCommand, match="army list B is nested more than 32 deep"):
+        kensei.setup_from_form(posted, {"army_B_file": deep})
     options = kensei.form_options()
     assert "buke-250" in options["armies"]
     assert options["preselected"] == {"A": "buke-250", "B": "kuge-250"}

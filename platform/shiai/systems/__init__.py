@@ -33,6 +33,8 @@ from replays.errors import UnknownRuleset
 BUILTIN_SYSTEMS: tuple[str, ...] = ("engine.kensei:Kensei=shiai.systems.kensei:KenseiPlugin",)
 # The largest JSON set-up the generic form takes (characters).
 MAX_SETUP_CHARS = 64 * 1024
+# How deep a set-up or an army list sent through a form may nest.
+MAX_NESTING = 32
 
 Form = Mapping[str, str]
 Files = Mapping[str, FileStorage]
@@ -133,10 +135,7 @@ class SystemPlugin:
         if text:
             if len(text) > MAX_SETUP_CHARS:
                 raise InvalidCommand(f"the set-up is longer than {MAX_SETUP_CHARS} characters")
-            try:
-                setup = json.loads(text)
-            except ValueError as error:
-                raise InvalidCommand(f"the set-up is not valid JSON: {error}") from None
+            setup = read_json(text, "the set-up")
             if not isinstance(setup, dict):
                 raise InvalidCommand("the set-up is a JSON object ({...})")
             return setup
@@ -151,6 +150,36 @@ class SystemPlugin:
     def demo_setups(self) -> list[Setup]:
         """The set-ups of the demo's bot games, in turn."""
         return self.ruleset.sample_setups()
+
+
+def read_json(text: str | bytes, what: str) -> Any:
+    """A JSON document a player sent (a set-up, an army list), or ``InvalidCommand``
+    saying what is wrong with it; nested at most ``MAX_NESTING`` deep (the engine
+    and the store walk documents recursively)."""
+    too_deep = f"{what} is nested more than {MAX_NESTING} deep"
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        raise InvalidCommand(f"{what} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise InvalidCommand(too_deep) from None
+    if _depth(document) > MAX_NESTING:
+        raise InvalidCommand(too_deep)
+    return document
+
+
+def _depth(document: Any) -> int:
+    """How deep ``document`` nests (iterative: a deep one must not exhaust the stack)."""
+    deepest = 0
+    pending = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        deepest = max(deepest, depth)
+        if isinstance(value, dict):
+            pending.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            pending.extend((item, depth + 1) for item in value)
+    return deepest
 
 
 def _short(setup: Setup) -> str:
@@ -187,9 +216,6 @@ class Systems:
     def default(self) -> SystemPlugin:
         """The first installed system (the first built-in): the forms' preselection."""
         return next(iter(self._plugins.values()))
-
-    def tools(self) -> list[tuple[SystemPlugin, Tool]]:
-        return [(plugin, tool) for plugin in self for tool in plugin.tools]
 
 
 def load_plugin(spec: str, ruleset: Ruleset) -> SystemPlugin:

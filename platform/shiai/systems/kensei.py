@@ -4,7 +4,6 @@ the odds calculator (``/systems/kensei/odds``, with its JSON and CSV)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -24,7 +23,7 @@ from dashboards.odds_page import report, report_json, table_kind
 from dashboards.plotly_bundle import plotly_js_version
 from engine.core import InvalidCommand, Setup
 from engine.kensei import RANDOM_SCENARIO, SCENARIOS, sample_armies
-from shiai.systems import Files, Form, Scripts, SetupChoice, SystemPlugin, Tool
+from shiai.systems import Files, Form, Scripts, SystemPlugin, Tool, read_json
 
 MAX_ARMY_LIST = 256 * 1024  # bytes of an uploaded army list
 # The armies the form preselects, by side (any other side: the first sample).
@@ -55,12 +54,6 @@ class KenseiPlugin(SystemPlugin):
     def blueprint(self) -> Blueprint:
         return odds_blueprint()
 
-    def sample_setups(self) -> list[SetupChoice]:
-        return [
-            SetupChoice(str(number), f"{setup['armies']} in {setup['scenario']}", setup)
-            for number, setup in enumerate(self.ruleset.sample_setups()[:10], start=1)
-        ]
-
     def form_options(self) -> dict[str, Any]:
         armies = sample_armies()
         return {
@@ -84,10 +77,7 @@ def _army(side: str, form: Form, files: Files) -> Any:
         raw = upload.stream.read(MAX_ARMY_LIST + 1)
         if len(raw) > MAX_ARMY_LIST:
             raise InvalidCommand(f"army list {side} is larger than {MAX_ARMY_LIST // 1024} kB")
-        try:
-            return json.loads(raw)
-        except ValueError as error:
-            raise InvalidCommand(f"army list {side} is not valid JSON: {error}") from None
+        return read_json(raw, f"army list {side}")
     name = form.get(f"army_{side}", "")
     if name not in sample_armies():
         raise InvalidCommand(f"choose a sample army or upload an army list for side {side}")
