@@ -327,3 +327,18 @@ def test_the_hex_board_draws_hexes_and_facing_units_as_svg(live_site: LiveSite, 
     assert box["width"] > 100, box
     assert box["height"] > 50, box
     assert not problems, problems
+
+
+def test_a_system_script_that_fails_to_load_leaves_the_generic_viewer_showing_the_game(
+    live_site: LiveSite, page: Any
+) -> None:
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.route("**/static/systems/kensei/replay.js", lambda route: route.abort())
+    page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step=40")
+    expect(page.locator("#step")).to_have_text("40")
+    expect(page.locator("#state-summary")).to_contain_text("phase")  # generic.js's fields
+    expect(page.locator("#board svg")).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step")).to_have_text("41")
+    assert any("the generic one shows the game" in text for text in problems), problems

@@ -259,11 +259,22 @@ class PlayMode {
   }
 }
 
+// The system's prompt controls (null: the JSON editor answers every prompt, as it
+// does when the system's script fails to load; the console says why).
+async function systemControl(data) {
+  const script = data.scripts && data.scripts.play;
+  if (!script) return null;
+  try {
+    return (await import(script)).control || null;
+  } catch (error) {
+    console.error(`the game system's controls (${script}) did not load, the JSON editor answers: ${error.message}`);
+    return null;
+  }
+}
+
 const data = JSON.parse($("replay-data").textContent);
 if (replay && data.live) {
-  const script = data.scripts && data.scripts.play;
-  const control = script ? (await import(script)).control : null;
-  const play = new PlayMode(replay, data.live, control);
+  const play = new PlayMode(replay, data.live, await systemControl(data));
   window.shiaiPlay = play;
   play.start();
 }

@@ -372,10 +372,17 @@ function table(rows) {
   return dl;
 }
 
-// The system's adapter, or the generic one.
+// The system's adapter, or the generic one (also when the system's script fails to
+// load: the game is still shown, and the console says why it is shown plainly).
 async function adapterOf(data) {
   const script = data.scripts && data.scripts.replay;
-  return script ? (await import(script)).adapter : generic;
+  if (!script) return generic;
+  try {
+    return (await import(script)).adapter || generic;
+  } catch (error) {
+    console.error(`the game system's viewer (${script}) did not load, the generic one shows the game: ${error.message}`);
+    return generic;
+  }
 }
 
 const root = $("replay");
