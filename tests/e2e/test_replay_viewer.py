@@ -341,4 +341,4 @@ def test_a_system_script_that_fails_to_load_leaves_the_generic_viewer_showing_th
     expect(page.locator("#board svg")).to_have_count(0)
     page.keyboard.press("ArrowRight")
     expect(page.locator("#step")).to_have_text("41")
-    assert any("the generic one shows the game" in text for text in problems), problems
+    assert any("the generic viewer shows the game" in text for text in problems), problems

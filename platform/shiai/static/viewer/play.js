@@ -7,6 +7,7 @@
 // command the server proposes. Every control also accepts the JSON editor.
 import { replay } from "./replay.js";
 import { controlFor, el } from "./play-controls.js";
+import { systemExport } from "./system.js";
 
 const POLL_MS = 500;
 const $ = (id) => document.getElementById(id);
@@ -259,22 +260,11 @@ class PlayMode {
   }
 }
 
-// The system's prompt controls (null: the JSON editor answers every prompt, as it
-// does when the system's script fails to load; the console says why).
-async function systemControl(data) {
-  const script = data.scripts && data.scripts.play;
-  if (!script) return null;
-  try {
-    return (await import(script)).control || null;
-  } catch (error) {
-    console.error(`the game system's controls (${script}) did not load, the JSON editor answers: ${error.message}`);
-    return null;
-  }
-}
-
 const data = JSON.parse($("replay-data").textContent);
 if (replay && data.live) {
-  const play = new PlayMode(replay, data.live, await systemControl(data));
+  // The system's prompt controls; without them the JSON editor answers every prompt.
+  const control = await systemExport(data.scripts.play, "control", null, "the JSON editor answers its prompts");
+  const play = new PlayMode(replay, data.live, control);
   window.shiaiPlay = play;
   play.start();
 }

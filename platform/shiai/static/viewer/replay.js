@@ -5,6 +5,7 @@
 // its adapter: the module static/systems/<id>/replay.js, imported from the address
 // the page names (the system's plug-in, shiai.systems), or generic.js.
 import { generic } from "./generic.js";
+import { systemExport } from "./system.js";
 import { markCurrent, renderLog } from "./log.js";
 import { StateSource } from "./states.js";
 import { after, before, buildTimeline } from "./timeline.js";
@@ -372,22 +373,11 @@ function table(rows) {
   return dl;
 }
 
-// The system's adapter, or the generic one (also when the system's script fails to
-// load: the game is still shown, and the console says why it is shown plainly).
-async function adapterOf(data) {
-  const script = data.scripts && data.scripts.replay;
-  if (!script) return generic;
-  try {
-    return (await import(script)).adapter || generic;
-  } catch (error) {
-    console.error(`the game system's viewer (${script}) did not load, the generic one shows the game: ${error.message}`);
-    return generic;
-  }
-}
-
 const root = $("replay");
 const data = root ? JSON.parse($("replay-data").textContent) : null;
-export const replay = root ? new Replay(root, data, await adapterOf(data)) : null;
+// The system's adapter, or the generic one.
+const adapter = data ? await systemExport(data.scripts.replay, "adapter", generic, "the generic viewer shows the game") : null;
+export const replay = root ? new Replay(root, data, adapter) : null;
 if (replay) {
   window.shiaiReplay = replay;
   replay.start();
