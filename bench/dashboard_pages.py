@@ -8,7 +8,7 @@ Figures, in kB (1000 bytes), uncompressed:
   and script it links to, except the plotly.js bundle (fetched once per plotly
   version and cached for a year);
 * ``dash.page_bytes.odds``: the same for the Kensei odds page's default
-  question (``/tools/kensei-odds``), which reads no read model.
+  question (``/systems/kensei/odds``), which reads no read model.
 
 The pages are rendered by the platform's Flask app through its test client, so
 no server is started. Notes give the gzipped HTML and, for the meta page, each
@@ -35,7 +35,7 @@ from shiai.app import create_app
 
 PAGES = {
     "dash.page_bytes": "/meta?system=kensei",
-    "dash.page_bytes.odds": "/tools/kensei-odds",
+    "dash.page_bytes.odds": "/systems/kensei/odds",
 }
 TARGET_KB = 300.0
 FIGURES_SCRIPT = re.compile(rb'<script type="application/json" id="meta-figures">(.*?)</script>')

@@ -35,8 +35,9 @@ def installed() -> list[Ruleset]:
 
 
 def load(spec: str) -> Ruleset:
-    """Load a ruleset from ``"package.module:ClassName"`` and instantiate it."""
-    module_name, _, attribute = spec.partition(":")
+    """Load a ruleset from ``"package.module:ClassName"`` and instantiate it (a
+    platform plug-in named after it, ``"...=module:Plugin"``, is not the engine's)."""
+    module_name, _, attribute = spec.partition("=")[0].strip().partition(":")
     if not module_name or not attribute:
         raise ValueError(f"ruleset spec {spec!r} is not of the form 'module:ClassName'")
     factory = getattr(importlib.import_module(module_name), attribute)

@@ -1,7 +1,8 @@
 """Screenshots of the main pages over the demo data (`make screenshots`).
 
 Starts the platform on a temporary SQLite file, seeds it as `shiai seed-demo` does,
-drives Debian's Chromium (Playwright) through the home page, a replay, the demo
+drives Debian's Chromium (Playwright) through the home page, a replay, the new-game
+page, the demo
 tournament's public page, its organiser console, the demo player's page and the
 meta dashboards, at desktop (1366x900) and phone (390x844) sizes, and writes one
 PNG of each (the viewport, not the full page) to ``--out`` (default
@@ -73,6 +74,7 @@ def demo_site(workdir: Path) -> Iterator[tuple[str, list[Shot]]]:
     shots = [
         Shot("home", "/"),
         Shot("replay", f"/games/{replay}"),
+        Shot("new-game", "/play/new", DEMO_PLAYER),
         Shot("tournament", f"/tournaments/{tid}"),
         Shot("console", f"/tournaments/{tid}/console", DEMO_ORGANISER),
         Shot("player", f"/tournaments/{tid}/me", DEMO_PLAYER),

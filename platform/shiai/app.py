@@ -64,6 +64,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tools.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(army_lists.bp)
+    for system in app.extensions["shiai"].systems:  # each system's own pages (its tools)
+        own = system.blueprint()
+        if own is not None:
+            app.register_blueprint(own)
     hardening.init_app(app)
     throttling.init_app(app)
     auth.init_app(app)

@@ -64,12 +64,12 @@ def seed_demo(per_ruleset: int, force: bool) -> None:
     if services.records.recorder.max_notification_id() is not None and not force:
         click.echo("the store already holds games: no demo data added")
         return
-    rulesets = registry.installed()
-    if not rulesets:
-        click.echo("no rulesets installed (SHIAI_RULESETS): no demo games")
-        return
-    for ruleset in rulesets:
-        setups = ruleset.sample_setups()
+    for system in services.systems:
+        ruleset = system.ruleset
+        setups = system.demo_setups()
+        if not setups:
+            click.echo(f"{ruleset.id}: no sample set-ups, no demo games")
+            continue
         for number in range(1, per_ruleset + 1):
             setup = setups[(number - 1) % len(setups)]
             # Fixed dice and bot seeds: every fresh install gets the same demo games,

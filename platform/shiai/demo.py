@@ -16,20 +16,23 @@ DEMO_ORGANISER = "demo-organiser"
 DEMO_PLAYER = "demo-player"
 # DEVELOPMENT ONLY: printed by seed-demo, known to anyone who reads this file.
 DEMO_PASSWORD = "demo-only-insecure"
+# Name, club, and the faction played, as an index into the system's factions
+# (``RulesetInfo.factions``, taken round); Kensei's: Buke, Kuge, Otokodate, Sohei.
 DEMO_PLAYERS = (
-    ("Aiko", "Kyoto Dojo", "Kuge"),
-    ("Benkei", "Kyoto Dojo", "Sohei"),
-    ("Chiyo", "Edo Club", "Buke"),
-    ("Daisuke", "Edo Club", "Otokodate"),
-    ("Emi", None, "Otokodate"),
-    ("Fumio", "Osaka Ronin", "Sohei"),
-    ("Goro", "Osaka Ronin", "Buke"),
-    ("Hana", None, "Kuge"),
+    ("Aiko", "Kyoto Dojo", 1),
+    ("Benkei", "Kyoto Dojo", 3),
+    ("Chiyo", "Edo Club", 0),
+    ("Daisuke", "Edo Club", 2),
+    ("Emi", None, 2),
+    ("Fumio", "Osaka Ronin", 3),
+    ("Goro", "Osaka Ronin", 0),
+    ("Hana", None, 1),
 )
 
 
 def seed_demo_tournament(services: Services) -> Iterator[str]:
-    """A demo organiser and an 8-player, 3-round Kensei event with two rounds played."""
+    """A demo organiser and an 8-player, 3-round event of the first installed game
+    system (Kensei, built in) with two rounds played."""
     accounts = services.accounts
     found = accounts.by_username(DEMO_ORGANISER)
     if found is None:
@@ -46,17 +49,21 @@ def seed_demo_tournament(services: Services) -> Iterator[str]:
     player_account = _demo_player_account(services)
     yield f"demo player account: {DEMO_PLAYER} / {DEMO_PASSWORD} (plays as {DEMO_PLAYERS[0][0]})"
     tournaments = services.tournaments
+    system = services.systems.default()
+    factions = system.info.factions
+    title = f"Demo {system.name} Open"
     tid = tournaments.create(
         organiser,
-        name="Demo Kensei Open",
-        game_system="kensei",
+        name=title,
+        game_system=system.id,
         battle_size="300 points",
         rounds=3,
         late_entry_until_round=2,
         seed="demo",
     )
-    for name, club, faction in DEMO_PLAYERS:
+    for name, club, number in DEMO_PLAYERS:
         account = player_account if name == DEMO_PLAYERS[0][0] else None
+        faction = factions[number % len(factions)].name if factions else None
         player = tournaments.register(
             tid, organiser, name=name, club=club, faction=faction, account_id=account
         )
@@ -67,7 +74,7 @@ def seed_demo_tournament(services: Services) -> Iterator[str]:
         for index, table in enumerate(tournaments.get(tid).round(number).tables):
             result = Result.a_wins(12, 4 + index) if index % 3 else Result.draw(8, 8)
             tournaments.record_result(tid, organiser, number, table.table, result)
-    yield f"demo tournament 'Demo Kensei Open' seeded: /tournaments/{tid}"
+    yield f"demo tournament '{title}' seeded: /tournaments/{tid}"
 
 
 def _demo_player_account(services: Services) -> str:

@@ -42,11 +42,6 @@ from shiai.schema import game_seats
 # Who the host plays against.
 BOT, HOT_SEAT, INVITE = "bot", "hot-seat", "invite"
 OPPONENTS = (BOT, HOT_SEAT, INVITE)
-# Bots a game may be played against: the ruleset's own, or (Kensei) one that advances.
-BOTS: dict[str, str] = {
-    "random": "picks at random among the legal moves",
-    "greedy": "advances on the nearest enemy (Kensei)",
-}
 # A bot's turn is bounded: a whole Kensei battle is a few hundred commands.
 MAX_BOT_COMMANDS = 400
 
@@ -87,6 +82,7 @@ class NewGame:
 
 
 def make_bot(ruleset: Ruleset, kind: str, seed: str) -> Bot:
+    """The bot named ``kind`` among ``ruleset.bots()`` (its default if unknown)."""
     choice = ruleset.bots().get(kind)
     return choice.build(seed) if choice is not None else ruleset.bot(seed)
 
@@ -114,20 +110,23 @@ class Play:
         *,
         opponent: str,
         host_side: str | None = None,
-        bot: str = "random",
+        bot: str | None = None,
         title: str = "",
     ) -> NewGame:
         """Start a game (the engine checks the setup) and seat its players. The host
-        plays ``host_side`` (the first side by default); the other side is a bot, the
-        host again (hot-seat) or open to whoever follows the invitation.
+        plays ``host_side`` (the first side by default); the other side is a bot (one
+        of the ruleset's ``bots()``, its default unless named), the host again
+        (hot-seat) or open to whoever follows the invitation.
 
         The seats are written in the transaction of the game's first event
         (``GameRecords.start_game(alongside=...)``): a game is stored with its
         seats or not at all, so no game is left that nobody can play."""
         if opponent not in OPPONENTS:
             raise PlayRefused(f"the opponent must be one of {', '.join(OPPONENTS)}")
-        if bot not in BOTS:
-            raise PlayRefused(f"the bot must be one of {', '.join(BOTS)}")
+        bots = registry.get(ruleset_id).bots()  # the bots this system offers
+        bot = bot if bot is not None else next(iter(bots))
+        if bot not in bots:
+            raise PlayRefused(f"the bot must be one of {', '.join(bots)}")
         invitation = secrets.token_urlsafe(24) if opponent == INVITE else None
         host = uuid.UUID(host_id)
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Engine, create_engine, event, inspect
 
-from replays import registry
 from replays.analysis import GameAnalysis
 from replays.projection import Follower, FollowerStatus, GamesProjection
 from replays.records import GameRecords
@@ -16,12 +15,14 @@ from replays.store import event_store_env
 from shiai.accounts import DEFAULT_METHOD, Accounts
 from shiai.analysis_links import AnalysisTournamentLinks, linked_event
 from shiai.play import Play
+from shiai.systems import BUILTIN_SYSTEMS, Systems, build_systems
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.game_results import GameResults
 from shiai.tournaments.read_models import TournamentReadModels
 
-# Rulesets that ship with Shiai ("module:Class"); SHIAI_RULESETS adds more.
-BUILTIN_RULESETS: tuple[str, ...] = ("engine.kensei:Kensei",)
+# The rulesets that ship with Shiai ("module:Class"), without their plug-ins
+# (shiai.systems.BUILTIN_SYSTEMS); SHIAI_RULESETS adds more.
+BUILTIN_RULESETS: tuple[str, ...] = tuple(spec.partition("=")[0] for spec in BUILTIN_SYSTEMS)
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +39,8 @@ class Services:
     analysis_links: AnalysisTournamentLinks
     accounts: Accounts
     play: Play
+    # The installed game systems, each with its plug-in (shiai.systems).
+    systems: Systems
     # How far each read model was behind when these services started (then caught up).
     behind_at_start: dict[str, int] = field(default_factory=dict)
 
@@ -90,11 +93,14 @@ def build_services(
     *,
     catch_up: bool = True,
 ) -> Services:
-    """The applications and read models on ``database_url``; with ``catch_up``,
+    """The applications and read models on ``database_url``, for the built-in game
+    systems and those of ``ruleset_specs`` (``shiai.systems.load_system``); with ``catch_up``,
     the read models first apply whatever was stored while nothing followed
     (a process killed between a save and its catch-up)."""
-    rulesets = [registry.load(spec) for spec in (*BUILTIN_RULESETS, *ruleset_specs)]
-    records = GameRecords(event_store_env(database_url), rulesets=rulesets)
+    systems = build_systems(ruleset_specs)
+    records = GameRecords(
+        event_store_env(database_url), rulesets=[system.ruleset for system in systems]
+    )
     db_engine = make_db_engine(database_url)
     games = GamesProjection(records, db_engine)
     records.on_recorded(games.catch_up)
@@ -119,6 +125,7 @@ def build_services(
         analysis_links=analysis_links,
         accounts=Accounts(db_engine, password_method),
         play=Play(records, db_engine, game_results.player_side),
+        systems=systems,
     )
     if catch_up:
         try:

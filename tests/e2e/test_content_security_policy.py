@@ -26,7 +26,7 @@ def _violations(page: Any) -> list[str]:
     ("path", "drawn"),
     [
         ("/meta", "[data-figure]"),
-        ("/tools/kensei-odds?attacker_unit=buke-250/0&defender_unit=kuge-250/0", "[data-figure]"),
+        ("/systems/kensei/odds?attacker_unit=buke-250/0&defender_unit=kuge-250/0", "[data-figure]"),
         ("/games/{kensei}", "svg"),
     ],
 )

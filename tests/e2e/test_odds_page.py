@@ -35,7 +35,7 @@ def test_a_melee_draws_four_charts_with_plotly_served_by_the_site(
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.goto(
-        f"{live_site.url}/tools/kensei-odds?attacker_unit=buke-250/0&defender_unit=kuge-250/0"
+        f"{live_site.url}/systems/kensei/odds?attacker_unit=buke-250/0&defender_unit=kuge-250/0"
     )
     charts = page.locator("[data-figure]")
     expect(charts).to_have_count(4)
@@ -53,7 +53,7 @@ def test_a_melee_draws_four_charts_with_plotly_served_by_the_site(
 
 def test_the_form_asks_a_shoot_and_the_charts_follow(live_site: LiveSite, page: Any) -> None:
     problems = watch_console(page)
-    page.goto(f"{live_site.url}/tools/kensei-odds")
+    page.goto(f"{live_site.url}/systems/kensei/odds")
     hand = page.locator("input[name=attacker_dice]")  # in the hand-entry fieldset
     page.select_option("select[name=attacker_unit]", "buke-250/0")
     expect(hand).to_be_disabled()
@@ -68,4 +68,18 @@ def test_the_form_asks_a_shoot_and_the_charts_follow(live_site: LiveSite, page: 
     expect(page.locator("[data-figure]")).to_have_count(2)
     expect(page.locator('[data-figure="attacker-rolls"]')).to_have_attribute("data-drawn", "true")
     expect(page.locator("#table-attacker-hits")).to_contain_text("12.50%")
+    assert not problems, problems
+
+
+def test_an_old_link_to_the_odds_page_lands_on_kensei_s_tool_page(
+    live_site: LiveSite, page: Any
+) -> None:
+    problems = watch_console(page)
+    page.goto(f"{live_site.url}/tools/kensei-odds?kind=shoot&attacker_dice=3")
+    expect(page).to_have_url(re.compile(r"/systems/kensei/odds\?kind=shoot&attacker_dice=3$"))
+    expect(page.locator('[data-figure="attacker-rolls"]')).to_have_attribute("data-drawn", "true")
+    # The navigation's Tools page lists it.
+    page.get_by_role("navigation", name="main").get_by_role("link", name="Tools").click()
+    page.get_by_role("link", name="Kensei odds").click()
+    expect(page).to_have_url(f"{live_site.url}/systems/kensei/odds")
     assert not problems, problems

@@ -51,7 +51,7 @@ def new_game(page: Any, site: LiveSite, opponent: str) -> str:
     page.goto(f"{site.url}/play/new")
     page.get_by_label("Side A army").select_option("sohei-250")
     page.get_by_label("Side B army").select_option("otokodate-250")
-    page.get_by_label("You play side").select_option("A")
+    page.get_by_label("You play", exact=True).select_option("A")
     page.locator(f"input[name=opponent][value={opponent}]").check()
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
@@ -475,3 +475,58 @@ def test_a_commanders_order_is_played_from_the_panel_and_a_refusal_names_its_rul
     played = [e["event"] for e in steps.json()["steps"]]
     assert played[0]["type"] == "commander_order_played", played[0]
     assert played[0]["order"] == "forced_march"
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+    ids=["desktop", "phone"],
+)
+def test_a_dice_race_is_chosen_first_started_by_its_generic_form_and_bid_in_its_editor(
+    live_site: LiveSite, browser: Any, viewport: dict[str, int]
+) -> None:
+    """The dice race has no plug-in: the system is chosen first on the new-game page
+    (its options replace Kensei's), the set-up is typed as JSON, and the game page
+    replays and plays it with the generic viewer and editor, without a console error."""
+    context = new_context(browser, viewport=viewport, is_mobile=viewport["width"] < 500)
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        sign_up(page, live_site, "kenshin")
+        page.goto(f"{live_site.url}/play/new")
+        expect(page.get_by_label("Side A army")).to_be_visible()
+        # With the script, choosing the system shows its options (no button needed).
+        expect(page.get_by_role("button", name="Show its options")).to_be_hidden()
+        page.get_by_label("Game system").select_option(label="Dice race")
+        expect(page).to_have_url(re.compile(r"/play/new\?system=dice-race$"))
+        expect(page.get_by_role("heading", name="Play a game of Dice race")).to_be_visible()
+        expect(page.get_by_label("Side A army")).to_have_count(0)
+        expect(page.get_by_label("Sample set-up")).to_be_visible()
+        page.get_by_label(re.compile("or the set-up as JSON")).fill('{"target": 12}')
+        page.get_by_label("You play", exact=True).select_option(label="Side B")
+        page.locator("input[name=opponent][value=bot]").check()
+        expect(page.get_by_label("Bot", exact=True)).to_have_value("random")
+        page.get_by_role("button", name="Start the game").click()
+        expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
+        found = re.search(r"/games/([0-9a-f-]{36})", page.url)
+        assert found
+        game_id = UUID(found.group(1))
+        # The generic viewer: the state's fields, no board; the generic editor answers.
+        expect(page.locator("#state-summary")).to_contain_text("target12")
+        expect(page.locator("#board svg")).to_have_count(0)
+        expect(page.locator("#prompt-kind")).to_contain_text("bid: write the command below")
+        editor = page.locator("#command-json")
+        expect(editor).to_have_value(re.compile(r'"side": "B"'))  # the server's proposal
+        editor.fill('{"type": "bid", "side": "B", "dice": 2}')
+        page.get_by_role("button", name="Send this command").click()
+        records = live_site.app.extensions["shiai"].records
+        expect(page.locator("#last-step")).not_to_have_text("0")
+        revealed = [e.event for e in records.steps(game_id) if e.event["type"] == "bids_revealed"]
+        assert revealed[0]["bids"]["B"] == 2
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the page scrolls sideways ({width} px)"
+        assert not problems, problems
+    finally:
+        context.close()

@@ -68,7 +68,7 @@ def _create_event(organiser: Any, site: LiveSite, username: str, tag: str) -> st
     expect(organiser.get_by_role("button", name="Sign out")).to_be_visible()
     organiser.goto(f"{site.url}/tournaments/new")
     organiser.get_by_label("Name").fill(f"Lists cup {tag}")
-    organiser.get_by_label("Game system").fill("kensei")
+    organiser.get_by_label("Game system").select_option("kensei")
     organiser.get_by_label("Battle size").fill("400")
     organiser.get_by_label("Rounds", exact=True).fill("3")
     organiser.get_by_role("button", name="Create").click()

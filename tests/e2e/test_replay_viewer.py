@@ -265,3 +265,80 @@ def test_a_running_games_spectator_page_hides_both_sides_sealed_choices(
     assert answer is not None
     assert answer.status == 403
     expect(page.locator("main")).to_contain_text("only for the player of side A")
+
+
+def test_the_viewer_imports_the_systems_own_script_or_the_generic_one_without_an_error(
+    live_site: LiveSite, page: Any
+) -> None:
+    """The page names its system's script (shiai.systems); replay.js imports it
+    (a same-origin module: the page's Content-Security-Policy allows it)."""
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url}"))
+    with page.expect_response(re.compile(r"/static/systems/kensei/replay\.js$")) as kensei:
+        page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step=40")
+    assert kensei.value.ok
+    assert_at(page, 40)  # Kensei's board, drawn by its adapter
+    expect(page.locator("#board svg .unit").first).to_be_attached()
+    imported: list[str] = []
+    page.on("request", lambda request: imported.append(request.url))
+    race = live_site.sealed_games["A", 1]
+    page.goto(f"{live_site.url}/games/{race}")
+    expect(page.locator("#state-summary")).to_contain_text("target20")  # generic.js
+    expect(page.locator("#board svg")).to_have_count(0)
+    assert not [url for url in imported if "/static/systems/" in url]
+    assert not problems, problems
+
+
+def test_the_hex_board_draws_hexes_and_facing_units_as_svg(live_site: LiveSite, page: Any) -> None:
+    """static/boards/hex.js, for the hex systems to come, imported into a page of the
+    site (its CSP) and drawing a 4 x 3 board with two units."""
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.goto(f"{live_site.url}/tools")
+    drawn = page.evaluate(
+        """async () => {
+          const hex = await import('/static/boards/hex.js');
+          const box = document.createElement('div');
+          box.id = 'hex-test';
+          document.querySelector('main').append(box);
+          const units = [
+            { id: 'u1', hex: [0, 0], facing: 0, side: 'A', label: 'Ashigaru' },
+            { id: 'u2', hex: [2, 1], facing: 3, side: 'B', label: 'Samurai' },
+          ];
+          let picked = null;
+          hex.drawHexBoard(box, {
+            hexes: hex.rectangle(4, 3).map((h) => ({ hex: h, label: h.join(',') })),
+            units, colours: { A: '#9b2226', B: '#1d4e89' }, onSelect: (id) => { picked = id; },
+          });
+          box.querySelector('[data-unit=u2]').dispatchEvent(new MouseEvent('click'));
+          const counter = box.querySelector('[data-unit=u2] .counter');
+          return { picked, rotate: counter.getAttribute('transform') };
+        }"""
+    )
+    assert drawn == {"picked": "u2", "rotate": "rotate(180)"}
+    board = page.locator("#hex-test svg.hex-board")
+    expect(board).to_be_visible()
+    expect(board.locator("g.hex polygon")).to_have_count(12)
+    expect(board.locator("g.unit")).to_have_count(2)
+    expect(board.locator("[data-hex='2,1'] text")).to_have_text("2,1")
+    expect(board.locator("[data-unit=u1] text")).to_have_text("Ashigaru")
+    box = board.bounding_box()
+    assert box["width"] > 100, box
+    assert box["height"] > 50, box
+    assert not problems, problems
+
+
+def test_a_system_script_that_fails_to_load_leaves_the_generic_viewer_showing_the_game(
+    live_site: LiveSite, page: Any
+) -> None:
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.route("**/static/systems/kensei/replay.js", lambda route: route.abort())
+    page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step=40")
+    expect(page.locator("#step")).to_have_text("40")
+    expect(page.locator("#state-summary")).to_contain_text("phase")  # generic.js's fields
+    expect(page.locator("#board svg")).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step")).to_have_text("41")
+    assert any("the generic viewer shows the game" in text for text in problems), problems

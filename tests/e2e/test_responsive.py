@@ -131,7 +131,7 @@ def test_every_page_fits_the_screen_without_scrolling_sideways(
             f"/tournaments/{tid}",
             "/leaderboard",
             "/meta",
-            "/tools/kensei-odds",
+            "/systems/kensei/odds",
             "/sign-in",
             "/sign-up",
         ],

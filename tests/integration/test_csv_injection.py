@@ -65,6 +65,6 @@ def test_every_csv_export_neutralises_formulas_and_keeps_negative_numbers(
         assert response.status_code == 200, table
         cells = _assert_neutralised(_rows(response.text))
         assert "'" + FORMULAS[1] in cells, table
-    odds = client.get("/tools/kensei-odds.csv?table=hits")
+    odds = client.get("/systems/kensei/odds.csv?table=hits")
     if odds.status_code == 200:
         _assert_neutralised(_rows(odds.text))

@@ -143,7 +143,7 @@ def test_the_benchmark_weighs_each_page_and_its_assets_but_not_plotly(sqlite_app
         + sum(len(client.get(f"/static/meta/meta.{kind}").data) for kind in ("js", "css"))
     )
     odds = (
-        len(client.get("/tools/kensei-odds").data)
+        len(client.get("/systems/kensei/odds").data)
         + shared
         + sum(
             len(client.get(path).data)

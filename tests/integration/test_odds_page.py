@@ -1,6 +1,7 @@
-"""The Kensei odds page through Flask's test client: the numbers in the page and
-its JSON, the CSV behind every chart, refusals as 400s, and plotly.js served by
-the platform itself (no CDN anywhere in the templates)."""
+"""The Kensei odds page (Kensei's tool, /systems/kensei/odds) through Flask's test
+client: the numbers in the page and its JSON, the CSV behind every chart, refusals
+as 400s, the old addresses redirected, and plotly.js served by the platform itself
+(no CDN anywhere in the templates)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def text_of(markup: str) -> str:
 
 
 def test_the_odds_page_shows_three_dice_at_four_plus_in_eighths(sqlite_app: Flask) -> None:
-    response = sqlite_app.test_client().get(f"/tools/kensei-odds?{THREE_DICE_SHOOT}")
+    response = sqlite_app.test_client().get(f"/systems/kensei/odds?{THREE_DICE_SHOOT}")
     assert response.status_code == 200
     markup = response.get_data(as_text=True)
     hits = re.search(
@@ -49,14 +50,32 @@ def test_the_odds_page_shows_three_dice_at_four_plus_in_eighths(sqlite_app: Flas
 
 
 def test_the_default_page_is_a_melee_with_both_sides_striking(sqlite_app: Flask) -> None:
-    markup = sqlite_app.test_client().get("/tools/kensei-odds").get_data(as_text=True)
+    markup = sqlite_app.test_client().get("/systems/kensei/odds").get_data(as_text=True)
     for chart in ("attacker-rolls", "attacker-casualties", "defender-rolls", "defender-casualties"):
         assert f'data-figure="{chart}"' in markup
-    assert 'href="/tools/kensei-odds"' in markup, "the navigation links the page"
+    assert 'href="/tools"' in markup, "the navigation links the tools"
+    tools = sqlite_app.test_client().get("/tools").get_data(as_text=True)
+    assert 'href="/systems/kensei/odds">Kensei odds</a>' in tools, "Kensei's tool is listed"
+    assert "No tools for Dice race yet." in text_of(tools), "so is a system without tools"
+
+
+def test_the_old_addresses_redirect_to_kensei_s_tool_page_keeping_the_question(
+    sqlite_app: Flask,
+) -> None:
+    client = sqlite_app.test_client()
+    for old, new in (("", ""), (".json", ".json"), (".csv", ".csv")):
+        moved = client.get(f"/tools/kensei-odds{old}?{THREE_DICE_SHOOT}&table=attacker-hits")
+        assert moved.status_code == 308, old
+        assert moved.headers["Location"] == (
+            f"/systems/kensei/odds{new}?{THREE_DICE_SHOOT}&table=attacker-hits"
+        )
+    followed = client.get(f"/tools/kensei-odds.json?{THREE_DICE_SHOOT}", follow_redirects=True)
+    assert followed.get_json()["strikes"][0]["roll"]["dice"] == 3
+    assert client.get("/tools/kensei-odds").headers["Location"] == "/systems/kensei/odds"
 
 
 def test_the_json_answer_has_the_exact_numbers(sqlite_app: Flask) -> None:
-    response = sqlite_app.test_client().get(f"/tools/kensei-odds.json?{THREE_DICE_SHOOT}")
+    response = sqlite_app.test_client().get(f"/systems/kensei/odds.json?{THREE_DICE_SHOOT}")
     assert response.status_code == 200
     (shot,) = response.get_json()["strikes"]
     assert [row["exactly"] for row in shot["tables"]["hits"]] == ["1/8", "3/8", "3/8", "1/8"]
@@ -65,10 +84,10 @@ def test_the_json_answer_has_the_exact_numbers(sqlite_app: Flask) -> None:
 
 def test_every_chart_table_downloads_as_csv(sqlite_app: Flask) -> None:
     client = sqlite_app.test_client()
-    markup = client.get(f"/tools/kensei-odds?{THREE_DICE_SHOOT}").get_data(as_text=True)
+    markup = client.get(f"/systems/kensei/odds?{THREE_DICE_SHOOT}").get_data(as_text=True)
     links = [
         html.unescape(link)
-        for link in re.findall(r'href="(/tools/kensei-odds\.csv\?[^"]+)"', markup)
+        for link in re.findall(r'href="(/systems/kensei/odds\.csv\?[^"]+)"', markup)
     ]
     assert len(links) == 3, "hits, wounds and casualties of the one shoot"
     for link in links:
@@ -76,7 +95,7 @@ def test_every_chart_table_downloads_as_csv(sqlite_app: Flask) -> None:
         assert response.status_code == 200
         assert response.mimetype == "text/csv"
         assert "attachment" in response.headers["Content-Disposition"]
-    stray = client.get(f"/tools/kensei-odds?{THREE_DICE_SHOOT}&table=attacker-hits")
+    stray = client.get(f"/systems/kensei/odds?{THREE_DICE_SHOOT}&table=attacker-hits")
     assert stray.status_code == 200, "a table field on the page is left out of its links"
     hits = next(link for link in links if "table=attacker-hits" in link)
     rows = list(csv.reader(io.StringIO(client.get(hits).get_data(as_text=True))))
@@ -85,19 +104,19 @@ def test_every_chart_table_downloads_as_csv(sqlite_app: Flask) -> None:
 
 def test_malformed_input_is_a_400_with_the_reason(sqlite_app: Flask) -> None:
     client = sqlite_app.test_client()
-    page = client.get("/tools/kensei-odds?attacker_dice=many")
+    page = client.get("/systems/kensei/odds?attacker_dice=many")
     assert page.status_code == 400
     assert page.mimetype == "text/html"
     assert "attacker_dice must be a whole number, not 'many'" in text_of(
         page.get_data(as_text=True)
     )
-    answer = client.get("/tools/kensei-odds.json?band=far")
+    answer = client.get("/systems/kensei/odds.json?band=far")
     assert answer.status_code == 400
     assert answer.get_json() == {
         "error": "bad_request",
         "message": "band must be one of short, intermediate, long, not 'far'",
     }
-    table = client.get(f"/tools/kensei-odds.csv?{THREE_DICE_SHOOT}&table=attacker-stuns")
+    table = client.get(f"/systems/kensei/odds.csv?{THREE_DICE_SHOOT}&table=attacker-stuns")
     assert table.status_code == 400
     assert "no table 'attacker-stuns'" in table.get_data(as_text=True)
 

@@ -6,12 +6,19 @@ import html
 import json
 import re
 from typing import Any
+from uuid import UUID
 
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.support.web import script_headers
+from tests.support.web import (
+    created_tournament,
+    form,
+    new_account,
+    script_headers,
+    signed_in_client,
+)
 
 UNKNOWN_GAME = "00000000-0000-4000-8000-000000000000"
 
@@ -214,3 +221,35 @@ def test_an_unexpected_error_gets_a_friendly_500_page_and_json_under_the_api(
         "error": "internal_error",
         "message": "something went wrong on our side; it has been logged",
     }
+
+
+def test_a_new_tournament_s_game_system_is_chosen_among_the_installed_ones(
+    sqlite_app: Flask,
+) -> None:
+    new_account(sqlite_app, "ieyasu", "organiser")
+    organiser = signed_in_client(sqlite_app, "ieyasu")
+    markup = page(organiser, "/tournaments/new")
+    choices = re.search(r'<select name="game_system"[^>]*>(.*?)</select>', markup, re.DOTALL)
+    assert choices, "the game system is a select"
+    options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]+)</option>', choices.group(1))
+    assert options == [("kensei", " selected", "Kensei"), ("dice-race", "", "Dice race")]
+    new = {"name": "Race day", "game_system": "dice-race", "rounds": "2"}
+    tid = created_tournament(form(organiser, "/tournaments/new", new))
+    assert sqlite_app.extensions["shiai"].tournaments.get(tid).game_system == "dice-race"
+
+
+def test_the_demo_tournament_is_of_the_first_installed_system_with_its_factions(
+    sqlite_app: Flask,
+) -> None:
+    result = sqlite_app.test_cli_runner().invoke(args=["seed-demo", "--games", "1"])
+    assert result.exit_code == 0, result.output
+    assert "kensei: 1 demo games recorded" in result.output
+    assert "dice-race: 1 demo games recorded" in result.output
+    found = re.search(
+        r"demo tournament 'Demo Kensei Open' seeded: /tournaments/([0-9a-f-]{36})", result.output
+    )
+    assert found, result.output
+    tournament = sqlite_app.extensions["shiai"].tournaments.get(UUID(found.group(1)))
+    assert tournament.game_system == "kensei"
+    factions = [player.faction for player in tournament.players.values()]
+    assert factions == ["Kuge", "Sohei", "Buke", "Otokodate", "Otokodate", "Sohei", "Buke", "Kuge"]

@@ -335,3 +335,76 @@ def test_rows_alongside_a_game_need_the_sql_store() -> None:
     with pytest.raises(ValueError, match="only on the SQL event store"):
         records.start_game("dice-race", {}, alongside=lambda *_: None)
     records.close()
+
+
+def test_the_new_game_page_offers_every_installed_system_kensei_first(host: FlaskClient) -> None:
+    page = host.get("/play/new").get_data(as_text=True)
+    # The system is chosen first, by its name; Kensei (built in) is preselected.
+    assert '<option value="kensei" selected>Kensei</option>' in page
+    assert '<option value="dice-race">Dice race</option>' in page
+    assert 'name="army_A"' in page
+    assert 'name="scenario"' in page
+    # The bots are Kensei's own (Ruleset.bots()), with their descriptions.
+    assert 'value="greedy" selected>greedy: advances on the nearest enemy' in page
+    assert 'href="/systems/kensei/odds">Kensei odds</a>' in page, "Kensei's tools are linked"
+
+
+def test_a_dice_race_is_started_through_the_generic_form_and_replayed_with_generic_js(
+    sqlite_app: Flask, host: FlaskClient
+) -> None:
+    page = host.get("/play/new?system=dice-race").get_data(as_text=True)
+    assert "Play a game of Dice race" in page
+    assert 'name="setup"' in page
+    assert 'name="sample"' in page
+    assert 'name="army_A"' not in page, "no Kensei options for another system"
+    assert '<option value="random" selected>random: plays any legal move' in page
+    response = form(
+        host,
+        "/play/new",
+        {"system": "dice-race", "sample": "1", "setup": '{"target": 30}', "opponent": "bot"},
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    game_id = UUID(response.headers["Location"].rsplit("/", 1)[1])
+    summary = sqlite_app.extensions["shiai"].records.summary(game_id)
+    assert summary.ruleset == "dice-race"
+    assert sqlite_app.extensions["shiai"].records.current(game_id).state["target"] == 30
+    assert prompt(sqlite_app, game_id)["sides"] == ["A"], "the bot (B) has bid, sealed"
+    game_page = host.get(f"/games/{game_id}").get_data(as_text=True)
+    data = json.loads(
+        re.search(r'id="replay-data">(.*?)</script>', game_page, re.DOTALL).group(1)  # type: ignore[union-attr]
+    )
+    assert data["scripts"] == {"replay": None, "play": None}, "the generic viewer and controls"
+    assert "Dice race ·" in game_page
+    assert "tools:" not in game_page
+
+
+def test_a_kensei_game_page_names_kensei_s_scripts_and_tools(host: FlaskClient) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    page = host.get(f"/games/{game_id}").get_data(as_text=True)
+    data = json.loads(re.search(r'id="replay-data">(.*?)</script>', page, re.DOTALL).group(1))  # type: ignore[union-attr]
+    assert data["scripts"] == {
+        "replay": "/static/systems/kensei/replay.js",
+        "play": "/static/systems/kensei/play.js",
+    }
+    assert 'href="/systems/kensei/odds">Kensei odds</a>' in page
+    assert host.get(data["scripts"]["replay"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"system": "dice-race", "setup": "{target"}, "the set-up is not valid JSON"),
+        ({"system": "dice-race", "setup": '{"target": 1}'}, "target must be a whole number"),
+        ({"system": "dice-race", "sample": "1", "bot": "greedy"}, "the bot must be one of random"),
+        ({"system": "dice-race", "sample": "1", "side": "C"}, "your side must be A or B"),
+        ({"system": "senjutsu"}, "no game system &#39;senjutsu&#39; is installed"),
+    ],
+)
+def test_a_bad_new_game_form_is_a_400_saying_why_and_stores_nothing(
+    sqlite_app: Flask, host: FlaskClient, fields: dict[str, str], message: str
+) -> None:
+    before = _stored_rows(sqlite_app)
+    response = form(host, "/play/new", {"opponent": "bot", **fields})
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert _stored_rows(sqlite_app) == before

@@ -118,7 +118,7 @@ def _pages(site: dict[str, object]) -> list[tuple[str, str]]:
         ("anonymous", f"/games/{game}"),
         ("anonymous", "/meta"),
         ("anonymous", f"/meta/events/{tid}"),
-        ("anonymous", "/tools/kensei-odds"),
+        ("anonymous", "/systems/kensei/odds"),
         ("anonymous", "/sign-in"),
         ("anonymous", "/sign-up"),
         ("anonymous", f"/tournaments/{UUID(int=1)}"),  # the error page

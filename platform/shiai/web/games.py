@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 
 from replays.records import GameSummary
 from shiai.errors import BadRequest
+from shiai.systems import Scripts, SystemPlugin
 from shiai.web.auth import csrf_token, current_account
 from shiai.web.queries import list_games
 from shiai.web.viewing import View, resolve_view, seat_view
@@ -103,8 +104,11 @@ def game(game_id: UUID) -> ResponseReturnValue:
     }
     live = _live(summary, view)
     replay["live"] = live
+    system = current_app.extensions["shiai"].systems.find(summary.ruleset)
+    replay["scripts"] = _scripts(system)
     return render_template(
         "game.html",
+        system=system,
         game=summary,
         shown=shown,
         steps=steps,
@@ -114,6 +118,16 @@ def game(game_id: UUID) -> ResponseReturnValue:
         speed=speed,
         live=live,
     )
+
+
+def _scripts(system: SystemPlugin | None) -> dict[str, str | None]:
+    """Where the viewer's and the play mode's scripts import the game's system's
+    modules from (static/viewer/replay.js, play.js); ``None``: the generic ones."""
+    scripts = system.scripts if system is not None else Scripts()
+    return {
+        kind: url_for("static", filename=path) if path is not None else None
+        for kind, path in (("replay", scripts.replay), ("play", scripts.play))
+    }
 
 
 def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:

@@ -7,7 +7,6 @@ cookie), so unlike /api they need the CSRF token, sent as ``X-CSRF-Token``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from uuid import UUID
 
@@ -15,16 +14,14 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand
-from engine.kensei import RANDOM_SCENARIO, SCENARIOS, sample_armies
 from shiai.errors import BadRequest, NotSignedIn
-from shiai.play import BOT, BOTS, HOT_SEAT, INVITE, Play, PlayRefused
+from shiai.play import BOT, HOT_SEAT, INVITE, Play, PlayRefused
+from shiai.systems import SystemPlugin, Systems
 from shiai.web.api import json_body
 from shiai.web.auth import current_account, login_required, signed_in
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
-SIDES = ("A", "B")
-MAX_ARMY_LIST = 256 * 1024  # bytes of an uploaded army list
 OPPONENT_LABELS = {
     BOT: "a bot",
     HOT_SEAT: "hot-seat: I play both sides on this screen",
@@ -37,56 +34,52 @@ def _play() -> Play:
     return found
 
 
-def _form_options() -> dict[str, Any]:
-    return {
-        "armies": sample_armies(),
-        "scenarios": [(key, scenario["name"]) for key, scenario in SCENARIOS.items()]
-        + [(RANDOM_SCENARIO, "Drawn at random (Game System > 3)")],
-        "opponents": OPPONENT_LABELS,
-        "bots": BOTS,
-        "sides": SIDES,
-    }
+def _systems() -> Systems:
+    found: Systems = current_app.extensions["shiai"].systems
+    return found
 
 
-def _army(side: str) -> Any:
-    """Side's army: an uploaded army list (JSON) if one was sent, else a sample's name."""
-    upload = request.files.get(f"army_{side}_file")
-    if upload is not None and upload.filename:
-        raw = upload.stream.read(MAX_ARMY_LIST + 1)
-        if len(raw) > MAX_ARMY_LIST:
-            raise InvalidCommand(f"army list {side} is larger than {MAX_ARMY_LIST // 1024} kB")
-        try:
-            return json.loads(raw)
-        except ValueError as error:
-            raise InvalidCommand(f"army list {side} is not valid JSON: {error}") from None
-    name = request.form.get(f"army_{side}", "")
-    if name not in sample_armies():
-        raise InvalidCommand(f"choose a sample army or upload an army list for side {side}")
-    return name
+def _form_page(system: SystemPlugin, form: Any, error: str | None = None) -> str:
+    """The new-game page: the system chosen first, then its own part of the form
+    (``system.form_template``), then the players (its sides, its bots)."""
+    return render_template(
+        "play_new.html",
+        form=form,
+        error=error,
+        systems=_systems(),
+        system=system,
+        options=system.form_options(),
+        opponents=OPPONENT_LABELS,
+        bots=system.ruleset.bots(),
+        sides=system.info.sides,
+    )
 
 
 @bp.route("/new", methods=["GET", "POST"])
 @login_required
 def new_game() -> ResponseReturnValue:
-    options = _form_options()
+    systems = _systems()
+    asked = (request.form if request.method == "POST" else request.args).get("system", "")
+    system = systems.find(asked) if asked else systems.default()
+    if system is None:
+        names = ", ".join(s.id for s in systems)
+        error = f"no game system {asked[:40]!r} is installed; there are {names}"
+        return _form_page(systems.default(), {}, error), 400
     if request.method == "GET":
-        return render_template("play_new.html", form={}, **options)
+        return _form_page(system, {})
     account = signed_in()
     form = request.form
     try:
-        setup = {
-            "armies": {side: _army(side) for side in SIDES},
-            "scenario": form.get("scenario", ""),
-        }
-        side = form.get("side", "A")
-        if side not in SIDES:
-            raise InvalidCommand("your side must be A or B")
+        setup = system.setup_from_form(form, request.files)
+        side = form.get("side", system.sides[0])
+        if side not in system.sides:
+            raise InvalidCommand(f"your side must be {' or '.join(system.sides)}")
         opponent = form.get("opponent", BOT)
-        bot = form.get("bot", "random")
+        bot = form.get("bot", system.preferred_bot)
         against = {BOT: f"the {bot} bot", HOT_SEAT: "themselves", INVITE: "an invited player"}
         created = _play().create(
             account.id,
-            "kensei",
+            system.id,
             setup,
             opponent=opponent,
             host_side=side,
@@ -95,7 +88,7 @@ def new_game() -> ResponseReturnValue:
             or f"{account.display_name} ({side}) vs {against.get(opponent, opponent)}",
         )
     except (InvalidCommand, PlayRefused) as error:
-        return render_template("play_new.html", form=form, error=error.message, **options), 400
+        return _form_page(system, form, error.message), 400
     return redirect(url_for("games.game", game_id=created.game_id), 303)
 
 

@@ -407,7 +407,12 @@ def new() -> ResponseReturnValue:
     account = signed_in()
     if not account.is_organiser:
         abort(403, "only organisers create tournaments: ask for the role on your account page")
-    context = {"tiebreaks": list(Tiebreak), "avoidance": list(ClubAvoidance), "form": request.form}
+    context = {
+        "tiebreaks": list(Tiebreak),
+        "avoidance": list(ClubAvoidance),
+        "form": request.form,
+        "systems": _services().systems,
+    }
     if request.method == "GET":
         return render_template("tournament_new.html", **context)
     try:

@@ -3,9 +3,6 @@
 // command() builds the command from what the player chose (or throws an Error
 // saying what is missing); onBoard receives clicks on the battlefield in table
 // units; overlay draws the choice so far (an SVG group) over the board.
-import { kenseiControl } from "./play-kensei.js";
-
-const RULESETS = { kensei: kenseiControl };
 const SVG = "http://www.w3.org/2000/svg";
 
 export function el(name, attributes = {}, ...children) {
@@ -67,7 +64,8 @@ function generic(prompt) {
   };
 }
 
-export function controlFor(ruleset, prompt, side, state, hooks) {
-  const specific = RULESETS[ruleset];
+// ``specific``: the game system's control(prompt, side, state, hooks) (its play
+// script's, static/systems/<id>/play.js), or null; the generic editor otherwise.
+export function controlFor(specific, prompt, side, state, hooks) {
   return (specific && specific(prompt, side, state, hooks)) || generic(prompt);
 }

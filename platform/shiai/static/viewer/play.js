@@ -1,19 +1,22 @@
 // Play mode: the viewer of a running game follows it live (it polls the game's
 // head twice a second and appends new steps), and the prompt panel lets the
 // signed-in player answer the prompts of the sides they play. What the panel
-// offers is chosen by the prompt's kind (play-kensei.js for Kensei's); any other
-// kind gets the generic control: a JSON command editor, pre-filled with a legal
+// offers is chosen by the prompt's kind, by the game system's play script
+// (static/systems/<id>/play.js, imported from the address the page names); any other
+// kind, or a system without one, gets the generic control: a JSON command editor, pre-filled with a legal
 // command the server proposes. Every control also accepts the JSON editor.
 import { replay } from "./replay.js";
 import { controlFor, el } from "./play-controls.js";
+import { systemExport } from "./system.js";
 
 const POLL_MS = 500;
 const $ = (id) => document.getElementById(id);
 
 class PlayMode {
-  constructor(viewer, live) {
+  constructor(viewer, live, systemControl) {
     this.replay = viewer;
     this.live = live;
+    this.systemControl = systemControl;
     this.youPlay = new Set(live.you_play);
     this.panel = $("prompt-panel");
     this.control = null;
@@ -94,7 +97,7 @@ class PlayMode {
       return;
     }
     this.key = key;
-    this.control = controlFor(this.replay.game.ruleset, prompt, side, shown.state, {
+    this.control = controlFor(this.systemControl, prompt, side, shown.state, {
       propose: () => this.propose(side),
       submit: (command) => this.submit(command),
       redraw: () => this.drawOverlay(),
@@ -259,7 +262,9 @@ class PlayMode {
 
 const data = JSON.parse($("replay-data").textContent);
 if (replay && data.live) {
-  const play = new PlayMode(replay, data.live);
+  // The system's prompt controls; without them the JSON editor answers every prompt.
+  const control = await systemExport(data.scripts.play, "control", null, "the JSON editor answers its prompts");
+  const play = new PlayMode(replay, data.live, control);
   window.shiaiPlay = play;
   play.start();
 }

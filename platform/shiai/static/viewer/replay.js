@@ -1,22 +1,24 @@
 // The replay viewer: navigation (buttons, keys, scrub bar, log, address and history),
 // the board, the log, the state and unit panels, playback, dice verification.
 // A play mode extends this: it listens to "step" events and fills #prompt-panel.
+// What is particular to a game system (its board, its words, its units) comes from
+// its adapter: the module static/systems/<id>/replay.js, imported from the address
+// the page names (the system's plug-in, shiai.systems), or generic.js.
 import { generic } from "./generic.js";
-import { kensei } from "./kensei.js";
+import { systemExport } from "./system.js";
 import { markCurrent, renderLog } from "./log.js";
 import { StateSource } from "./states.js";
 import { after, before, buildTimeline } from "./timeline.js";
 
-const ADAPTERS = { kensei };
 const $ = (id) => document.getElementById(id);
 
 export class Replay extends EventTarget {
-  constructor(root, data) {
+  constructor(root, data, adapter) {
     super();
     this.root = root;
     this.data = data;
     this.game = data.game;
-    this.adapter = ADAPTERS[this.game.ruleset] || generic;
+    this.adapter = adapter;
     // The one-line summaries are the log the page lists (they work without script).
     const summaries = new Map([...$("log").children].map((li) => [Number(li.dataset.step), li.textContent.trim()]));
     this.steps = data.steps.map((entry) => ({ ...entry, summary: summaries.get(entry.step) || entry.event.type }));
@@ -372,7 +374,10 @@ function table(rows) {
 }
 
 const root = $("replay");
-export const replay = root ? new Replay(root, JSON.parse($("replay-data").textContent)) : null;
+const data = root ? JSON.parse($("replay-data").textContent) : null;
+// The system's adapter, or the generic one.
+const adapter = data ? await systemExport(data.scripts.replay, "adapter", generic, "the generic viewer shows the game") : null;
+export const replay = root ? new Replay(root, data, adapter) : null;
 if (replay) {
   window.shiaiReplay = replay;
   replay.start();

@@ -1,6 +1,6 @@
 // Kensei in the viewer: dice of its events, timeline marks, what changed between two
-// states, the unit profile and the state panel. The board is kensei-board.js.
-import { drawBoard, markerList } from "./kensei-board.js";
+// states, the unit profile and the state panel. The board is board.js.
+import { drawBoard, markerList } from "./board.js";
 
 const CM = 100;
 const cm = (value) => `${Math.round(value / 10) / 10} cm`;
@@ -181,7 +181,8 @@ function units(state) {
     .map((unit) => ({ id: unit.id, side: unit.side, label: `${unit.name} (${unit.id})` }));
 }
 
-export const kensei = {
+// What static/viewer/replay.js asks of a system (as viewer/generic.js).
+export const adapter = {
   hasBoard: true,
   hasActivations: true,
   dice,

@@ -8,15 +8,16 @@
 // charge, closing in, the duel's answer and the attacked side of a tie. Kinds that are not
 // here (a multiple combat's orderings, a withdrawal's facing, the winner's melee move)
 // fall back to the generic JSON editor, filled with a legal proposal.
-import { SIDE_COLOURS } from "./kensei-board.js";
-import { button, choose, coordinates, el, svgEl } from "./play-controls.js";
+import { SIDE_COLOURS } from "./board.js";
+import { button, choose, coordinates, el, svgEl } from "../../viewer/play-controls.js";
 
 const CM = 100;
 const ELEMENT = 500; // an extra scenery element is 5 x 5 cm
 const cm = (value) => `${(Math.round(value / 10) / 10).toFixed(1)} cm`;
 const unitLabel = (state, uid) => `${state.units[uid].name} (${uid})`;
 
-export function kenseiControl(prompt, side, state, hooks) {
+// What static/viewer/play.js asks of a system: a control for the prompt, or null.
+export function control(prompt, side, state, hooks) {
   const make = KINDS[prompt.kind];
   return make ? make(prompt, side, state, hooks) : null;
 }
