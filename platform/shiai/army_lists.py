@@ -6,80 +6,66 @@ catalogue factions. A list arrives as the JSON document the engine reads (built 
 the browser from the catalogue, or uploaded), and is checked by the engine's own
 army-creation rules, every violation listed with its rule.
 
-Only the game systems listed in ``SYSTEMS`` know their catalogue; an event of any
-other system takes no list and no faction check (its faction is still one word of
-at most ``PLAYER_TEXT_LIMIT`` characters, checked by the tournament).
+Each system's lists come from its plug-in (``SystemPlugin.army_lists``, an
+``ArmyListBook``); an event of a system without one takes no list and no faction
+check (its faction is still one word of at most ``PLAYER_TEXT_LIMIT`` characters,
+checked by the tournament). The built-in systems' books are known without an app;
+``install`` adds those of the systems an app installs (``SHIAI_RULESETS``).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from engine.kensei import (
-    RULE_BATTLE_SIZE,
-    ArmyListError,
-    Catalogue,
-    load_army_list,
-    load_catalogue,
-    validate_army,
-)
-
-KENSEI = "kensei"
-MAX_LIST_BYTES = 20_000  # the aggregate's ARMY_LIST_LIMIT is the same figure
-
-
-@dataclass(frozen=True)
-class FactionChoice:
-    id: str
-    name: str
-
-
-@dataclass(frozen=True)
-class ListCheck:
-    """The engine's verdict on one list: its faction and points, and every violation
-    (``"rule id: message"``). ``document`` is the list re-serialised, normalised."""
-
-    faction: str | None
-    points: int | None
-    violations: tuple[str, ...] = field(default_factory=tuple)
-    document: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return not self.violations
-
+from shiai.systems import BUILTIN_SYSTEMS, SystemPlugin, load_system
+from shiai.systems.lists import MAX_LIST_BYTES, ArmyListBook, FactionChoice, ListCheck
 
 # A violation's rule id leads its text: "army-creation.total-cost: the army costs...".
 _RULE_ID = re.compile(r"(?P<rule>[a-z][a-z0-9-]*\.[a-z0-9-]+): (?P<message>.*)", re.DOTALL)
-SAMPLE_NOTICE = (
-    "Sample data: Shiai's Kensei factions, troops and costs are invented in the rulebook's "
-    "shape, not the official army lists."
-)
 # What a list that the engine cannot read at all breaks: the list's format.
 RULE_FORMAT = "army-list.format"
 
+_installed: dict[str, ArmyListBook] = {}
+
+
+def _books_of(plugins: Iterable[SystemPlugin]) -> dict[str, ArmyListBook]:
+    return {plugin.id: book for plugin in plugins if (book := plugin.army_lists()) is not None}
+
 
 @cache
-def _catalogue() -> Catalogue:
-    return load_catalogue()
+def _builtin() -> dict[str, ArmyListBook]:
+    return _books_of(load_system(spec) for spec in BUILTIN_SYSTEMS)
+
+
+def install(plugins: Iterable[SystemPlugin]) -> None:
+    """Know the army lists of these systems too (an app's installed systems)."""
+    _installed.update(_books_of(plugins))
+
+
+def book(game_system: str) -> ArmyListBook | None:
+    """The army lists of ``game_system`` (its id, any case), if it has them."""
+    key = game_system.strip().casefold()
+    return _installed.get(key) or _builtin().get(key)
+
+
+def systems_with_lists() -> list[str]:
+    """The ids of the systems whose lists Shiai knows, sorted."""
+    return sorted({*_builtin(), *_installed})
 
 
 def knows_lists(game_system: str) -> bool:
     """Whether Shiai has this system's catalogue (factions and list checking)."""
-    return game_system.strip().casefold() == KENSEI
+    return book(game_system) is not None
 
 
 def factions(game_system: str) -> tuple[FactionChoice, ...]:
     """The system's catalogue factions, by name; empty for a system without one."""
-    if not knows_lists(game_system):
-        return ()
-    found = (FactionChoice(f.id, f.name) for f in _catalogue().factions.values())
-    return tuple(sorted(found, key=lambda f: f.name.casefold()))
+    found = book(game_system)
+    return found.factions() if found is not None else ()
 
 
 def faction_name(game_system: str, faction_id: str | None) -> str | None:
@@ -89,31 +75,14 @@ def faction_name(game_system: str, faction_id: str | None) -> str | None:
     return faction_id
 
 
-def points(document: Mapping[str, Any]) -> int:
-    """What a (schema-valid) Kensei list costs: troops, leaders and commander level."""
-    catalogue = _catalogue()
-    total = 0
-    for unit in document.get("units", ()):
-        troop = catalogue.troops.get(unit.get("troop"))
-        leaders = unit.get("leader", ())
-        for leader_id in (leaders,) if isinstance(leaders, str) else leaders:
-            leader = catalogue.troops.get(leader_id)
-            total += leader.cost if leader else 0
-        total += troop.cost * max(int(unit.get("count", 0)), 0) if troop else 0
-    for entry in document.get("leaders", ()):
-        leader = catalogue.troops.get(entry.get("troop"))
-        total += leader.cost if leader else 0
-    level = catalogue.rules.commander_level(document.get("commander_level", 0))
-    return total + (level.cost if level else 0)
-
-
 def check_army_list(game_system: str, text: str, *, battle_size: int | None = None) -> ListCheck:
     """Check a submitted list (JSON text) with the system's engine.
 
     ``battle_size``: the event's battle size in points, when it has one; a list for
     another size is a violation.
     """
-    if not knows_lists(game_system):
+    found = book(game_system)
+    if found is None:
         return ListCheck(None, None, (f"Shiai has no army catalogue for {game_system!r}",))
     if len(text.encode("utf-8")) > MAX_LIST_BYTES:
         return ListCheck(None, None, (f"the list is over {MAX_LIST_BYTES:,} bytes",))
@@ -123,21 +92,11 @@ def check_army_list(game_system: str, text: str, *, battle_size: int | None = No
         return ListCheck(None, None, (f"the list is not JSON: {error}",))
     if not isinstance(document, dict):
         return ListCheck(None, None, ("the list is a JSON object with faction, units...",))
-    try:
-        army_list = load_army_list(document)
-    except ArmyListError as error:
-        raw_faction = document.get("faction")
-        return ListCheck(
-            raw_faction if isinstance(raw_faction, str) else None, None, error.problems
-        )
-    violations = [f"{v.rule}: {v.message}" for v in validate_army(army_list, _catalogue())]
-    if battle_size is not None and army_list.battle_size != battle_size:
-        violations.append(
-            f"{RULE_BATTLE_SIZE}: the list is for {army_list.battle_size} points; "
-            f"this event plays {battle_size}"
-        )
+    check = found.check(document, battle_size)
+    if check.points is None:  # the engine could not read it: kept as sent
+        return check
     normalised = json.dumps(document, sort_keys=True, separators=(",", ":"))
-    return ListCheck(army_list.faction, points(document), tuple(violations), normalised)
+    return ListCheck(check.faction, check.points, check.violations, normalised)
 
 
 def violation_parts(violation: str) -> tuple[str, str]:
@@ -166,78 +125,27 @@ def check_to_dict(game_system: str, check: ListCheck) -> dict[str, Any]:
 
 
 def catalogue_document(game_system: str) -> dict[str, Any] | None:
-    """What the list builder needs of a system's catalogue, as JSON data: the
-    battle sizes, commander levels, minimum unit size, and each faction's troops
-    (cost, class, type, whether it is an army leader, may lead a unit, is unique)
-    and type caps. ``None`` for a system Shiai has no catalogue of."""
-    if not knows_lists(game_system):
-        return None
-    return _kensei_catalogue_document()
-
-
-@cache
-def _kensei_catalogue_document() -> dict[str, Any]:
-    catalogue = _catalogue()
-    rules = catalogue.rules
-    factions_found = sorted(catalogue.factions.values(), key=lambda f: f.name.casefold())
-    return {
-        "game_system": KENSEI,
-        "sample": any(faction.sample for faction in factions_found),
-        "notice": SAMPLE_NOTICE if any(faction.sample for faction in factions_found) else None,
-        "battle_size": {"min": rules.battle_size_min, "max": rules.battle_size_max},
-        "min_unit_size": rules.min_unit_size,
-        "max_list_bytes": MAX_LIST_BYTES,
-        "commander_levels": [
-            {"level": level.level, "cost": level.cost, "name": level.name}
-            for level in rules.commander_levels
-        ],
-        "factions": [
-            {
-                "id": faction.id,
-                "name": faction.name,
-                "description": faction.description,
-                "sample": faction.sample,
-                "type_caps": {
-                    cap.type: {
-                        "max_percent": cap.max_percent,
-                        "max_points": [list(step) for step in cap.max_points],
-                    }
-                    for cap in faction.type_caps.values()
-                },
-                "troops": [
-                    {
-                        "id": troop.id,
-                        "name": troop.name,
-                        "class": troop.troop_class,
-                        "class_name": catalogue.classes[troop.troop_class].name,
-                        "class_rank": troop.class_rank,
-                        "type": troop.type,
-                        "cost": troop.cost,
-                        "leader": troop.leader,
-                        "can_lead_units": troop.can_lead_units,
-                        "unique": troop.unique,
-                        "ranged_bands": list(troop.ranged_bands),
-                    }
-                    for troop in faction.troops
-                ],
-            }
-            for faction in factions_found
-        ],
-    }
+    """What the list builder needs of a system's catalogue, as JSON data (Kensei's:
+    the battle sizes, commander levels, minimum unit size, and each faction's troops
+    and type caps). ``None`` for a system Shiai has no catalogue of."""
+    found = book(game_system)
+    return found.catalogue_document() if found is not None else None
 
 
 __all__ = [
-    "KENSEI",
     "MAX_LIST_BYTES",
     "RULE_FORMAT",
+    "ArmyListBook",
     "FactionChoice",
     "ListCheck",
+    "book",
     "catalogue_document",
     "check_army_list",
     "check_to_dict",
     "faction_name",
     "factions",
+    "install",
     "knows_lists",
-    "points",
+    "systems_with_lists",
     "violation_parts",
 ]

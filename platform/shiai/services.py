@@ -12,6 +12,7 @@ from replays.analysis import GameAnalysis
 from replays.projection import Follower, FollowerStatus, GamesProjection
 from replays.records import GameRecords
 from replays.store import event_store_env
+from shiai import army_lists
 from shiai.accounts import DEFAULT_METHOD, Accounts
 from shiai.analysis_links import AnalysisTournamentLinks, linked_event
 from shiai.play import Play
@@ -98,6 +99,7 @@ def build_services(
     the read models first apply whatever was stored while nothing followed
     (a process killed between a save and its catch-up)."""
     systems = build_systems(ruleset_specs)
+    army_lists.install(systems)
     records = GameRecords(
         event_store_env(database_url), rulesets=[system.ruleset for system in systems]
     )

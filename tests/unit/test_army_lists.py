@@ -1,10 +1,13 @@
 """Army lists at an event: catalogue factions and the engine's verdict on a list."""
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
 from engine.kensei import load_catalogue, sample_army_document, sample_army_names
+from shiai import army_lists
 from shiai.army_lists import (
     RULE_FORMAT,
     catalogue_document,
@@ -12,9 +15,11 @@ from shiai.army_lists import (
     check_to_dict,
     factions,
     knows_lists,
-    points,
     violation_parts,
 )
+from shiai.systems import SystemPlugin
+from shiai.systems.kensei_lists import points
+from tests.support.dice_race import DiceRace
 
 
 def test_factions_are_the_catalogue_ones_by_name() -> None:
@@ -89,3 +94,31 @@ def test_check_to_dict_names_the_faction_and_every_rule() -> None:
     verdict = check_to_dict("kensei", check_army_list("kensei", json.dumps(document)))
     assert verdict["faction_name"] == "Sohei"
     assert [v["rule"] for v in verdict["violations"]] == ["army-creation.commander-level"]
+
+
+def test_a_system_s_lists_come_from_its_plug_in_and_an_app_installs_more() -> None:
+    class RaceLists:
+        def factions(self) -> tuple[army_lists.FactionChoice, ...]:
+            return (army_lists.FactionChoice("hares", "Hares"),)
+
+        def check(
+            self, document: Mapping[str, Any], battle_size: int | None
+        ) -> army_lists.ListCheck:
+            return army_lists.ListCheck(document.get("faction"), 0, ())
+
+        def catalogue_document(self) -> dict[str, object]:
+            return {"factions": []}
+
+    class RacePlugin(SystemPlugin):
+        def army_lists(self) -> RaceLists:
+            return RaceLists()
+
+    assert not knows_lists("dice-race")
+    army_lists.install([RacePlugin(DiceRace())])
+    try:
+        assert [f.name for f in factions("Dice-Race")] == ["Hares"]
+        assert check_army_list("dice-race", '{"faction": "hares"}').ok
+        assert army_lists.systems_with_lists() == ["dice-race", "kensei"]
+    finally:
+        army_lists._installed.pop("dice-race")
+    assert not knows_lists("dice-race")

@@ -28,6 +28,7 @@ from werkzeug.datastructures import FileStorage
 from engine.core import InvalidCommand, Ruleset, RulesetInfo, Setup
 from replays import registry
 from replays.errors import UnknownRuleset
+from shiai.systems.lists import ArmyListBook
 
 # The systems that ship with Shiai: a ruleset spec, and its plug-in's spec.
 BUILTIN_SYSTEMS: tuple[str, ...] = ("engine.kensei:Kensei=shiai.systems.kensei:KenseiPlugin",)
@@ -104,6 +105,11 @@ class SystemPlugin:
     def preferred_bot(self) -> str:
         """The bot the new-game form preselects: the ruleset's default (its first)."""
         return next(iter(self.ruleset.bots()))
+
+    def army_lists(self) -> ArmyListBook | None:
+        """The system's army lists at events (factions, list checks, the builder's
+        catalogue); ``None`` for a system without them (any faction, unchecked lists)."""
+        return None
 
     def blueprint(self) -> Blueprint | None:
         """The system's own pages (its tools), registered with the app; ``None``

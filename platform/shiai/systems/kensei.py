@@ -24,10 +24,13 @@ from dashboards.plotly_bundle import plotly_js_version
 from engine.core import InvalidCommand, Setup
 from engine.kensei import RANDOM_SCENARIO, SCENARIOS, sample_armies
 from shiai.systems import Files, Form, Scripts, SystemPlugin, Tool, read_json
+from shiai.systems.kensei_lists import KenseiLists
+from shiai.systems.lists import ArmyListBook
 
 MAX_ARMY_LIST = 256 * 1024  # bytes of an uploaded army list
 # The armies the form preselects, by side (any other side: the first sample).
 PRESELECTED_ARMIES = {"A": "buke-250", "B": "kuge-250"}
+LISTS = KenseiLists()
 
 
 class KenseiPlugin(SystemPlugin):
@@ -50,6 +53,9 @@ class KenseiPlugin(SystemPlugin):
         # The greedy bot plays a battle; the random one (the default, which the demo
         # and simulated games were recorded with) mostly wanders.
         return "greedy" if "greedy" in self.ruleset.bots() else super().preferred_bot
+
+    def army_lists(self) -> ArmyListBook:
+        return LISTS
 
     def blueprint(self) -> Blueprint:
         return odds_blueprint()

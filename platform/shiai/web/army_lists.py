@@ -22,12 +22,12 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from shiai.army_lists import (
-    KENSEI,
     MAX_LIST_BYTES,
     catalogue_document,
     check_army_list,
     check_to_dict,
     knows_lists,
+    systems_with_lists,
 )
 from shiai.errors import error_response
 
@@ -77,7 +77,7 @@ def _knows_army_lists(game_system: str | None) -> bool:
 def _unknown_system(game_system: str) -> str:
     return (
         f"Shiai has no army catalogue for {game_system[:MAX_SYSTEM_CHARS]!r}; "
-        f"lists are built for {KENSEI!r}"
+        f"lists are built for {', '.join(map(repr, systems_with_lists())) or 'no system'}"
     )
 
 
@@ -152,7 +152,8 @@ def check() -> ResponseReturnValue:
 
 @bp.get("/army-lists/new")
 def new_list() -> ResponseReturnValue:
-    game_system = request.args.get("system", KENSEI)
+    known = systems_with_lists()
+    game_system = request.args.get("system") or (known[0] if known else "")
     if len(game_system) > MAX_SYSTEM_CHARS or not knows_lists(game_system):
         return error_response(404, "not_found", _unknown_system(game_system))
     document = catalogue_document(game_system)
