@@ -57,7 +57,10 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
 
     database = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'shiai.db'}"
     upgrade(database)
-    app = create_app(platform_config(database))
+    # Every journey's people come from one address (127.0.0.1), as a hall's players do
+    # through its one router: more sign-ups than an address's hourly limit of a real
+    # site (the limits themselves: tests/integration/test_sign_in_throttling.py).
+    app = create_app({**platform_config(database), "SHIAI_SIGN_UP_PER_ADDRESS": "1000 per hour"})
     records = app.extensions["shiai"].records
     kensei = Kensei()
     game_id = play_bot_game(records, kensei.id, kensei.sample_setups()[0], bot_seed="e2e-1")
