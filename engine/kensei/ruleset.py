@@ -5,6 +5,11 @@ sequence, unit activation and the movement and static orders. Combat and
 morale (part II) and the command deck, commander's orders and scenarios
 (part III) slot into the seams :mod:`engine.kensei.turn.sequence` and
 :mod:`engine.kensei.orders.decide` leave for them.
+
+The facade: :data:`ANSWERS` is the one table of what each command kind answers
+(the prompt, the rule broken out of turn, the prompt in words, the parser that
+turns its JSON into a typed value, :mod:`engine.kensei.commands`, and the rule
+area's decider); ``decide`` looks the kind up, parses, checks the prompt and calls.
 """
 
 from __future__ import annotations

@@ -169,18 +169,32 @@ def card_values(raw: Any, field: str, what: str) -> tuple[int, ...]:
     return tuple(integer(value, what, low=0, high=3) for value in raw)
 
 
-def placements(value: Any, what: str) -> tuple[Placement, ...]:
-    """``[{"id", "x", "y", "facing"}]``: where miniatures are put (deployment)."""
+def _per_miniature(
+    value: Any, what: str, allowed: frozenset[str]
+) -> list[tuple[int, str, Mapping[str, Any]]]:
+    """A list of objects with no field beyond ``allowed``, each naming a different
+    miniature (``id``): their index, miniature and object."""
     found = []
     seen: set[str] = set()
     for i, item in enumerate(objects(value, what)):
-        extra = sorted(set(item) - {"id", "x", "y", "facing"})
+        extra = sorted(set(item) - allowed)
         if extra:
             raise InvalidCommand(f"{what}[{i}] has unexpected field(s) {', '.join(extra)}")
         mid = text(item.get("id"), f"{what}[{i}].id")
         if mid in seen:
             raise InvalidCommand(f"{what} lists miniature {mid} twice")
         seen.add(mid)
+        found.append((i, mid, item))
+    return found
+
+
+_PLACEMENT_FIELDS = frozenset({"id", "x", "y", "facing"})
+
+
+def placements(value: Any, what: str) -> tuple[Placement, ...]:
+    """``[{"id", "x", "y", "facing"}]``: where miniatures are put (deployment)."""
+    found = []
+    for i, mid, item in _per_miniature(value, what, _PLACEMENT_FIELDS):
         found.append(
             Placement(
                 mid,
@@ -240,15 +254,7 @@ def _plain_paths(value: Any) -> tuple[MiniPath, ...] | None:
 
 def _paths(value: Any, what: str) -> tuple[MiniPath, ...]:
     found = []
-    seen: set[str] = set()
-    for i, item in enumerate(objects(value, what)):
-        extra = sorted(set(item) - _PATH_FIELDS)
-        if extra:
-            raise InvalidCommand(f"{what}[{i}] has unexpected field(s) {', '.join(extra)}")
-        mid = text(item.get("id"), f"{what}[{i}].id")
-        if mid in seen:
-            raise InvalidCommand(f"{what} lists miniature {mid} twice")
-        seen.add(mid)
+    for i, mid, item in _per_miniature(value, what, _PATH_FIELDS):
         raw_path = item.get("path", [])
         if not isinstance(raw_path, list) or len(raw_path) > MAX_PATH:
             raise InvalidCommand(f"{what}[{i}].path must be a list of at most {MAX_PATH} waypoints")
