@@ -73,14 +73,6 @@ class MiniPath:
         return {"id": self.id, "path": [[x, y] for x, y in self.path], "facing": self.facing}
 
 
-def only_fields(command: Command, allowed: set[str] | frozenset[str]) -> None:
-    extra = sorted(set(command) - allowed)
-    if extra:
-        raise InvalidCommand(
-            f"unexpected field(s) {', '.join(extra)} in a {command['type']!r} command"
-        )
-
-
 def unexpected(kind: str, names: Sequence[str]) -> InvalidCommand:
     """The refusal of fields a command of ``kind`` may not carry here."""
     return InvalidCommand(f"unexpected field(s) {', '.join(sorted(names))} in a {kind!r} command")
@@ -120,7 +112,9 @@ def side(value: Any, what: str) -> str:
 
 def head(command: Command, allowed: frozenset[str]) -> str:
     """The side of a command with no fields beyond ``type``, ``side`` and ``allowed``."""
-    only_fields(command, allowed | _HEAD)
+    extra = sorted(set(command) - allowed - _HEAD)
+    if extra:
+        raise unexpected(command["type"], extra)
     who = command.get("side")
     if who not in SIDES:
         raise InvalidCommand(f"side must be one of {', '.join(SIDES)}")
