@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei import odds, rules
 from engine.kensei.commands.deck import Offering
 from engine.kensei.commands.fields import integer
@@ -61,8 +61,10 @@ def decide_offering(state: State, side: str, command: Offering, dice: Dice) -> l
     """``{"type": "offering", "side", "action": "pass"}``, or ``"reroll"`` / ``"boost"``
     with ``die`` (the index of a die of the roll) and ``card`` (a value in hand)."""
     action = command.action
-    if action == "pass" or command.die is None or command.card is None:
+    if action == "pass":
         return [{"type": "offering_passed", "side": side}]
+    if command.die is None or command.card is None:
+        raise InvalidCommand(f"an offering to {action} names a die and a card")
     roll = state["offering"]["roll"]
     count = len(roll["faces"])
     die = integer(command.die, "die", low=0, high=count - 1)
