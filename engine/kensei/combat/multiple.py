@@ -123,7 +123,7 @@ def decide_chain(state: State, side: str, command: AssignFighters | CombatOrder)
     pending = state["activation"]["pending"]
     question = chain_question(state, pending)
     assert question is not None  # the prompt asked for it
-    assert question[0] == command.TYPE
+    assert question[0] == command.kind
     options = question[2]
     if isinstance(command, AssignFighters):
         raw = dict(command.assign)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core import Command, InvalidCommand
 from engine.kensei.commands.fields import (
@@ -24,7 +24,10 @@ from engine.kensei.commands.fields import (
 
 @dataclass(frozen=True)
 class React(Value):
-    TYPE: ClassVar[str] = "react"
+    @property
+    def kind(self) -> str:
+        return "react"
+
     side: str
     boost: bool = False
 
@@ -39,7 +42,10 @@ class Casualties(Value):
     """Wounds diverted from the unit's leader (``protect``) and the miniatures to
     remove first (``order``)."""
 
-    TYPE: ClassVar[str] = "casualties"
+    @property
+    def kind(self) -> str:
+        return "casualties"
+
     side: str
     protect: int = 0
     order: tuple[str, ...] = ()
@@ -56,7 +62,10 @@ def parse_casualties(command: Command) -> Casualties:
 
 @dataclass(frozen=True)
 class Chase(Value):
-    TYPE: ClassVar[str] = "chase"
+    @property
+    def kind(self) -> str:
+        return "chase"
+
     side: str
     chase: bool
 
@@ -68,7 +77,10 @@ def parse_chase(command: Command) -> Chase:
 
 @dataclass(frozen=True)
 class ChargeReaction(Value):
-    TYPE: ClassVar[str] = "charge_reaction"
+    @property
+    def kind(self) -> str:
+        return "charge_reaction"
+
     side: str
     reaction: str = "none"
     boost: bool = False
@@ -82,7 +94,10 @@ def parse_charge_reaction(command: Command) -> ChargeReaction:
 
 @dataclass(frozen=True)
 class CloseIn(Value):
-    TYPE: ClassVar[str] = "close_in"
+    @property
+    def kind(self) -> str:
+        return "close_in"
+
     side: str
     close: bool = False
 
@@ -94,7 +109,10 @@ def parse_close_in(command: Command) -> CloseIn:
 
 @dataclass(frozen=True)
 class DuelAnswer(Value):
-    TYPE: ClassVar[str] = "duel_answer"
+    @property
+    def kind(self) -> str:
+        return "duel_answer"
+
     side: str
     accept: bool
     boost: bool = False
@@ -111,12 +129,15 @@ class AssignFighters(Value):
     """Which enemy unit each miniature in contact with two fights: ``(mini, unit)``
     pairs in the command's order (``{"assign": {mini: unit}}``)."""
 
-    TYPE: ClassVar[str] = "assign_fighters"
+    @property
+    def kind(self) -> str:
+        return "assign_fighters"
+
     side: str
     assign: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.TYPE, "side": self.side, "assign": dict(self.assign)}
+        return {"type": self.kind, "side": self.side, "assign": dict(self.assign)}
 
 
 def parse_assign_fighters(command: Command) -> AssignFighters:
@@ -131,7 +152,10 @@ def parse_assign_fighters(command: Command) -> AssignFighters:
 
 @dataclass(frozen=True)
 class CombatOrder(Value):
-    TYPE: ClassVar[str] = "combat_order"
+    @property
+    def kind(self) -> str:
+        return "combat_order"
+
     side: str
     order: tuple[tuple[str, str], ...]
 
@@ -149,7 +173,10 @@ def parse_combat_order(command: Command) -> CombatOrder:
 
 @dataclass(frozen=True)
 class ResolutionOrder(Value):
-    TYPE: ClassVar[str] = "resolution_order"
+    @property
+    def kind(self) -> str:
+        return "resolution_order"
+
     side: str
     order: tuple[str, ...]
 
@@ -161,7 +188,10 @@ def parse_resolution_order(command: Command) -> ResolutionOrder:
 
 @dataclass(frozen=True)
 class WithdrawFacing(Value):
-    TYPE: ClassVar[str] = "withdraw_facing"
+    @property
+    def kind(self) -> str:
+        return "withdraw_facing"
+
     side: str
     facing: str
 
@@ -175,7 +205,10 @@ def parse_withdraw_facing(command: Command) -> WithdrawFacing:
 class MeleeMove(Value):
     """The winner's free miniatures' paths (none: they stay)."""
 
-    TYPE: ClassVar[str] = "melee_move"
+    @property
+    def kind(self) -> str:
+        return "melee_move"
+
     side: str
     minis: tuple[MiniPath, ...] = ()
 
@@ -190,7 +223,10 @@ def parse_melee_move(command: Command) -> MeleeMove:
 class OpportunityCharge(Value):
     """``unit`` ``None``: the move goes on; else that unit charges the mover at ``point``."""
 
-    TYPE: ClassVar[str] = "opportunity_charge"
+    @property
+    def kind(self) -> str:
+        return "opportunity_charge"
+
     side: str
     unit: str | None = None
     point: str = "start"
@@ -209,7 +245,10 @@ def parse_opportunity_charge(command: Command) -> OpportunityCharge:
 
 @dataclass(frozen=True)
 class AttackedSide(Value):
-    TYPE: ClassVar[str] = "attacked_side"
+    @property
+    def kind(self) -> str:
+        return "attacked_side"
+
     side: str
     attacked: str
 

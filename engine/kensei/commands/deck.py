@@ -5,7 +5,6 @@ played, and offerings to the gods."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from engine.core import Command, InvalidCommand
 from engine.kensei.commands.fields import (
@@ -23,7 +22,10 @@ OFFERING_ACTIONS = ("pass", "reroll", "boost")
 
 @dataclass(frozen=True)
 class KeepCards(Value):
-    TYPE: ClassVar[str] = "keep_cards"
+    @property
+    def kind(self) -> str:
+        return "keep_cards"
+
     side: str
     keep: tuple[int, ...]
 
@@ -37,7 +39,10 @@ def parse_keep_cards(command: Command) -> KeepCards:
 class CommanderActivation(Value):
     """``unit`` ``None``: the side declines."""
 
-    TYPE: ClassVar[str] = "commander_activation"
+    @property
+    def kind(self) -> str:
+        return "commander_activation"
+
     side: str
     unit: str | None = None
 
@@ -52,7 +57,10 @@ def parse_commander_activation(command: Command) -> CommanderActivation:
 
 @dataclass(frozen=True)
 class CommandDuel(Value):
-    TYPE: ClassVar[str] = "command_duel"
+    @property
+    def kind(self) -> str:
+        return "command_duel"
+
     side: str
     declare: bool
 
@@ -64,7 +72,10 @@ def parse_command_duel(command: Command) -> CommandDuel:
 
 @dataclass(frozen=True)
 class CommandDuelBet(Value):
-    TYPE: ClassVar[str] = "command_duel_bet"
+    @property
+    def kind(self) -> str:
+        return "command_duel_bet"
+
     side: str
     cards: tuple[int, ...]
 
@@ -76,7 +87,10 @@ def parse_command_duel_bet(command: Command) -> CommandDuelBet:
 
 @dataclass(frozen=True)
 class ChooseCommanderOrders(Value):
-    TYPE: ClassVar[str] = "choose_commander_orders"
+    @property
+    def kind(self) -> str:
+        return "choose_commander_orders"
+
     side: str
     first: str
     deck: tuple[str, ...]
@@ -94,7 +108,10 @@ def parse_choose_commander_orders(command: Command) -> ChooseCommanderOrders:
 
 @dataclass(frozen=True)
 class KeepCommanderOrder(Value):
-    TYPE: ClassVar[str] = "keep_commander_order"
+    @property
+    def kind(self) -> str:
+        return "keep_commander_order"
+
     side: str
     keep: str
 
@@ -108,7 +125,10 @@ def parse_keep_commander_order(command: Command) -> KeepCommanderOrder:
 class CommanderOrder(Value):
     """A commander's order played from the hand on ``units``, paid with ``cards``."""
 
-    TYPE: ClassVar[str] = "commander_order"
+    @property
+    def kind(self) -> str:
+        return "commander_order"
+
     side: str
     order: str
     units: tuple[str, ...]
@@ -134,7 +154,10 @@ class Offering(Value):
     """``action`` pass, or reroll / boost ``die`` (its index in the roll) with ``card``
     (a value in hand); the roll's size is the rules' to check."""
 
-    TYPE: ClassVar[str] = "offering"
+    @property
+    def kind(self) -> str:
+        return "offering"
+
     side: str
     action: str
     die: int | None = None

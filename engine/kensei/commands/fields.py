@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core import Command, InvalidCommand
 
@@ -18,13 +18,15 @@ MAX_ITEMS = 500  # entries of a list field
 
 class Value:
     """A parsed command: a frozen dataclass whose fields are the command's, by name
-    (``None``: absent). ``TYPE`` is the command's ``type``; :meth:`to_json` gives the
+    (``None``: absent). ``kind`` is the command's ``type``; :meth:`to_json` gives the
     command back as JSON (what :func:`parse` of its kind reads)."""
 
-    TYPE: ClassVar[str] = ""
+    @property
+    def kind(self) -> str:
+        return ""
 
     def to_json(self) -> dict[str, Any]:
-        found: dict[str, Any] = {"type": self.TYPE}
+        found: dict[str, Any] = {"type": self.kind}
         found.update(fields_json(self))
         return found
 

@@ -8,7 +8,7 @@ refuse ``unit`` outside a Lead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core import Command, InvalidCommand
 from engine.kensei.commands.fields import (
@@ -27,15 +27,20 @@ ORDERS = ("move", "disengage", "reload", "shelter", "attack", "shoot", "charge",
 
 
 class OrderValue(Value):
-    """An order; ``ORDER`` is its ``order`` field, ``unit`` the activated unit giving
+    """An order; ``order`` is its ``order`` field, ``unit`` the activated unit giving
     it in a Lead (``None``: the first one waiting, or no Lead)."""
 
-    TYPE: ClassVar[str] = "order"
-    ORDER: ClassVar[str] = ""
+    @property
+    def kind(self) -> str:
+        return "order"
+
+    @property
+    def order(self) -> str:
+        return ""
 
     def to_json(self) -> dict[str, Any]:
         found = fields_json(self)
-        return {"type": self.TYPE, "side": found.pop("side"), "order": self.ORDER, **found}
+        return {"type": self.kind, "side": found.pop("side"), "order": self.order, **found}
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,10 @@ class Move(OrderValue):
     """Move; ``minis`` ``None`` when the command gives no paths (a boosted move's
     declaration), ``join`` the unit a leader alone joins, ``leave`` a leader leaving."""
 
-    ORDER: ClassVar[str] = "move"
+    @property
+    def order(self) -> str:
+        return "move"
+
     side: str
     boost: bool = False
     minis: tuple[MiniPath, ...] | None = None
@@ -55,7 +63,10 @@ class Move(OrderValue):
 
 @dataclass(frozen=True)
 class Disengage(OrderValue):
-    ORDER: ClassVar[str] = "disengage"
+    @property
+    def order(self) -> str:
+        return "disengage"
+
     side: str
     minis: tuple[MiniPath, ...] = ()
     casualties: tuple[str, ...] | None = None
@@ -65,7 +76,10 @@ class Disengage(OrderValue):
 
 @dataclass(frozen=True)
 class Reload(OrderValue):
-    ORDER: ClassVar[str] = "reload"
+    @property
+    def order(self) -> str:
+        return "reload"
+
     side: str
     boost: bool = False
     unit: str | None = None
@@ -73,7 +87,10 @@ class Reload(OrderValue):
 
 @dataclass(frozen=True)
 class Shelter(OrderValue):
-    ORDER: ClassVar[str] = "shelter"
+    @property
+    def order(self) -> str:
+        return "shelter"
+
     side: str
     boost: bool = False
     unit: str | None = None
@@ -83,7 +100,10 @@ class Shelter(OrderValue):
 class Attack(OrderValue):
     """Attack; ``target`` ``None``: the one enemy unit in melee combat."""
 
-    ORDER: ClassVar[str] = "attack"
+    @property
+    def order(self) -> str:
+        return "attack"
+
     side: str
     target: str | None = None
     boost: bool = False
@@ -92,7 +112,10 @@ class Attack(OrderValue):
 
 @dataclass(frozen=True)
 class Shoot(OrderValue):
-    ORDER: ClassVar[str] = "shoot"
+    @property
+    def order(self) -> str:
+        return "shoot"
+
     side: str
     target: str
     boost: bool = False
@@ -103,7 +126,10 @@ class Shoot(OrderValue):
 class Charge(OrderValue):
     """Charge ``target`` (and ``also`` these units: a multiple miniature unit)."""
 
-    ORDER: ClassVar[str] = "charge"
+    @property
+    def order(self) -> str:
+        return "charge"
+
     side: str
     target: str
     also: tuple[str, ...] = ()
@@ -113,7 +139,10 @@ class Charge(OrderValue):
 
 @dataclass(frozen=True)
 class Duel(OrderValue):
-    ORDER: ClassVar[str] = "duel"
+    @property
+    def order(self) -> str:
+        return "duel"
+
     side: str
     target: str
     boost: bool = False
@@ -123,7 +152,10 @@ class Duel(OrderValue):
 
 @dataclass(frozen=True)
 class Lead(OrderValue):
-    ORDER: ClassVar[str] = "lead"
+    @property
+    def order(self) -> str:
+        return "lead"
+
     side: str
     units: tuple[str, ...]
     common_order: str
@@ -135,7 +167,10 @@ class Lead(OrderValue):
 class Pass(OrderValue):
     """An activated unit of a Lead gives no order."""
 
-    ORDER: ClassVar[str] = "pass"
+    @property
+    def order(self) -> str:
+        return "pass"
+
     side: str
     unit: str | None = None
 

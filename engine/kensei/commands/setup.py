@@ -4,7 +4,6 @@ deployment, the active side, the unit to activate and its ki ability."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from engine.core import Command, InvalidCommand
 from engine.kensei.commands.fields import (
@@ -25,7 +24,10 @@ _PIECE_FIELDS = frozenset({"x", "y", "width", "depth", "kind", "height"})
 
 @dataclass(frozen=True)
 class ChooseSceneryOrder(Value):
-    TYPE: ClassVar[str] = "choose_scenery_order"
+    @property
+    def kind(self) -> str:
+        return "choose_scenery_order"
+
     side: str
     first: str
 
@@ -60,13 +62,16 @@ class Piece:
 
 @dataclass(frozen=True)
 class PlaceScenery(Value):
-    TYPE: ClassVar[str] = "place_scenery"
+    @property
+    def kind(self) -> str:
+        return "place_scenery"
+
     side: str
     pieces: tuple[Piece, ...]
 
     def to_json(self) -> dict[str, object]:
         return {
-            "type": self.TYPE,
+            "type": self.kind,
             "side": self.side,
             "pieces": [piece.to_json() for piece in self.pieces],
         }
@@ -93,7 +98,10 @@ def parse_place_scenery(command: Command) -> PlaceScenery:
 
 @dataclass(frozen=True)
 class Deploy(Value):
-    TYPE: ClassVar[str] = "deploy"
+    @property
+    def kind(self) -> str:
+        return "deploy"
+
     side: str
     unit: str
     minis: tuple[Placement, ...]
@@ -107,7 +115,10 @@ def parse_deploy(command: Command) -> Deploy:
 
 @dataclass(frozen=True)
 class ChooseActiveSide(Value):
-    TYPE: ClassVar[str] = "choose_active_side"
+    @property
+    def kind(self) -> str:
+        return "choose_active_side"
+
     side: str
     active: str
 
@@ -119,7 +130,10 @@ def parse_choose_active_side(command: Command) -> ChooseActiveSide:
 
 @dataclass(frozen=True)
 class ChooseUnit(Value):
-    TYPE: ClassVar[str] = "choose_unit"
+    @property
+    def kind(self) -> str:
+        return "choose_unit"
+
     side: str
     unit: str
 
@@ -131,7 +145,10 @@ def parse_choose_unit(command: Command) -> ChooseUnit:
 
 @dataclass(frozen=True)
 class ChooseKi(Value):
-    TYPE: ClassVar[str] = "choose_ki"
+    @property
+    def kind(self) -> str:
+        return "choose_ki"
+
     side: str
     ability: str
 

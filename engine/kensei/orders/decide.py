@@ -67,7 +67,7 @@ _BOOSTING = {
 def _decide_order(
     state: State, side: str, command: Order, dice: Dice, *, led: bool = False
 ) -> list[Event]:
-    order = command.ORDER
+    order = command.order
     if not led and leading(state):
         # Lead: an activated unit gives the common order as the active unit.
         return decide_led_order(

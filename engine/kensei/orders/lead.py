@@ -160,7 +160,7 @@ def decide_led_order(state: State, side: str, command: Order, decide: Decide) ->
         )
     if isinstance(command, Pass):
         return [{"type": "lead_passed", "side": side, "unit": uid}]
-    if lead["order"] != command.ORDER:
+    if lead["order"] != command.order:
         raise IllegalCommand(
             f"the units the leader activated all give the same order: {lead['order']} (or pass)",
             rule=rules.LEAD,

@@ -165,7 +165,7 @@ def test_every_kind_of_the_table_has_a_good_command_here() -> None:
 
 def test_the_table_parses_each_kind_to_values_of_that_kind() -> None:
     for command, value in GOOD:
-        assert command["type"] == value.TYPE
+        assert command["type"] == value.kind
         answer = ANSWERS[command["type"]]
         assert answer.rule
         assert (answer.prompt == "") == (command["type"] == "commander_order")
@@ -443,5 +443,5 @@ VALUES = st.one_of(
 @given(VALUES)
 def test_a_value_round_trips_through_its_json(value: Value) -> None:
     command = value.to_json()
-    assert command["type"] == value.TYPE
+    assert command["type"] == value.kind
     assert _parse(command) == value
