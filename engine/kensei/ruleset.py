@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from engine.core import (
     BotChoice,
@@ -110,16 +110,24 @@ Decider = Callable[[State, str, V, Dice], list[Event]]
 
 
 @dataclass(frozen=True)
-class Answer(Generic[V]):
+class Answer:
     """What a command kind answers: the prompt it answers (``""``: none, it is played
     at its own timing), the rule a player breaks by giving it out of turn, the prompt
-    in words, the parser of its JSON and the decider of its value."""
+    in words, the parser of its JSON and the decider of its value (built by
+    :func:`answer`, which checks the two agree on the value's type)."""
 
     prompt: str
     rule: str
     says: str
-    parse: Callable[[Command], V]
-    decide: Decider[V]
+    parse: Callable[[Command], Any]
+    decide: Decider[Any]
+
+
+def answer(
+    prompt: str, rule: str, says: str, parse: Callable[[Command], V], decide: Decider[V]
+) -> Answer:
+    # Generic here, not in the dataclass: mypyc compiles no generic dataclass.
+    return Answer(prompt, rule, says, parse, decide)
 
 
 def _without_dice(
@@ -144,180 +152,180 @@ def _play(state: State, side: str, command: CommanderOrder, dice: Dice) -> list[
 
 # Each command kind: the prompt it answers, the rule broken by answering out of turn,
 # the prompt in words, its parser and its decider.
-ANSWERS: dict[str, Answer[Any]] = {
-    "choose_scenery_order": Answer(
+ANSWERS: dict[str, Answer] = {
+    "choose_scenery_order": answer(
         "scenery_order",
         rules.SCENERY,
         "choose who places extra scenery first",
         setup.parse_choose_scenery_order,
         _without_dice(decide_scenery_order),
     ),
-    "place_scenery": Answer(
+    "place_scenery": answer(
         "place_scenery",
         rules.SCENERY,
         "place extra scenery",
         setup.parse_place_scenery,
         _without_dice(decide_scenery),
     ),
-    "deploy": Answer(
+    "deploy": answer(
         "deploy",
         rules.STARTING_POSITIONS,
         "deploy",
         setup.parse_deploy,
         _without_dice(decide_deploy),
     ),
-    "choose_active_side": Answer(
+    "choose_active_side": answer(
         "choose_active_side",
         rules.ORDER_OF_ACTIVATION,
         "choose the active side",
         setup.parse_choose_active_side,
         _without_dice(decide_active_side),
     ),
-    "choose_unit": Answer(
+    "choose_unit": answer(
         "choose_unit",
         rules.CHOOSING_UNITS,
         "choose a unit to activate",
         setup.parse_choose_unit,
         _without_dice(decide_choose_unit),
     ),
-    "choose_ki": Answer(
+    "choose_ki": answer(
         "choose_ki",
         rules.KI_ABILITIES,
         "choose a ki ability",
         setup.parse_choose_ki,
         _without_dice(decide_choose_ki),
     ),
-    "order": Answer("order", rules.PERFORMING_ACTIONS, "give an order", parse_order, _order),
-    "react": Answer(
+    "order": answer("order", rules.PERFORMING_ACTIONS, "give an order", parse_order, _order),
+    "react": answer(
         "react",
         rules.ATTACK,
         "declare the reactive attack",
         combat.parse_react,
         _without_dice(decide_react),
     ),
-    "casualties": Answer(
+    "casualties": answer(
         "casualties",
         rules.REMOVING_CASUALTIES,
         "remove casualties",
         combat.parse_casualties,
         decide_casualties,
     ),
-    "chase": Answer(
+    "chase": answer(
         "chase", rules.CHASING, "decide whether to chase", combat.parse_chase, decide_chase
     ),
-    "charge_reaction": Answer(
+    "charge_reaction": answer(
         "charge_reaction",
         rules.CHARGE,
         "react to the charge",
         combat.parse_charge_reaction,
         decide_reaction,
     ),
-    "close_in": Answer(
+    "close_in": answer(
         "close_in",
         rules.CHARGE_MOVEMENT,
         "close in the charging miniatures not in contact, or not",
         combat.parse_close_in,
         _without_dice(decide_close_in),
     ),
-    "duel_answer": Answer(
+    "duel_answer": answer(
         "duel_answer",
         rules.DUEL,
         "accept or refuse the duel",
         combat.parse_duel_answer,
         decide_duel_answer,
     ),
-    "assign_fighters": Answer(
+    "assign_fighters": answer(
         "assign_fighters",
         rules.MULTIPLE_COMBAT,
         "say which enemy unit each miniature in contact with two fights",
         combat.parse_assign_fighters,
         _without_dice(decide_chain),
     ),
-    "combat_order": Answer(
+    "combat_order": answer(
         "combat_order",
         rules.MULTIPLE_COMBAT,
         "order the combats of the multiple combat",
         combat.parse_combat_order,
         _without_dice(decide_chain),
     ),
-    "resolution_order": Answer(
+    "resolution_order": answer(
         "resolution_order",
         rules.MULTIPLE_COMBAT,
         "order the defeated units' resolutions",
         combat.parse_resolution_order,
         _without_dice(decide_resolution_order),
     ),
-    "withdraw_facing": Answer(
+    "withdraw_facing": answer(
         "withdraw_facing",
         rules.FALLING_BACK,
         "face the withdrawing unit",
         combat.parse_withdraw_facing,
         _without_dice(decide_withdraw_facing),
     ),
-    "melee_move": Answer(
+    "melee_move": answer(
         "melee_move",
         rules.MELEE_MOVEMENTS,
         "make the winner's melee movement",
         combat.parse_melee_move,
         _without_dice(decide_melee_moves),
     ),
-    "opportunity_charge": Answer(
+    "opportunity_charge": answer(
         "opportunity_charge",
         rules.OPPORTUNITY_CHARGE,
         "declare an opportunity charge or let the move go",
         combat.parse_opportunity_charge,
         _without_dice(decide_opportunity),
     ),
-    "attacked_side": Answer(
+    "attacked_side": answer(
         "attacked_side",
         rules.ATTACK_SIDES,
         "choose the side attacked",
         combat.parse_attacked_side,
         _without_dice(decide_attacked_side),
     ),
-    "keep_cards": Answer(
+    "keep_cards": answer(
         "keep_cards",
         rules.DRAW_COMMAND_CARDS,
         "choose the command cards to keep",
         deck.parse_keep_cards,
         _without_dice(decide_keep),
     ),
-    "commander_activation": Answer(
+    "commander_activation": answer(
         "commander_activation",
         rules.COMMANDER_ACTIVATION,
         "decide on the commander activation",
         deck.parse_commander_activation,
         _without_dice(decide_commander_activation),
     ),
-    "command_duel": Answer(
+    "command_duel": answer(
         "command_duel",
         rules.COMMAND_DUEL,
         "declare a command duel or not",
         deck.parse_command_duel,
         _without_dice(decide_declare),
     ),
-    "command_duel_bet": Answer(
+    "command_duel_bet": answer(
         "command_duel_bet",
         rules.COMMAND_DUEL,
         "bet command cards in the command duel",
         deck.parse_command_duel_bet,
         _without_dice(decide_bet),
     ),
-    "choose_commander_orders": Answer(
+    "choose_commander_orders": answer(
         "choose_commander_orders",
         rules.PREPARE_COMMANDER_ORDERS,
         "choose the commander's orders",
         deck.parse_choose_commander_orders,
         decide_choose,
     ),
-    "keep_commander_order": Answer(
+    "keep_commander_order": answer(
         "keep_commander_order",
         rules.DRAW_COMMANDER_ORDERS,
         "choose the commander's order to keep",
         deck.parse_keep_commander_order,
         _without_dice(decide_keep_order),
     ),
-    "offering": Answer(
+    "offering": answer(
         "offering",
         rules.OFFERING,
         "make an offering to the gods on the roll, or pass",
@@ -325,7 +333,7 @@ ANSWERS: dict[str, Answer[Any]] = {
         decide_offering,
     ),
     # Played at its timing, besides the awaited answer.
-    "commander_order": Answer(
+    "commander_order": answer(
         "", rules.USING_COMMANDER_ORDER, "", deck.parse_commander_order, _play
     ),
 }
