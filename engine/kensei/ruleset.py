@@ -5,15 +5,21 @@ sequence, unit activation and the movement and static orders. Combat and
 morale (part II) and the command deck, commander's orders and scenarios
 (part III) slot into the seams :mod:`engine.kensei.turn.sequence` and
 :mod:`engine.kensei.orders.decide` leave for them.
+
+The facade: :data:`ANSWERS` is the one table of what each command kind answers
+(the prompt, the rule broken out of turn, the prompt in words, the parser that
+turns its JSON into a typed value, :mod:`engine.kensei.commands`, and the rule
+area's decider); ``decide`` looks the kind up, parses, checks the prompt and calls.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import (
     BotChoice,
@@ -41,7 +47,16 @@ from engine.kensei.bots.players import GreedyBot, RandomBot, legal_commands
 from engine.kensei.charge.charging import decide_close_in, decide_reaction
 from engine.kensei.charge.opportunity import decide_opportunity, intercept
 from engine.kensei.combat.duel import decide_duel_answer
-from engine.kensei.combat.resolution import MULTIPLE_KINDS, decide_answer
+from engine.kensei.combat.multiple import decide_chain
+from engine.kensei.combat.outcome import decide_resolution_order
+from engine.kensei.combat.resolution import (
+    decide_attacked_side,
+    decide_casualties,
+    decide_chase,
+    decide_melee_moves,
+    decide_react,
+    decide_withdraw_facing,
+)
 from engine.kensei.command.cards import (
     decide_commander_activation,
     decide_keep,
@@ -56,16 +71,18 @@ from engine.kensei.command.commander_orders import (
 )
 from engine.kensei.command.duel import decide_bet, decide_declare
 from engine.kensei.command.offerings import closed_event, decide_offering
-from engine.kensei.commands import only_fields, placements, text
+from engine.kensei.commands import combat, deck, setup
+from engine.kensei.commands.deck import CommanderOrder
+from engine.kensei.commands.orders import Order, parse_order
 from engine.kensei.describe import describe_event
 from engine.kensei.orders.decide import decide_order
-from engine.kensei.orders.lead import ki_chooser
-from engine.kensei.state.abilities import ki_extra_orders
+from engine.kensei.orders.lead import decide_choose_ki
 from engine.kensei.state.evolve import evolve
 from engine.kensei.state.offering_dice import OfferingDice, RollPaused
 from engine.kensei.state.progress import Progress, window_event
 from engine.kensei.state.queries import SIDES, other
 from engine.kensei.state.views import view, view_event
+from engine.kensei.turn.activation import decide_active_side, decide_choose_unit
 from engine.kensei.turn.prompts import prompt_for
 from engine.kensei.turn.scenarios import (
     DEFAULT_SCENARIO,
@@ -74,9 +91,13 @@ from engine.kensei.turn.scenarios import (
     scenario_state,
 )
 from engine.kensei.turn.sequence import advance
-from engine.kensei.turn.setup import decide_deploy, decide_scenery, extra_scenery_roll
+from engine.kensei.turn.setup import (
+    decide_deploy,
+    decide_scenery,
+    decide_scenery_order,
+    extra_scenery_roll,
+)
 
-# Which prompt each command answers, and the rule a player breaks by answering out of turn.
 # The sample army lists shipped in data/armies/ (labelled sample data there).
 SAMPLE_FACTIONS = ("buke", "kuge", "otokodate", "sohei")
 SAMPLE_BATTLE_SIZES = (250, 400, 600)
@@ -84,35 +105,239 @@ SAMPLE_BATTLE_SIZES = (250, 400, 600)
 # A scenario without extra scenery: the players are still asked (nothing to place).
 NO_EXTRA_SCENERY = {"dice": [], "elements": 0, "rule": "none: the scenario has no extra scenery"}
 
-ANSWERS = {
-    "choose_scenery_order": ("scenery_order", rules.SCENERY),
-    "place_scenery": ("place_scenery", rules.SCENERY),
-    "deploy": ("deploy", rules.STARTING_POSITIONS),
-    "choose_active_side": ("choose_active_side", rules.ORDER_OF_ACTIVATION),
-    "choose_unit": ("choose_unit", rules.CHOOSING_UNITS),
-    "choose_ki": ("choose_ki", rules.KI_ABILITIES),
-    "order": ("order", rules.PERFORMING_ACTIONS),
-    "react": ("react", rules.ATTACK),
-    "casualties": ("casualties", rules.REMOVING_CASUALTIES),
-    "chase": ("chase", rules.CHASING),
-    "charge_reaction": ("charge_reaction", rules.CHARGE),
-    "close_in": ("close_in", rules.CHARGE_MOVEMENT),
-    "duel_answer": ("duel_answer", rules.DUEL),
-    "assign_fighters": ("assign_fighters", rules.MULTIPLE_COMBAT),
-    "combat_order": ("combat_order", rules.MULTIPLE_COMBAT),
-    "resolution_order": ("resolution_order", rules.MULTIPLE_COMBAT),
-    "withdraw_facing": ("withdraw_facing", rules.FALLING_BACK),
-    "melee_move": ("melee_move", rules.MELEE_MOVEMENTS),
-    "opportunity_charge": ("opportunity_charge", rules.OPPORTUNITY_CHARGE),
-    "attacked_side": ("attacked_side", rules.ATTACK_SIDES),
-    "keep_cards": ("keep_cards", rules.DRAW_COMMAND_CARDS),
-    "commander_activation": ("commander_activation", rules.COMMANDER_ACTIVATION),
-    "command_duel": ("command_duel", rules.COMMAND_DUEL),
-    "command_duel_bet": ("command_duel_bet", rules.COMMAND_DUEL),
-    "choose_commander_orders": ("choose_commander_orders", rules.PREPARE_COMMANDER_ORDERS),
-    "keep_commander_order": ("keep_commander_order", rules.DRAW_COMMANDER_ORDERS),
-    "offering": ("offering", rules.OFFERING),
+V = TypeVar("V")
+Decider = Callable[[State, str, V, Dice], list[Event]]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a command kind answers: the prompt it answers (``""``: none, it is played
+    at its own timing), the rule a player breaks by giving it out of turn, the prompt
+    in words, the parser of its JSON and the decider of its value (built by
+    :func:`answer`, which checks the two agree on the value's type)."""
+
+    prompt: str
+    rule: str
+    says: str
+    parse: Callable[[Command], Any]
+    decide: Decider[Any]
+
+
+def answer(
+    prompt: str, rule: str, says: str, parse: Callable[[Command], V], decide: Decider[V]
+) -> Answer:
+    # Generic here, not in the dataclass: mypyc compiles no generic dataclass.
+    return Answer(prompt, rule, says, parse, decide)
+
+
+def _without_dice(
+    decide: Callable[[State, str, V], list[Event]],
+) -> Decider[V]:
+    def decided(state: State, side: str, command: V, dice: Dice) -> list[Event]:
+        return decide(state, side, command)
+
+    return decided
+
+
+def _order(state: State, side: str, command: Order, dice: Dice) -> list[Event]:
+    return intercept(state, side, decide_order(state, side, command, dice))
+
+
+def _play(state: State, side: str, command: CommanderOrder, dice: Dice) -> list[Event]:
+    prompt = prompt_for(state)
+    if prompt is None:  # pragma: no cover - decide() refuses first
+        raise IllegalCommand("the battle is over", rule=rules.END_OF_GAME)
+    return decide_play(state, prompt, side, command)
+
+
+# Each command kind: the prompt it answers, the rule broken by answering out of turn,
+# the prompt in words, its parser and its decider.
+ANSWERS: dict[str, Answer] = {
+    "choose_scenery_order": answer(
+        "scenery_order",
+        rules.SCENERY,
+        "choose who places extra scenery first",
+        setup.parse_choose_scenery_order,
+        _without_dice(decide_scenery_order),
+    ),
+    "place_scenery": answer(
+        "place_scenery",
+        rules.SCENERY,
+        "place extra scenery",
+        setup.parse_place_scenery,
+        _without_dice(decide_scenery),
+    ),
+    "deploy": answer(
+        "deploy",
+        rules.STARTING_POSITIONS,
+        "deploy",
+        setup.parse_deploy,
+        _without_dice(decide_deploy),
+    ),
+    "choose_active_side": answer(
+        "choose_active_side",
+        rules.ORDER_OF_ACTIVATION,
+        "choose the active side",
+        setup.parse_choose_active_side,
+        _without_dice(decide_active_side),
+    ),
+    "choose_unit": answer(
+        "choose_unit",
+        rules.CHOOSING_UNITS,
+        "choose a unit to activate",
+        setup.parse_choose_unit,
+        _without_dice(decide_choose_unit),
+    ),
+    "choose_ki": answer(
+        "choose_ki",
+        rules.KI_ABILITIES,
+        "choose a ki ability",
+        setup.parse_choose_ki,
+        _without_dice(decide_choose_ki),
+    ),
+    "order": answer("order", rules.PERFORMING_ACTIONS, "give an order", parse_order, _order),
+    "react": answer(
+        "react",
+        rules.ATTACK,
+        "declare the reactive attack",
+        combat.parse_react,
+        _without_dice(decide_react),
+    ),
+    "casualties": answer(
+        "casualties",
+        rules.REMOVING_CASUALTIES,
+        "remove casualties",
+        combat.parse_casualties,
+        decide_casualties,
+    ),
+    "chase": answer(
+        "chase", rules.CHASING, "decide whether to chase", combat.parse_chase, decide_chase
+    ),
+    "charge_reaction": answer(
+        "charge_reaction",
+        rules.CHARGE,
+        "react to the charge",
+        combat.parse_charge_reaction,
+        decide_reaction,
+    ),
+    "close_in": answer(
+        "close_in",
+        rules.CHARGE_MOVEMENT,
+        "close in the charging miniatures not in contact, or not",
+        combat.parse_close_in,
+        _without_dice(decide_close_in),
+    ),
+    "duel_answer": answer(
+        "duel_answer",
+        rules.DUEL,
+        "accept or refuse the duel",
+        combat.parse_duel_answer,
+        decide_duel_answer,
+    ),
+    "assign_fighters": answer(
+        "assign_fighters",
+        rules.MULTIPLE_COMBAT,
+        "say which enemy unit each miniature in contact with two fights",
+        combat.parse_assign_fighters,
+        _without_dice(decide_chain),
+    ),
+    "combat_order": answer(
+        "combat_order",
+        rules.MULTIPLE_COMBAT,
+        "order the combats of the multiple combat",
+        combat.parse_combat_order,
+        _without_dice(decide_chain),
+    ),
+    "resolution_order": answer(
+        "resolution_order",
+        rules.MULTIPLE_COMBAT,
+        "order the defeated units' resolutions",
+        combat.parse_resolution_order,
+        _without_dice(decide_resolution_order),
+    ),
+    "withdraw_facing": answer(
+        "withdraw_facing",
+        rules.FALLING_BACK,
+        "face the withdrawing unit",
+        combat.parse_withdraw_facing,
+        _without_dice(decide_withdraw_facing),
+    ),
+    "melee_move": answer(
+        "melee_move",
+        rules.MELEE_MOVEMENTS,
+        "make the winner's melee movement",
+        combat.parse_melee_move,
+        _without_dice(decide_melee_moves),
+    ),
+    "opportunity_charge": answer(
+        "opportunity_charge",
+        rules.OPPORTUNITY_CHARGE,
+        "declare an opportunity charge or let the move go",
+        combat.parse_opportunity_charge,
+        _without_dice(decide_opportunity),
+    ),
+    "attacked_side": answer(
+        "attacked_side",
+        rules.ATTACK_SIDES,
+        "choose the side attacked",
+        combat.parse_attacked_side,
+        _without_dice(decide_attacked_side),
+    ),
+    "keep_cards": answer(
+        "keep_cards",
+        rules.DRAW_COMMAND_CARDS,
+        "choose the command cards to keep",
+        deck.parse_keep_cards,
+        _without_dice(decide_keep),
+    ),
+    "commander_activation": answer(
+        "commander_activation",
+        rules.COMMANDER_ACTIVATION,
+        "decide on the commander activation",
+        deck.parse_commander_activation,
+        _without_dice(decide_commander_activation),
+    ),
+    "command_duel": answer(
+        "command_duel",
+        rules.COMMAND_DUEL,
+        "declare a command duel or not",
+        deck.parse_command_duel,
+        _without_dice(decide_declare),
+    ),
+    "command_duel_bet": answer(
+        "command_duel_bet",
+        rules.COMMAND_DUEL,
+        "bet command cards in the command duel",
+        deck.parse_command_duel_bet,
+        _without_dice(decide_bet),
+    ),
+    "choose_commander_orders": answer(
+        "choose_commander_orders",
+        rules.PREPARE_COMMANDER_ORDERS,
+        "choose the commander's orders",
+        deck.parse_choose_commander_orders,
+        decide_choose,
+    ),
+    "keep_commander_order": answer(
+        "keep_commander_order",
+        rules.DRAW_COMMANDER_ORDERS,
+        "choose the commander's order to keep",
+        deck.parse_keep_commander_order,
+        _without_dice(decide_keep_order),
+    ),
+    "offering": answer(
+        "offering",
+        rules.OFFERING,
+        "make an offering to the gods on the roll, or pass",
+        deck.parse_offering,
+        decide_offering,
+    ),
+    # Played at its timing, besides the awaited answer.
+    "commander_order": answer(
+        "", rules.USING_COMMANDER_ORDER, "", deck.parse_commander_order, _play
+    ),
 }
+_SAYS = {answer.prompt: answer.says for answer in ANSWERS.values() if answer.prompt}
 
 
 def sample_army(name: str) -> dict[str, Any]:
@@ -129,26 +354,6 @@ def sample_army(name: str) -> dict[str, Any]:
 def sample_armies() -> list[str]:
     folder = resources.files("engine.kensei") / "data" / "armies"
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
-
-
-# The answers to a combat's prompts (resolution.decide_answer).
-_ANSWER_KINDS = frozenset({"react", "casualties", "chase", *MULTIPLE_KINDS})
-
-# The answers decided by their own module: those that roll dice, and those that do not.
-_DECIDERS_WITH_DICE: dict[str, Callable[[State, str, Command, Dice], list[Event]]] = {
-    "charge_reaction": decide_reaction,
-    "duel_answer": decide_duel_answer,
-    "choose_commander_orders": decide_choose,
-}
-_DECIDERS: dict[str, Callable[[State, str, Command], list[Event]]] = {
-    "close_in": decide_close_in,
-    "opportunity_charge": decide_opportunity,
-    "keep_cards": decide_keep,
-    "commander_activation": decide_commander_activation,
-    "command_duel": decide_declare,
-    "command_duel_bet": decide_bet,
-    "keep_commander_order": decide_keep_order,
-}
 
 
 class Kensei(Ruleset):
@@ -285,66 +490,68 @@ class Kensei(Ruleset):
     # -- decide -----------------------------------------------------------------
 
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
+        """Look the command's kind up, parse it, check it answers the prompt, decide it."""
         if not isinstance(command, dict):
             raise InvalidCommand("a command is a JSON object")
         kind = command.get("type")
-        if kind not in ANSWERS and kind != "commander_order":
-            raise InvalidCommand(
-                f"unknown command type {kind!r}; types are {', '.join(ANSWERS)}, commander_order"
-            )
+        answer = ANSWERS.get(kind) if isinstance(kind, str) else None
+        if answer is None:
+            raise InvalidCommand(f"unknown command type {kind!r}; types are {', '.join(ANSWERS)}")
         side = command.get("side")
         if side not in SIDES:
             raise InvalidCommand(f"side must be one of {', '.join(SIDES)}")
+        value = answer.parse(command)
         prompt = self.prompt(state)
         if prompt is None:
             raise IllegalCommand("the battle is over", rule=rules.END_OF_GAME)
-        if kind == "commander_order":  # played at its timing, besides the awaited answer
-            return self._run(Progress(state), side, command, dice)
-        expected, rule = ANSWERS[kind]
-        if prompt.kind != expected:
-            raise IllegalCommand(
-                f"the game is waiting for {' and '.join(prompt.sides)} to {_say(prompt.kind)}, "
-                f"not for a {kind!r} command",
-                rule=rule,
-            )
-        if side not in prompt.sides:
-            raise IllegalCommand(
-                f"it is side {prompt.sides[0]}'s turn to {_say(prompt.kind)}", rule=rule
-            )
+        if answer.prompt:
+            if prompt.kind != answer.prompt:
+                raise IllegalCommand(
+                    f"the game is waiting for {' and '.join(prompt.sides)} to "
+                    f"{_say(prompt.kind)}, not for a {kind!r} command",
+                    rule=answer.rule,
+                )
+            if side not in prompt.sides:
+                raise IllegalCommand(
+                    f"it is side {prompt.sides[0]}'s turn to {_say(prompt.kind)}", rule=answer.rule
+                )
         if kind == "offering":
-            return self._offering(state, side, command, dice)
-        return self._run(Progress(state), side, command, dice)
+            return self._offering(state, side, value, dice)
+        return self._run(Progress(state), side, (command, value), dice)
 
     def _run(
         self,
         progress: Progress,
         side: str | None,
-        command: Command | None,
+        command: tuple[Command, Any] | None,
         dice: Dice,
         prefix: tuple[list[Any], list[Any]] = ([], []),
     ) -> list[Event]:
-        """The events of ``command`` (none: the turn sequence only), then the game rolled
-        on until someone must decide. A roll open to offerings to the gods stops it
-        (an ``offering_window``); ``prefix``: the faces and offered rolls of a decision
+        """The events of ``command`` (its JSON and parsed value; none: the turn sequence
+        only), then the game rolled on until someone must decide. A roll open to
+        offerings to the gods stops it (an ``offering_window``, keeping the command's
+        JSON to decide it again); ``prefix``: the faces and offered rolls of a decision
         made again after a window (:mod:`engine.kensei.state.offering_dice`)."""
         calls, done = prefix
         offering_dice = OfferingDice(
             dice, lambda: progress.state, prefix_calls=calls, prefix_done=done
         )
         if command is not None and side is not None:
+            raw, value = command
             try:
-                events = self._answer(progress.state, side, command["type"], command, offering_dice)
+                events = ANSWERS[raw["type"]].decide(progress.state, side, value, offering_dice)
             except RollPaused as paused:
-                progress.emit(window_event(paused, resume={"side": side, "command": command}))
+                progress.emit(window_event(paused, resume={"side": side, "command": raw}))
                 return progress.events
             for event in events:
                 progress.emit(event)
         advance(progress, offering_dice)
         return progress.events
 
-    def _offering(self, state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+    def _offering(self, state: State, side: str, command: Any, dice: Dice) -> list[Event]:
         """An answer to an offering window; the last one closes it, and the decision the
-        roll belonged to is made again with the roll as the offerings left it."""
+        roll belonged to is made again (its stored JSON parsed again) with the roll as
+        the offerings left it."""
         progress = Progress(state)
         for event in decide_offering(state, side, command, dice):
             progress.emit(event)
@@ -355,76 +562,15 @@ class Kensei(Ruleset):
         roll = current["roll"]
         done = [*current["secret"]["done"], {"faces": roll["faces"], "boosts": roll["boosts"]}]
         resume = current["resume"] or {"side": None, "command": None}
+        stored = resume["command"]
+        again = None if stored is None else (stored, ANSWERS[stored["type"]].parse(stored))
         return self._run(
             progress,
             resume["side"],
-            resume["command"],
+            again,
             dice,
             (current["secret"]["calls"], done),
         )
-
-    def _answer(
-        self, state: State, side: str, kind: str, command: Command, dice: Dice
-    ) -> list[Event]:
-        if kind == "commander_order":
-            prompt = prompt_for(state)
-            if prompt is None:  # pragma: no cover - decide() refuses first
-                raise IllegalCommand("the battle is over", rule=rules.END_OF_GAME)
-            return decide_play(state, prompt, side, command)
-        if kind == "choose_scenery_order":
-            only_fields(command, {"type", "side", "first"})
-            first = command.get("first")
-            if first not in SIDES:
-                raise InvalidCommand("first must be A or B")
-            return [{"type": "scenery_order_chosen", "by": side, "first": first}]
-        if kind == "place_scenery":
-            only_fields(command, {"type", "side", "pieces"})
-            return decide_scenery(state, side, command.get("pieces", []))
-        if kind == "deploy":
-            only_fields(command, {"type", "side", "unit", "minis"})
-            where = placements(command.get("minis"), "minis")
-            return [decide_deploy(state, side, command.get("unit"), where)]
-        if kind == "choose_active_side":
-            only_fields(command, {"type", "side", "active"})
-            active = command.get("active")
-            if active not in SIDES:
-                raise InvalidCommand("active must be A or B")
-            return [{"type": "active_side_chosen", "by": side, "active": active}]
-        if kind == "choose_unit":
-            only_fields(command, {"type", "side", "unit"})
-            uid = text(command.get("unit"), "unit")
-            unit = state["units"].get(uid)
-            if unit is None or unit["side"] != side or unit["removed"]:
-                raise IllegalCommand(
-                    f"side {side} has no unit {uid} on the table", rule=rules.CHOOSING_UNITS
-                )
-            if unit["markers"]["used"]:
-                raise IllegalCommand(
-                    f"{unit['name']} ({uid}) has a Used Unit marker", rule=rules.CHOOSING_UNITS
-                )
-            return [{"type": "unit_chosen", "side": side, "unit": uid}]
-        if kind == "choose_ki":
-            only_fields(command, {"type", "side", "ability"})
-            uid, chosen = ki_chooser(state, side)
-            ability = text(command.get("ability"), "ability")
-            offered = state["units"][uid]["abilities"]["ki"]
-            if ability not in offered:
-                raise IllegalCommand(
-                    f"{ability} is not a ki ability of {state['units'][uid]['name']}; choose one "
-                    f"of {', '.join(offered)}",
-                    rule=rules.KI_ABILITIES,
-                )
-            event: Event = {"type": chosen, "side": side, "unit": uid, "ability": ability}
-            if chosen == "ki_chosen" and ki_extra_orders(ability):  # Troop Abilities: extra_order
-                event["extra_orders"] = ki_extra_orders(ability)
-            return [event]
-        if kind in _ANSWER_KINDS:
-            return decide_answer(state, side, kind, command, dice)
-        if kind in _DECIDERS_WITH_DICE:
-            return _DECIDERS_WITH_DICE[kind](state, side, command, dice)
-        if kind in _DECIDERS:
-            return _DECIDERS[kind](state, side, command)
-        return intercept(state, side, decide_order(state, side, command, dice))
 
     # -- evolve, views, queries ---------------------------------------------------
 
@@ -504,32 +650,4 @@ def _info() -> RulesetInfo:
 
 
 def _say(kind: str) -> str:
-    return {
-        "scenery_order": "choose who places extra scenery first",
-        "place_scenery": "place extra scenery",
-        "deploy": "deploy",
-        "choose_active_side": "choose the active side",
-        "choose_unit": "choose a unit to activate",
-        "choose_ki": "choose a ki ability",
-        "order": "give an order",
-        "react": "declare the reactive attack",
-        "casualties": "remove casualties",
-        "chase": "decide whether to chase",
-        "charge_reaction": "react to the charge",
-        "close_in": "close in the charging miniatures not in contact, or not",
-        "duel_answer": "accept or refuse the duel",
-        "assign_fighters": "say which enemy unit each miniature in contact with two fights",
-        "combat_order": "order the combats of the multiple combat",
-        "resolution_order": "order the defeated units' resolutions",
-        "withdraw_facing": "face the withdrawing unit",
-        "melee_move": "make the winner's melee movement",
-        "opportunity_charge": "declare an opportunity charge or let the move go",
-        "attacked_side": "choose the side attacked",
-        "keep_cards": "choose the command cards to keep",
-        "commander_activation": "decide on the commander activation",
-        "command_duel": "declare a command duel or not",
-        "command_duel_bet": "bet command cards in the command duel",
-        "choose_commander_orders": "choose the commander's orders",
-        "keep_commander_order": "choose the commander's order to keep",
-        "offering": "make an offering to the gods on the roll, or pass",
-    }.get(kind, kind)
+    return _SAYS.get(kind, kind)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from engine.core import Command, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei.command.commander_orders import decide_play, deck_size, orders_of
 from engine.kensei.command.order_cards import TIMING_PROMPTS, OrderCard, faction_orders, order_cards
+from engine.kensei.commands.deck import parse_commander_order
 
 
 def bot_choices(state: State, side: str) -> list[Command]:
@@ -62,7 +63,7 @@ def playable(state: State, side: str, prompt: Prompt) -> list[Command]:
                 "cards": hand[: card.cards + more],
             }
             try:
-                decide_play(state, prompt, side, command)
+                decide_play(state, prompt, side, parse_commander_order(command))
             except (IllegalCommand, InvalidCommand):
                 continue
             found.append(command)

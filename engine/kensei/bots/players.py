@@ -34,6 +34,8 @@ from engine.kensei.charge.opportunity import can_charge
 from engine.kensei.command import duel as command_duel
 from engine.kensei.command import offerings
 from engine.kensei.command.cards import best_keep
+from engine.kensei.commands.orders import parse_order
+from engine.kensei.commands.setup import parse_deploy, parse_place_scenery
 from engine.kensei.geometry import Base, Scene, spatial
 from engine.kensei.geometry.board import Board, board
 from engine.kensei.orders.decide import decide_order
@@ -77,12 +79,12 @@ def accepted(state: State, side: str, command: Command) -> bool:
     deployments need the check (a deployment already checked is remembered): the
     other candidates are legal as they are built."""
     if command["type"] == "deploy":
-        return _passes(decide_deploy, state, side, command["unit"], command["minis"])
+        return _passes(decide_deploy, parse_deploy, state, side, command)
     if command["type"] != "order":
         return True
     if _surely_refused(state, side, command):
         return False
-    return _passes(decide_order, state, side, command, _NoDice())
+    return _passes(decide_order, parse_order, state, side, command, _NoDice())
 
 
 def _surely_refused(state: State, side: str, command: Command) -> bool:
@@ -319,7 +321,7 @@ def _scenery(state: State, side: str, elements: int) -> Iterator[Command]:
         y = table["height"] // 2 - 250 + (600 if side == "B" else -600)
         pieces = [{"x": x, "y": y, "width": 500, "depth": 500, "kind": kind, "height": 1}]
         command = {"type": "place_scenery", "side": side, "pieces": pieces}
-        if _passes(decide_scenery, state, side, command["pieces"]):
+        if _passes(decide_scenery, parse_place_scenery, state, side, command):
             yield command
 
 
@@ -364,7 +366,7 @@ def _deployments(state: State, side: str) -> Iterator[Command]:
                     "unit": uid,
                     "minis": [{"id": mid, "x": x, "y": y, "facing": facing}],
                 }
-                if _passes(decide_deploy, state, side, uid, command["minis"]):
+                if _passes(decide_deploy, parse_deploy, state, side, command):
                     yield command
                     found += 1
                     break
@@ -486,8 +488,9 @@ def _complete_unit(
     # A lone leader: the first free spot behind the lines.
     for x, y in _anchor_spots(state, side, uid, zone):
         minis = [{"id": pending[0], "x": x, "y": y, "facing": facing}]
-        if _passes(decide_deploy, state, side, uid, minis):
-            return {"type": "deploy", "side": side, "unit": uid, "minis": minis}
+        command = {"type": "deploy", "side": side, "unit": uid, "minis": minis}
+        if _passes(decide_deploy, parse_deploy, state, side, command):
+            return command
     return None
 
 
@@ -598,10 +601,17 @@ def _shoots(state: State, uid: str, orders: int) -> Iterator[Command]:
         yield shoot
 
 
-def _passes(attempt: Any, *args: Any) -> bool:
-    """Whether ``attempt(*args)`` (a decide function) accepts the command."""
+def _passes(
+    attempt: Callable[..., Any],
+    parse: Callable[[Command], Any],
+    state: State,
+    side: str,
+    command: Command,
+    *more: Any,
+) -> bool:
+    """Whether ``attempt`` (a decide function) accepts the command, parsed by ``parse``."""
     try:
-        attempt(*args)
+        attempt(state, side, parse(command), *more)
     except CommandRefused:
         return False
     return True

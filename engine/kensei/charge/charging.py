@@ -21,7 +21,7 @@ __all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_close_in", "
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
+from engine.core import Dice, Event, IllegalCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.charge.opportunity import charge_question, resumed
 from engine.kensei.charge.reactions import (
@@ -34,7 +34,7 @@ from engine.kensei.charge.reactions import (
 from engine.kensei.charge.trace import aim, closing_in, targets_of, trace
 from engine.kensei.combat.melee import check_no_combat_order_yet, in_formation, unit_name
 from engine.kensei.combat.multiple import attack_event
-from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.commands.orders import Charge
 from engine.kensei.geometry.board import board
 from engine.kensei.shooting.shoot import band_reach, sights
 from engine.kensei.shooting.shoot import shot_event as _shot_event
@@ -50,12 +50,11 @@ CM = 100
 # -- the order ----------------------------------------------------------------------
 
 
-def decide_charge(state: State, side: str, uid: str, command: Command) -> list[Event]:
+def decide_charge(state: State, side: str, uid: str, command: Charge) -> list[Event]:
     """Charge: the active unit, not in melee combat and in formation, charges an enemy
     unit one of its miniatures sees."""
-    only_fields(command, {"type", "side", "order", "target", "also", "boost"})
     unit = state["units"][uid]
-    boost = flag(command.get("boost", False), "boost")
+    boost = command.boost
     check_no_combat_order_yet(state, side, uid)
     if engaged_units(state, uid):
         raise IllegalCommand(
@@ -65,13 +64,9 @@ def decide_charge(state: State, side: str, uid: str, command: Command) -> list[E
         raise IllegalCommand(
             f"{unit_name(unit)} is out of formation: it cannot charge", rule=rules.CHARGE
         )
-    target = text(command.get("target"), "target")
-    also = command.get("also", [])
-    if not isinstance(also, list) or not all(isinstance(u, str) and u for u in also):
-        raise InvalidCommand("also must be a list of unit ids")
+    target = command.target
+    also = command.also
     targets = [target, *also]
-    if len(set(targets)) != len(targets):
-        raise InvalidCommand("a charge names each target unit once")
     if also and len(unit["minis"]) < 2:
         raise IllegalCommand(
             f"{unit_name(unit)} is not a multiple miniature unit: it charges one unit",

@@ -29,12 +29,12 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Command, Event, IllegalCommand, InvalidCommand, Prompt, State
+from engine.core import Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.charge.trace import aim, targets_of, trace
 from engine.kensei.combat.falling_back import spatial_base
 from engine.kensei.combat.melee import check_boost_orders, in_formation, unit_name
-from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.commands.combat import OpportunityCharge
 from engine.kensei.geometry.board import board
 from engine.kensei.shooting.shoot import sees_any
 from engine.kensei.state import abilities
@@ -292,23 +292,20 @@ def can_charge(state: State, uid: str, point: str) -> bool:
     return sees_any(_with_minis(state, spots), uid, moved["unit"])
 
 
-def decide_opportunity(state: State, side: str, command: Command) -> list[Event]:
+def decide_opportunity(state: State, side: str, command: OpportunityCharge) -> list[Event]:
     """``{"type": "opportunity_charge", "side"}`` lets the move go; with ``unit`` and
     ``point`` (start, middle, end) that unit charges the mover there, ``"boost": true``
     a boosted charge for two orders (Boosting an order: "both in action and reaction")."""
-    only_fields(command, {"type", "side", "unit", "point", "boost"})
     moved = declared_move(state)
     charge = moved["order"] == "charge"
-    boost = flag(command.get("boost", False), "boost")
-    if boost and command.get("unit") is None:
-        raise InvalidCommand("only an opportunity charge may be boosted: name its unit")
-    if command.get("unit") is None:
+    boost = command.boost
+    uid = command.unit
+    if uid is None:
         if charge:  # the charge goes on: its targets react
             return [{"type": "opportunity_passed", "side": side, "unit": moved["unit"]}]
         then = state["activation"]["pending"].get("then", [])
         return [dict(moved), *then]  # no opportunity charge: the move is made
-    uid = text(command.get("unit"), "unit")
-    point = text(command.get("point", "start"), "point")
+    point = command.point
     options = opportunity_prompt(state).options
     if uid not in options["units"]:
         raise IllegalCommand(

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.core import Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.charge.opportunity import charge_question, opportunity_prompt
 from engine.kensei.charge.trace import centre_of
 from engine.kensei.combat.falling_back import slide
 from engine.kensei.combat.melee import check_boost_orders, unit_name
-from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.commands.combat import ChargeReaction, CloseIn
 from engine.kensei.geometry.board import board
 from engine.kensei.state.contact import engaged_units
 from engine.kensei.state.offering_dice import offered
@@ -67,14 +67,13 @@ def charge_prompt(state: State) -> Prompt:
     )
 
 
-def decide_reaction(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+def decide_reaction(state: State, side: str, command: ChargeReaction, dice: Dice) -> list[Event]:
     """``{"type": "charge_reaction", "side", "reaction": "none" | "flee" | "hold"}``; a
     Hold and shoot may be ``"boost": true`` (Boosting an order: a boosted Shoot order, two
     activation orders)."""
-    only_fields(command, {"type", "side", "reaction", "boost"})
     pending = state["activation"]["pending"]
-    reaction = text(command.get("reaction", "none"), "reaction")
-    boost = flag(command.get("boost", False), "boost")
+    reaction = command.reaction
+    boost = command.boost
     allowed = reactions(state, pending)
     name = unit_name(state["units"][reacting(pending)])
     if reaction not in allowed:
@@ -149,10 +148,9 @@ def close_in_prompt(state: State) -> Prompt:
     )
 
 
-def decide_close_in(state: State, side: str, command: Command) -> list[Event]:
+def decide_close_in(state: State, side: str, command: CloseIn) -> list[Event]:
     """Charge > 4: the miniatures not in contact close in (all those offered) or stay."""
-    only_fields(command, {"type", "side", "close"})
     pending = state["activation"]["pending"]
-    close = flag(command.get("close", False), "close")
+    close = command.close
     minis = [dict(m) for m in pending["closing"]] if close else []
     return [{"type": "closed_in", "side": side, "unit": pending["unit"], "minis": minis}]

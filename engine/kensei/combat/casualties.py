@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Dice, Event, IllegalCommand, InvalidCommand, State
+from engine.core import Dice, Event, IllegalCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.combat.melee import unit_name
 from engine.kensei.geometry.board import board
@@ -27,13 +27,12 @@ def candidates_of(unit: Mapping[str, Any], damage: Mapping[str, Any]) -> list[st
     return found
 
 
-def preference_of(state: State, uid: str, damage: Mapping[str, Any], raw: Any) -> list[str]:
-    if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-        raise InvalidCommand("order must be a list of miniature ids")
+def preference_of(
+    state: State, uid: str, damage: Mapping[str, Any], raw: tuple[str, ...]
+) -> list[str]:
+    """The casualties the owner removes first (checked against those that may fall)."""
     unit = state["units"][uid]
     candidates = candidates_of(unit, damage)
-    if len(set(raw)) != len(raw):
-        raise InvalidCommand("order lists a miniature twice")
     for mid in raw:
         if mid not in candidates:
             raise IllegalCommand(

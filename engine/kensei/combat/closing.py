@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Event, IllegalCommand, Prompt, State
+from engine.core import Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.combat.falling_back import spatial_base
 from engine.kensei.combat.melee import unit_name
-from engine.kensei.commands import only_fields, text
+from engine.kensei.commands.combat import MeleeMove, WithdrawFacing
 from engine.kensei.geometry.board import board
 from engine.kensei.movement.move import move_event
 from engine.kensei.state.progress import Progress
@@ -81,9 +81,10 @@ def _of(asked: Mapping[str, Any]) -> dict[str, Any]:
     return {"uid": asked["unit"], "heading": asked["heading"]}
 
 
-def decide_facing(state: State, side: str, command: Command, asked: Mapping[str, Any]) -> Event:
-    only_fields(command, {"type", "side", "facing"})
-    choice = text(command.get("facing"), "facing")
+def decide_facing(
+    state: State, side: str, command: WithdrawFacing, asked: Mapping[str, Any]
+) -> Event:
+    choice = command.facing
     spots = turned(state, asked["unit"], asked["heading"], choice) if choice in FACINGS else None
     if spots is None:
         raise IllegalCommand(
@@ -136,16 +137,14 @@ def melee_move_prompt(state: State, uid: str) -> Prompt:
     )
 
 
-def decide_melee_move(state: State, side: str, command: Command, uid: str) -> Event:
+def decide_melee_move(state: State, side: str, command: MeleeMove, uid: str) -> Event:
     """The winner's free miniatures move up to 5 cm (checked as a Move order: paths,
     scenery, other bases, engaging, formation), each ending no farther from the enemy
     than it started; no ``minis``: they stay."""
-    only_fields(command, {"type", "side", "minis"})
-    if not command.get("minis"):
+    if not command.minis:
         return {"type": "melee_moved", "side": side, "unit": uid, "minis": [], "displaced": False}
     free = set(free_minis(state, uid))
-    order = {"type": "order", "side": side, "order": "move", "minis": command["minis"]}
-    moved = move_event(state, side, uid, order, allowance=MELEE_MOVE, boosted=False)
+    moved = move_event(state, side, uid, command.minis, allowance=MELEE_MOVE, boosted=False)
     here = board(state)
     enemies = [m for m, s in here.side_of.items() if s != side]
     for mini in moved["minis"]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.core import Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
 from engine.kensei.combat.melee import (
     SIDE_BONUS,
@@ -35,7 +35,8 @@ from engine.kensei.combat.melee import (
     mini_attack_side,
     unit_name,
 )
-from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.commands.combat import DuelAnswer
+from engine.kensei.commands.orders import Duel
 from engine.kensei.geometry.board import board
 from engine.kensei.state.queries import duelled
 
@@ -50,19 +51,18 @@ def _leader_on_table(state: State, uid: str) -> str | None:
 # -- the order -------------------------------------------------------------------------
 
 
-def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Event]:
+def decide_duel(state: State, side: str, uid: str, command: Duel) -> list[Event]:
     """Challenge to a duel: the active unit's leader challenges the leader of an enemy
     unit he is in melee combat with."""
-    only_fields(command, {"type", "side", "order", "target", "boost", "swap_with"})
     unit = state["units"][uid]
-    boost = flag(command.get("boost", False), "boost")
+    boost = command.boost
     check_no_combat_order_yet(state, side, uid)
     leader = _leader_on_table(state, uid)
     if leader is None:
         raise IllegalCommand(
             f"{unit_name(unit)} has no leader to challenge a duel", rule=rules.DUEL
         )
-    target = text(command.get("target"), "target")
+    target = command.target
     foe = state["units"].get(target)
     if foe is None or foe["side"] == side or foe["removed"]:
         raise IllegalCommand(f"there is no enemy unit {target} to challenge", rule=rules.DUEL)
@@ -81,7 +81,7 @@ def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Eve
         raise IllegalCommand(
             f"the leader {leader} is not in melee combat with {unit_name(foe)}", rule=rules.DUEL
         )
-    swap = _placing(state, leader, enemy_leader, pairs[leader], command.get("swap_with"))
+    swap = _placing(state, leader, enemy_leader, pairs[leader], command.swap_with)
     return [
         {
             "type": "duel_declared",
@@ -98,7 +98,7 @@ def decide_duel(state: State, side: str, uid: str, command: Command) -> list[Eve
 
 
 def _placing(
-    state: State, leader: str, enemy_leader: str, foes: list[str], chosen: Any
+    state: State, leader: str, enemy_leader: str, foes: list[str], chosen: str | None
 ) -> str | None:
     """The Duel is accepted, 1.: leaders not in close combat are placed in contact by the
     challenger without losing their units' formation. The challenger is in melee with
@@ -148,12 +148,11 @@ def duel_prompt(state: State) -> Prompt:
     )
 
 
-def decide_duel_answer(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+def decide_duel_answer(state: State, side: str, command: DuelAnswer, dice: Dice) -> list[Event]:
     """Accept or refuse the duel; an activation order is spent either way if the side
     has one (two to boost)."""
-    only_fields(command, {"type", "side", "accept", "boost"})
-    accept = flag(command.get("accept"), "accept")
-    boost = flag(command.get("boost", False), "boost")
+    accept = command.accept
+    boost = command.boost
     pending = state["activation"]["pending"]
     uid = pending["defender"]
     orders = state["activation"]["orders"][side]

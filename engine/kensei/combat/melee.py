@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.core import Command, Event, IllegalCommand, State
+from engine.core import Event, IllegalCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.army.catalogue import load_catalogue
 from engine.kensei.army.profiles import Modifier
 from engine.kensei.combat.multiple import attack_event
-from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.commands.orders import Attack
 from engine.kensei.geometry.board import board
 from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
@@ -54,11 +54,10 @@ def check_boost_orders(state: State, side: str, what: str, rule: str) -> None:
         )
 
 
-def decide_attack(state: State, side: str, uid: str, command: Command) -> list[Event]:
+def decide_attack(state: State, side: str, uid: str, command: Attack) -> list[Event]:
     """Attack: the active unit fights an enemy unit it is in melee combat with."""
-    only_fields(command, {"type", "side", "order", "target", "boost"})
     unit = state["units"][uid]
-    boost = flag(command.get("boost", False), "boost")
+    boost = command.boost
     check_no_combat_order_yet(state, side, uid)
     # Units in a duel this turn are not fought (Challenge to a duel > Multiple Combats).
     fighting = [u for u in engaged_units(state, uid) if not state["units"][u].get("duelled")]
@@ -68,7 +67,7 @@ def decide_attack(state: State, side: str, uid: str, command: Command) -> list[E
             "with an enemy miniature",
             rule=rules.ATTACK,
         )
-    raw = command.get("target")
+    raw = command.target
     if raw is None:
         if len(fighting) > 1:
             raise IllegalCommand(
@@ -77,7 +76,7 @@ def decide_attack(state: State, side: str, uid: str, command: Command) -> list[E
             )
         target = fighting[0]
     else:
-        target = text(raw, "target")
+        target = raw
         if target not in fighting:
             raise IllegalCommand(
                 f"{unit_name(unit)} is not in melee combat with {target}; it fights "

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Event, IllegalCommand, InvalidCommand, State
+from engine.core import Event, IllegalCommand, State
 from engine.kensei import rules
-from engine.kensei.commands import only_fields
+from engine.kensei.commands.combat import AssignFighters, CombatOrder
 from engine.kensei.geometry.board import board
 from engine.kensei.state.contact import engaged_units
 
@@ -118,18 +118,15 @@ def chain_question(
     return None
 
 
-def decide_chain(state: State, side: str, kind: str, command: Command) -> list[Event]:
+def decide_chain(state: State, side: str, command: AssignFighters | CombatOrder) -> list[Event]:
     """The answers to :func:`chain_question`."""
     pending = state["activation"]["pending"]
     question = chain_question(state, pending)
     assert question is not None  # the prompt asked for it
-    assert question[0] == kind
+    assert question[0] == command.kind
     options = question[2]
-    if kind == "assign_fighters":
-        only_fields(command, {"type", "side", "assign"})
-        raw = command.get("assign", {})
-        if not isinstance(raw, Mapping) or not all(isinstance(v, str) for v in raw.values()):
-            raise InvalidCommand("assign must map miniature ids to unit ids")
+    if isinstance(command, AssignFighters):
+        raw = dict(command.assign)
         shared = options["minis"]
         for mid, uid in raw.items():
             if mid not in shared:
@@ -144,13 +141,8 @@ def decide_chain(state: State, side: str, kind: str, command: Command) -> list[E
                 )
         assign = {mid: raw.get(mid, units[0]) for mid, units in shared.items()}
         return [{"type": "fighters_assigned", "side": side, "assign": assign}]
-    only_fields(command, {"type", "side", "order"})
-    raw_order = command.get("order")
+    raw_order = [list(pair) for pair in command.order]
     combats = options["combats"]
-    if not isinstance(raw_order, list) or not all(
-        isinstance(pair, list) and len(pair) == 2 for pair in raw_order
-    ):
-        raise InvalidCommand("order must be a list of [unit, unit] pairs")
     if sorted(raw_order) != sorted(combats) or len(raw_order) != len(combats):
         raise IllegalCommand(
             "order must list every combat of the group once: "

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
+from engine.core import Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
 from engine.kensei.combat.casualties import casualty_event, damage_of, remove_isolated, score
 from engine.kensei.combat.closing import close, facing_question
 from engine.kensei.combat.falling_back import fall_back
-from engine.kensei.commands import only_fields
+from engine.kensei.commands.combat import ResolutionOrder
 from engine.kensei.state.contact import engaged_units
 from engine.kensei.state.honour import honour_roll_event
 from engine.kensei.state.progress import Progress
@@ -105,12 +105,9 @@ def resolution_prompt(state: State) -> Prompt:
     )
 
 
-def decide_resolution_order(state: State, side: str, command: Command) -> list[Event]:
-    only_fields(command, {"type", "side", "order"})
+def decide_resolution_order(state: State, side: str, command: ResolutionOrder) -> list[Event]:
     standing = resolution_prompt(state).options["units"]
-    order = command.get("order")
-    if not isinstance(order, list) or not all(isinstance(u, str) for u in order):
-        raise InvalidCommand("order must be a list of unit ids")
+    order = command.order
     if sorted(order) != sorted(standing) or len(order) != len(standing):
         raise IllegalCommand(
             "order must list every defeated unit once: " + ", ".join(standing),

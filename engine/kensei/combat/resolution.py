@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
+from engine.core import Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
 from engine.kensei.combat.casualties import (
     candidates_of,
@@ -49,9 +49,8 @@ from engine.kensei.combat.closing import (
 from engine.kensei.combat.duel import duel_damage, duel_table
 from engine.kensei.combat.falling_back import chase
 from engine.kensei.combat.melee import check_boost_orders, combat_table, unit_name
-from engine.kensei.combat.multiple import chain_question, decide_chain, next_combat
+from engine.kensei.combat.multiple import chain_question, next_combat
 from engine.kensei.combat.outcome import (
-    decide_resolution_order,
     fighters,
     outcome,
     resolution_prompt,
@@ -59,20 +58,16 @@ from engine.kensei.combat.outcome import (
     shot_outcome,
 )
 from engine.kensei.combat.side_choice import decide_side, side_question
-from engine.kensei.commands import flag, integer, only_fields
+from engine.kensei.commands.combat import (
+    AttackedSide,
+    Casualties,
+    Chase,
+    MeleeMove,
+    React,
+    WithdrawFacing,
+)
 from engine.kensei.state.progress import Progress
 from engine.kensei.state.rolls import success_roll, wound_roll
-
-CHAIN_KINDS = ("assign_fighters", "combat_order")
-# The answers of a multiple combat and of the end of a combat.
-MULTIPLE_KINDS = (
-    *CHAIN_KINDS,
-    "resolution_order",
-    "withdraw_facing",
-    "melee_move",
-    "attacked_side",
-)
-
 
 # -- the prompts ----------------------------------------------------------------
 
@@ -144,42 +139,50 @@ def _reacting(pending: Mapping[str, Any]) -> str:
 # -- the answers ----------------------------------------------------------------
 
 
-def decide_answer(state: State, side: str, kind: str, command: Command, dice: Dice) -> list[Event]:
+def decide_attacked_side(state: State, side: str, command: AttackedSide) -> list[Event]:
+    return [decide_side(state, side, command, combat_prompt(state))]
+
+
+def decide_withdraw_facing(state: State, side: str, command: WithdrawFacing) -> list[Event]:
     pending = state["activation"]["pending"]
-    if kind in CHAIN_KINDS:
-        return decide_chain(state, side, kind, command)
-    if kind == "resolution_order":
-        return decide_resolution_order(state, side, command)
-    if kind == "attacked_side":
-        return [decide_side(state, side, command, combat_prompt(state))]
-    if kind == "withdraw_facing":
-        return [decide_facing(state, side, command, pending["facings"][0])]
-    if kind == "melee_move":
-        return [decide_melee_move(state, side, command, pending["melee_moves"][0])]
-    if kind == "react":
-        only_fields(command, {"type", "side", "boost"})
-        boost = flag(command.get("boost", False), "boost")
-        if boost:
-            check_boost_orders(state, side, "reactive attack", rules.BOOSTING_ATTACK)
-        return [_reaction(state, pending, boost)]
-    if kind == "casualties":
-        only_fields(command, {"type", "side", "protect", "order"})
-        uid = _awaiting(pending)
-        damage = pending["damage"][uid]
-        protect = integer(command.get("protect", 0), "protect", low=0, high=100)
-        if protect > damage["leader_wounds"]:
-            raise IllegalCommand(
-                f"the leader of {unit_name(state['units'][uid])} took "
-                f"{damage['leader_wounds']} wound(s); {protect} cannot be diverted",
-                rule=rules.PROTECTING_THE_LEADER,
-            )
-        preference = preference_of(state, uid, damage, command.get("order", []))
-        return [
-            casualty_event(state, uid, damage, protect=protect, preference=preference, dice=dice)
-        ]
-    only_fields(command, {"type", "side", "chase"})
+    return [decide_facing(state, side, command, pending["facings"][0])]
+
+
+def decide_melee_moves(state: State, side: str, command: MeleeMove) -> list[Event]:
+    pending = state["activation"]["pending"]
+    return [decide_melee_move(state, side, command, pending["melee_moves"][0])]
+
+
+def decide_react(state: State, side: str, command: React) -> list[Event]:
+    """The reactive attack of the attacked unit (``boost``: two orders)."""
+    pending = state["activation"]["pending"]
+    if command.boost:
+        check_boost_orders(state, side, "reactive attack", rules.BOOSTING_ATTACK)
+    return [_reaction(state, pending, command.boost)]
+
+
+def decide_casualties(state: State, side: str, command: Casualties, dice: Dice) -> list[Event]:
+    """The owner removes the casualties (``order``: those to remove first) and may divert
+    wounds from the unit's leader (``protect``)."""
+    pending = state["activation"]["pending"]
+    uid = _awaiting(pending)
+    damage = pending["damage"][uid]
+    protect = command.protect
+    if protect > damage["leader_wounds"]:
+        raise IllegalCommand(
+            f"the leader of {unit_name(state['units'][uid])} took "
+            f"{damage['leader_wounds']} wound(s); {protect} cannot be diverted",
+            rule=rules.PROTECTING_THE_LEADER,
+        )
+    preference = preference_of(state, uid, damage, command.order)
+    return [casualty_event(state, uid, damage, protect=protect, preference=preference, dice=dice)]
+
+
+def decide_chase(state: State, side: str, command: Chase, dice: Dice) -> list[Event]:
+    """A winner whose enemy retreated chases it, or not."""
+    pending = state["activation"]["pending"]
     last: Event = {"type": "next_chase"}  # another winner may chase next (multiple combat)
-    if not flag(command.get("chase"), "chase"):
+    if not command.chase:
         return [{"type": "chase_declined", "unit": pending["chase"]["unit"]}, last]
     return [*chase(state, pending["chase"]["unit"], pending["chase"]["fleeing"], dice), last]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Event, IllegalCommand, Prompt, State
+from engine.core import Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
 from engine.kensei.combat.melee import attack_sides, unit_name
-from engine.kensei.commands import only_fields, text
+from engine.kensei.commands.combat import AttackedSide
 
 
 def side_question(state: State, pending: Mapping[str, Any], fight: list[str]) -> Prompt | None:
@@ -33,10 +33,9 @@ def side_question(state: State, pending: Mapping[str, Any], fight: list[str]) ->
     return None
 
 
-def decide_side(state: State, side: str, command: Command, prompt: Prompt) -> Event:
-    only_fields(command, {"type", "side", "attacked"})
+def decide_side(state: State, side: str, command: AttackedSide, prompt: Prompt) -> Event:
     options = prompt.options
-    choice = text(command.get("attacked"), "attacked")
+    choice = command.attacked
     if choice not in options["sides"]:
         raise IllegalCommand(
             f"{unit_name(state['units'][options['attacker']])} attacks "

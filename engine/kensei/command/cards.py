@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
+from engine.core import Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
-from engine.kensei.commands import integer, only_fields
+from engine.kensei.commands.deck import CommanderActivation, KeepCards
 from engine.kensei.state.progress import Progress
 from engine.kensei.state.queries import SIDES, has_unused_units, other, unused_units
 
@@ -159,11 +159,10 @@ def keep_prompt(state: State) -> Prompt:
     )
 
 
-def decide_keep(state: State, side: str, command: Command) -> list[Event]:
+def decide_keep(state: State, side: str, command: KeepCards) -> list[Event]:
     """``{"type": "keep_cards", "side", "keep": [values]}``: up to the hand limit of
     the cards drawn, by value; the rest go face down onto the discard pile."""
-    only_fields(command, {"type", "side", "keep"})
-    keep = card_values(command.get("keep"), "keep", "a kept card")
+    keep = list(command.keep)
     drawn = state["cards"][side]["drawn"]
     limit = state["sides"][side]["hand_size"]
     if len(keep) > limit:
@@ -179,13 +178,6 @@ def decide_keep(state: State, side: str, command: Command) -> list[Event]:
         )
     rest = list((Counter(drawn) - Counter(keep)).elements())
     return [kept(side, sorted(keep, reverse=True), sorted(rest, reverse=True))]
-
-
-def card_values(raw: Any, field: str, what: str) -> list[int]:
-    """A command's list of card values (0 to 3), or ``InvalidCommand``."""
-    if not isinstance(raw, list):
-        raise InvalidCommand(f"{field} must be a list of card values")
-    return [integer(value, what, low=0, high=HIGHEST) for value in raw]
 
 
 def lacking(cards: list[int], held: list[int]) -> str:
@@ -233,16 +225,15 @@ def commander_prompt(state: State) -> Prompt | None:
     )
 
 
-def decide_commander_activation(state: State, side: str, command: Command) -> list[Event]:
+def decide_commander_activation(
+    state: State, side: str, command: CommanderActivation
+) -> list[Event]:
     """``{"type": "commander_activation", "side", "unit": uid or null}``: discard the
     whole hand face down and activate ``unit`` alone, as an extra solo activation;
     ``null`` declines."""
-    only_fields(command, {"type", "side", "unit"})
-    uid = command.get("unit")
+    uid = command.unit
     if uid is None:
         return [{"type": "commander_activation_declined", "side": side}]
-    if not isinstance(uid, str) or not uid:
-        raise InvalidCommand("unit must be a unit id, or null to decline")
     unused = unused_units(state, side)
     if uid not in unused:
         raise IllegalCommand(

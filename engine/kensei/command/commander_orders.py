@@ -25,12 +25,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
+from engine.core import Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei import rules
 from engine.kensei.army.profiles import Effect
-from engine.kensei.command.cards import HIGHEST, shuffled
+from engine.kensei.command.cards import shuffled
 from engine.kensei.command.order_cards import TIMING_PROMPTS, OrderCard, faction_orders, order_cards
-from engine.kensei.commands import integer, only_fields, text
+from engine.kensei.commands.deck import (
+    ChooseCommanderOrders,
+    CommanderOrder,
+    KeepCommanderOrder,
+)
 from engine.kensei.state.progress import Progress
 from engine.kensei.state.queries import SIDES
 
@@ -82,17 +86,15 @@ def choose_prompt(state: State) -> Prompt:
     )
 
 
-def decide_choose(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+def decide_choose(
+    state: State, side: str, command: ChooseCommanderOrders, dice: Dice
+) -> list[Event]:
     """``{"type": "choose_commander_orders", "side", "first": id, "deck": [ids]}``: the
     first order into the hand, the deck's orders shuffled face down."""
-    only_fields(command, {"type", "side", "first", "deck"})
     rule = rules.PREPARE_COMMANDER_ORDERS
     allowed = faction_orders(state["sides"][side]["faction"])
-    first = text(command.get("first"), "first")
-    raw = command.get("deck")
-    if not isinstance(raw, list):
-        raise InvalidCommand("deck must be a list of commander's order ids")
-    deck = [text(entry, "a commander's order id") for entry in raw]
+    first = command.first
+    deck = list(command.deck)
     for oid in (first, *deck):
         if oid not in allowed:
             raise IllegalCommand(
@@ -174,11 +176,10 @@ def kept_order(side: str, keep: str, rest: str | None) -> Event:
     }
 
 
-def decide_keep_order(state: State, side: str, command: Command) -> list[Event]:
+def decide_keep_order(state: State, side: str, command: KeepCommanderOrder) -> list[Event]:
     """``{"type": "keep_commander_order", "side", "keep": id}``: the new order or the
     one in hand; the other goes face down onto the discard pile."""
-    only_fields(command, {"type", "side", "keep"})
-    keep = text(command.get("keep"), "keep")
+    keep = command.keep
     mine = state["commander_orders"]["sides"][side]
     choices = [*mine["hand"], *mine["drawn"]]
     if keep not in choices:
@@ -194,16 +195,15 @@ def decide_keep_order(state: State, side: str, command: Command) -> list[Event]:
 # -- Command Deck > Using Commander's Order -----------------------------------------------
 
 
-def decide_play(state: State, prompt: Prompt, side: str, command: Command) -> list[Event]:
+def decide_play(state: State, prompt: Prompt, side: str, command: CommanderOrder) -> list[Event]:
     """``{"type": "commander_order", "side", "order": id, "units": [uids], "cards":
     [values]}``: play an order of the hand at its timing, on the chosen units, paying
     its cost with command cards of any value (for "1+X", X is the extra cards)."""
-    only_fields(command, {"type", "side", "order", "units", "cards"})
     rule = rules.USING_COMMANDER_ORDER
     orders = orders_of(state)
     if orders is None:
         raise IllegalCommand("this game has no commander's orders", rule=rule)
-    oid = text(command.get("order"), "order")
+    oid = command.order
     card = order_cards().get(oid)
     mine = orders["sides"][side]
     if card is None:
@@ -218,16 +218,14 @@ def decide_play(state: State, prompt: Prompt, side: str, command: Command) -> li
             f"for a {prompt.kind!r} answer",
             rule=rule,
         )
-    units = _targets(state, side, card, command.get("units"))
-    paid = _paid(state, side, card, command.get("cards"))
+    units = _targets(state, side, card, command.units)
+    paid = _paid(state, side, card, command.cards)
     return [_played(state, side, card, units, paid)]
 
 
-def _targets(state: State, side: str, card: OrderCard, raw: Any) -> list[str]:
+def _targets(state: State, side: str, card: OrderCard, raw: tuple[str, ...]) -> list[str]:
     rule = rules.USING_COMMANDER_ORDER
-    if not isinstance(raw, list) or not raw:
-        raise InvalidCommand("units must be a non-empty list of unit ids")
-    units = [text(uid, "a unit id") for uid in raw]
+    units = list(raw)
     if len(units) > card.count or len(set(units)) != len(units):
         raise IllegalCommand(
             f"{card.name} is for at most {card.count} different unit(s)", rule=rule
@@ -245,11 +243,9 @@ def _targets(state: State, side: str, card: OrderCard, raw: Any) -> list[str]:
     return units
 
 
-def _paid(state: State, side: str, card: OrderCard, raw: Any) -> list[int]:
+def _paid(state: State, side: str, card: OrderCard, raw: tuple[int, ...]) -> list[int]:
     rule = rules.USING_COMMANDER_ORDER
-    if not isinstance(raw, list):
-        raise InvalidCommand("cards must be a list of command card values")
-    paid = [integer(value, "a command card", low=0, high=HIGHEST) for value in raw]
+    paid = list(raw)
     if len(paid) < card.cards or (not card.plus_x and len(paid) != card.cards):
         raise IllegalCommand(
             f"{card.name} costs {card.cost} command card(s), not {len(paid)}", rule=rule

@@ -28,8 +28,8 @@ from math import comb
 
 from engine.core import Command, Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
-from engine.kensei.command.cards import DECK, card_values, lacking
-from engine.kensei.commands import flag, only_fields
+from engine.kensei.command.cards import DECK, lacking
+from engine.kensei.commands.deck import CommandDuel, CommandDuelBet
 from engine.kensei.state.evolve.command_duel import current
 from engine.kensei.state.progress import Progress
 from engine.kensei.state.queries import SIDES, other
@@ -71,21 +71,19 @@ def command_duel_prompt(state: State) -> Prompt | None:
     )
 
 
-def decide_declare(state: State, side: str, command: Command) -> list[Event]:
+def decide_declare(state: State, side: str, command: CommandDuel) -> list[Event]:
     """``{"type": "command_duel", "side", "declare": true or false}``."""
-    only_fields(command, {"type", "side", "declare"})
-    if not flag(command.get("declare"), "declare"):
+    if not command.declare:
         return [{"type": "command_duel_declined", "side": side}]
     # A side without cards has nothing to bet: its bet is empty from the start.
     empty = [s for s in SIDES if not state["cards"][s]["hand"]]
     return [{"type": "command_duel_declared", "side": side, "empty_hands": empty}]
 
 
-def decide_bet(state: State, side: str, command: Command) -> list[Event]:
+def decide_bet(state: State, side: str, command: CommandDuelBet) -> list[Event]:
     """``{"type": "command_duel_bet", "side", "cards": [values]}``: one or more cards
     of the hand, by value. The last bet in reveals both."""
-    only_fields(command, {"type", "side", "cards"})
-    cards = sorted(card_values(command.get("cards"), "cards", "a bet card"), reverse=True)
+    cards = sorted(command.cards, reverse=True)
     hand = state["cards"][side]["hand"]
     if not cards:
         raise IllegalCommand(

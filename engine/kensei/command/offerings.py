@@ -33,11 +33,10 @@ from typing import Any
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
 from engine.kensei import odds, rules
-from engine.kensei.commands import integer, only_fields
+from engine.kensei.commands.deck import Offering
+from engine.kensei.commands.fields import integer
 from engine.kensei.state.queries import SIDES, other
 from engine.kensei.state.rolls import success_die, wound_die
-
-ACTIONS = ("pass", "reroll", "boost")
 
 
 def offering_prompt(state: State) -> Prompt:
@@ -58,21 +57,18 @@ def offering_prompt(state: State) -> Prompt:
     )
 
 
-def decide_offering(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+def decide_offering(state: State, side: str, command: Offering, dice: Dice) -> list[Event]:
     """``{"type": "offering", "side", "action": "pass"}``, or ``"reroll"`` / ``"boost"``
     with ``die`` (the index of a die of the roll) and ``card`` (a value in hand)."""
-    only_fields(command, {"type", "side", "action", "die", "card"})
-    action = command.get("action")
-    if action not in ACTIONS:
-        raise InvalidCommand(f"action must be one of {', '.join(ACTIONS)}")
+    action = command.action
     if action == "pass":
-        if "die" in command or "card" in command:
-            raise InvalidCommand("a pass names no die and no card")
         return [{"type": "offering_passed", "side": side}]
+    if command.die is None or command.card is None:
+        raise InvalidCommand(f"an offering to {action} names a die and a card")
     roll = state["offering"]["roll"]
     count = len(roll["faces"])
-    die = integer(command.get("die"), "die", low=0, high=count - 1)
-    card = integer(command.get("card"), "card", low=0, high=3)
+    die = integer(command.die, "die", low=0, high=count - 1)
+    card = command.card
     hand = state["cards"][side]["hand"]
     if card not in hand:
         raise IllegalCommand(

@@ -7,9 +7,9 @@ import math
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from engine.core import Command, Event, IllegalCommand, State
+from engine.core import Event, IllegalCommand, State
 from engine.kensei import geometry, rules
-from engine.kensei.commands import paths
+from engine.kensei.commands.fields import MiniPath
 from engine.kensei.geometry import Base, spatial
 from engine.kensei.geometry.board import Board, board
 from engine.kensei.movement import engaging as engaging_at
@@ -34,18 +34,20 @@ def move_event(
     state: State,
     side: str,
     uid: str,
-    command: Command,
+    moves: tuple[MiniPath, ...],
     *,
     allowance: int | None,
     boosted: bool,
     order: str = "move",
+    leave: bool = False,
 ) -> Event:
+    """The ``moved`` event of the unit's miniatures along ``moves`` (those not listed
+    stay); ``leave``: its leader leaves the unit (Leaving a unit)."""
     unit = state["units"][uid]
-    moves = paths(command.get("minis", []), "minis")
     plan = _plan(state, uid, moves)
     engaged = engaged_minis(state, uid)
     disengaging = order == "disengage"
-    leaving = bool(command.get("leave")) and not disengaging
+    leaving = leave and not disengaging
     here = board(state)
     scene = here.scene
     near = _surroundings(here, plan, unit["minis"])
@@ -94,7 +96,7 @@ def move_event(
         _check_unit_facing(staying)
     engaging = _check_engaging(state, uid, plan)
     _check_formation(state, uid, finals, exclude=leader)
-    listed = {m["id"] for m in moves}
+    listed = {m.id for m in moves}
     event: Event = {
         "type": "moved",
         "side": side,
@@ -124,11 +126,11 @@ def move_event(
 Plan = dict[str, tuple[Base, list[tuple[int, int]], Base]]
 
 
-def _plan(state: State, uid: str, moves: list[dict[str, Any]]) -> Plan:
+def _plan(state: State, uid: str, moves: tuple[MiniPath, ...]) -> Plan:
     """Start base, waypoints and final base of every miniature of the unit."""
     unit = state["units"][uid]
     minis = unit["minis"]
-    listed = {m["id"]: m for m in moves}
+    listed = {m.id: m for m in moves}
     if listed:
         members = set(minis)
         for mid in listed:
@@ -144,14 +146,14 @@ def _plan(state: State, uid: str, moves: list[dict[str, Any]]) -> Plan:
         if move is None:
             plan[mid] = (start, [], start)
             continue
-        waypoints = [(p[0], p[1]) for p in move["path"]]
+        waypoints = list(move.path)
         x, y = here = (start.x, start.y)
         if waypoints:
             if len(waypoints) == 1 and waypoints[0] == here:
                 waypoints = []
             else:
                 x, y = waypoints[-1]
-        facing = move["facing"]
+        facing = move.facing
         if x == start.x and y == start.y and facing == start.facing:
             final = start  # bases are values: the same base, where it stood
         else:

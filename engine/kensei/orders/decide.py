@@ -12,12 +12,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
+from engine.core import Dice, Event, IllegalCommand, InvalidCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.charge.charging import decide_charge
 from engine.kensei.combat.duel import decide_duel
 from engine.kensei.combat.melee import decide_attack
-from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.commands.fields import unexpected
+from engine.kensei.commands.orders import (
+    ORDERS,
+    Attack,
+    Charge,
+    Disengage,
+    Duel,
+    Lead,
+    Move,
+    Order,
+    Pass,
+    Reload,
+    Shelter,
+    Shoot,
+)
 from engine.kensei.geometry import spatial
 from engine.kensei.movement.move import CM, engaged_minis, move_event, unit_name
 from engine.kensei.orders.lead import decide_lead, decide_led_order, leading
@@ -31,24 +45,29 @@ from engine.kensei.state.remember import Remembered
 JOIN_REACH = 254  # "an inch or less"
 LEAVE_REACH = 500  # "Place the leader at 5 cm of any miniature of the unit"
 
-ORDERS = ("move", "disengage", "reload", "shelter", "attack", "shoot", "charge", "duel", "lead")
 
-
-def decide_order(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+def decide_order(state: State, side: str, command: Order, dice: Dice) -> list[Event]:
     """The events of an order (see the module's text). A bot checks the command it
     plays just before: the answer to that check is reused if it rolled no die."""
     return _REMEMBERED.decide(
-        state, [side, command], dice, lambda watched: _decide_order(state, side, command, watched)
+        state, command, dice, lambda watched: _decide_order(state, side, command, watched)
     )
 
 
 _REMEMBERED = Remembered()
 
+_BOOSTING = {
+    "attack": rules.BOOSTING_ATTACK,
+    "shoot": rules.BOOSTING_SHOOT,
+    "charge": rules.BOOSTING_CHARGE,
+    "duel": rules.BOOSTING_DUEL,
+}
+
 
 def _decide_order(
-    state: State, side: str, command: Command, dice: Dice, *, led: bool = False
+    state: State, side: str, command: Order, dice: Dice, *, led: bool = False
 ) -> list[Event]:
-    order = text(command.get("order"), "order")
+    order = command.order
     if not led and leading(state):
         # Lead: an activated unit gives the common order as the active unit.
         return decide_led_order(
@@ -57,6 +76,10 @@ def _decide_order(
             command,
             lambda acting, rest: _decide_order(acting, side, rest, dice, led=True),
         )
+    if command.unit is not None:
+        raise unexpected("order", ["unit"])
+    if isinstance(command, Pass):
+        raise InvalidCommand(f"unknown order {order!r}; orders are {', '.join(ORDERS)}")
     activation = state["activation"]
     uid: str = activation["units"][side]
     unit = state["units"][uid]
@@ -66,49 +89,55 @@ def _decide_order(
             "remaining activation orders are lost",
             rule=rules.PERFORMING_ACTIONS,
         )
-    boost = flag(command.get("boost", False), "boost")
+    boost = command.boost
     pending = activation["pending"]
     if pending is not None:
-        if order != "move" or "minis" not in command:
+        if not isinstance(command, Move) or command.minis is None:
             raise IllegalCommand(
                 f"{unit_name(unit)} is running: give the paths of its boosted move",
                 rule=rules.BOOST_MOVEMENT,
             )
-        only_fields(command, {"type", "side", "order", "minis", "boost"})
-        return [move_event(state, side, uid, command, allowance=pending["allowance"], boosted=True)]
-    if order in ("attack", "shoot", "charge", "duel"):
+        extra = [
+            name
+            for name, given in (
+                ("join", command.join is not None),
+                ("leave", command.leave),
+                ("swap_with", command.swap_with is not None),
+            )
+            if given
+        ]
+        if extra:
+            raise unexpected("order", extra)
+        return [
+            move_event(
+                state, side, uid, command.minis, allowance=pending["allowance"], boosted=True
+            )
+        ]
+    if isinstance(command, (Attack, Shoot, Charge, Duel)):
         cost = 2 if boost else 1
         if activation["orders"][side] < cost:
-            boosting = {
-                "attack": rules.BOOSTING_ATTACK,
-                "shoot": rules.BOOSTING_SHOOT,
-                "charge": rules.BOOSTING_CHARGE,
-                "duel": rules.BOOSTING_DUEL,
-            }[order]
             raise IllegalCommand(
                 f"{unit_name(unit)} has {activation['orders'][side]} activation order(s) left; "
                 f"this needs {cost}",
-                rule=boosting if boost else rules.USING_ORDERS,
+                rule=_BOOSTING[order] if boost else rules.USING_ORDERS,
             )
-        target = command.get("target")
-        if isinstance(target, str) and target in state["units"] and duelled(state, target):
+        target = command.target
+        if target is not None and target in state["units"] and duelled(state, target):
             raise IllegalCommand(
                 f"{unit_name(state['units'][target])} fought a duel this turn: no combat action "
                 "may involve it until the end of the turn",
                 rule=rules.DUEL_ACCEPTED,
             )
-        if order == "duel":
+        if isinstance(command, Duel):
             return decide_duel(state, side, uid, command)
-        if order == "shoot":
+        if isinstance(command, Shoot):
             return decide_shoot(state, side, uid, command, dice)
-        if order == "charge":
+        if isinstance(command, Charge):
             return decide_charge(state, side, uid, command)
         return decide_attack(state, side, uid, command)
-    if order == "lead":
+    if isinstance(command, Lead):
         return decide_lead(state, side, uid, command, dice)
-    if order not in ORDERS:
-        raise InvalidCommand(f"unknown order {order!r}; orders are {', '.join(ORDERS)}")
-    if boost and order in ("disengage", "shelter"):
+    if boost and isinstance(command, (Disengage, Shelter)):
         raise IllegalCommand(
             f"{order.capitalize()} cannot be boosted",
             rule=rules.DISENGAGE if order == "disengage" else rules.SHELTER,
@@ -120,30 +149,24 @@ def _decide_order(
         raise IllegalCommand(
             f"{unit_name(unit)} has {have} activation order(s) left; this needs {cost}", rule=rule
         )
-    if order == "move":
-        only_fields(
-            command, {"type", "side", "order", "boost", "minis", "join", "swap_with", "leave"}
-        )
+    if isinstance(command, Move):
         if boost:
             return [_boost(state, side, uid, command, dice)]
         return _move_events(state, side, uid, command)
-    if order == "disengage":
-        only_fields(command, {"type", "side", "order", "minis", "casualties"})
+    if isinstance(command, Disengage):
         return _disengage(state, side, uid, command)
-    if order == "reload":
-        only_fields(command, {"type", "side", "order", "boost"})
+    if isinstance(command, Reload):
         return [_reload(state, side, uid, boost)]
-    only_fields(command, {"type", "side", "order"})
     return [_shelter(state, side, uid)]
 
 
 # -- Move ---------------------------------------------------------------------
 
 
-def _boost(state: State, side: str, uid: str, command: Command, dice: Dice) -> Event:
+def _boost(state: State, side: str, uid: str, command: Move, dice: Dice) -> Event:
     """Boost a movement: twice MOV + 1D6 cm, rolled before the paths are given."""
     unit = state["units"][uid]
-    if "minis" in command or "join" in command or "leave" in command:
+    if command.minis is not None or command.join is not None or command.leave:
         raise InvalidCommand(
             "a boosted move is declared first ({'order': 'move', 'boost': true}); the paths "
             "follow once the 1D6 is rolled"
@@ -169,12 +192,13 @@ def _boost(state: State, side: str, uid: str, command: Command, dice: Dice) -> E
     }
 
 
-def _move_events(state: State, side: str, uid: str, command: Command) -> list[Event]:
-    events = [move_event(state, side, uid, command, allowance=None, boosted=False)]
-    moved = events[0]
-    if "join" in command:
+def _move_events(state: State, side: str, uid: str, command: Move) -> list[Event]:
+    minis = command.minis or ()
+    moved = move_event(state, side, uid, minis, allowance=None, boosted=False, leave=command.leave)
+    events = [moved]
+    if command.join is not None:
         events.append(_join(state, uid, command, moved))
-    elif command.get("leave"):
+    elif command.leave:
         events.append(_leave(state, uid, moved))
     return events
 
@@ -196,9 +220,9 @@ def can_lead(leader: Mapping[str, Any], unit: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _join(state: State, uid: str, command: Command, moved: Event) -> Event:
+def _join(state: State, uid: str, command: Move, moved: Event) -> Event:
     unit = state["units"][uid]
-    target_id = text(command.get("join"), "join")
+    target_id = str(command.join)
     target = state["units"].get(target_id)
     if not unit["single"] or unit["leader"] is None:
         raise IllegalCommand(
@@ -235,7 +259,7 @@ def _join(state: State, uid: str, command: Command, moved: Event) -> Event:
             f"{leader_id} must end its move an inch or less from {unit_name(target)} to join it",
             rule=rules.JOINING_A_UNIT,
         )
-    swap = command.get("swap_with")
+    swap = command.swap_with
     if swap is not None and swap not in target["minis"]:
         raise IllegalCommand(
             f"{swap} is not a miniature of {unit_name(target)}", rule=rules.JOINING_A_UNIT
@@ -334,7 +358,7 @@ def leader_unit_profile(state: State, leader: str, uid: str) -> dict[str, Any]:
 # -- Disengage, Reload, Shelter ---------------------------------------------------
 
 
-def _disengage(state: State, side: str, uid: str, command: Command) -> list[Event]:
+def _disengage(state: State, side: str, uid: str, command: Disengage) -> list[Event]:
     unit = state["units"][uid]
     engaged = engaged_minis(state, uid)
     fighting = engaged_units(state, uid)
@@ -342,7 +366,9 @@ def _disengage(state: State, side: str, uid: str, command: Command) -> list[Even
         raise IllegalCommand(
             f"{unit_name(unit)} is not engaged in melee combat", rule=rules.DISENGAGE
         )
-    moved = move_event(state, side, uid, command, allowance=None, boosted=False, order="disengage")
+    moved = move_event(
+        state, side, uid, command.minis, allowance=None, boosted=False, order="disengage"
+    )
     finals = {m["id"]: m for m in moved["minis"]}
     enemy_minis = [mid for eid in fighting for mid in state["units"][eid]["minis"]]
     for mid in unit["minis"]:
@@ -372,7 +398,7 @@ def _disengage(state: State, side: str, uid: str, command: Command) -> list[Even
     if unit["skirmish"]:
         return events
     wounds = sum(1 for mid in unit["minis"] if engaged[mid])
-    events.append(wounds_event(state, uid, wounds, command.get("casualties"), engaged))
+    events.append(wounds_event(state, uid, wounds, command.casualties, engaged))
     return events
 
 
@@ -380,7 +406,7 @@ def wounds_event(
     state: State,
     uid: str,
     wounds: int,
-    chosen: Any,
+    chosen: tuple[str, ...] | None,
     in_melee: Mapping[str, bool],
 ) -> Event:
     """Wounds on a unit: casualties = wounds / WO (with the wounded marker);
@@ -408,8 +434,6 @@ def wounds_event(
     if chosen is None:
         casualties = melee_first[:count]
     else:
-        if not isinstance(chosen, list) or not all(isinstance(m, str) for m in chosen):
-            raise InvalidCommand("casualties must be a list of miniature ids")
         casualties = list(chosen)
         if len(set(casualties)) != count or len(casualties) != count:
             raise IllegalCommand(

@@ -17,13 +17,16 @@ charge...). The two orders pay for the whole action. When every unit has acted,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, Prompt, State
+from engine.core import Command, Dice, Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.combat.melee import check_no_combat_order_yet
-from engine.kensei.commands import only_fields, text
+from engine.kensei.commands.orders import Lead, Order, Pass
+from engine.kensei.commands.setup import ChooseKi
 from engine.kensei.geometry.board import board
+from engine.kensei.state.abilities import ki_extra_orders
 from engine.kensei.state.contact import engaged_units
 from engine.kensei.state.evolve import evolve
 from engine.kensei.state.evolve.lead import still_waiting
@@ -79,12 +82,11 @@ def lead_refusal(state: State, leader_uid: str, uid: Any) -> str | None:
     return None
 
 
-def decide_lead(state: State, side: str, uid: str, command: Command, dice: Dice) -> list[Event]:
+def decide_lead(state: State, side: str, uid: str, command: Lead, dice: Dice) -> list[Event]:
     """The leader alone activates up to two allied units (see the module's text)."""
-    only_fields(command, {"type", "side", "order", "units", "common_order", "boost"})
     activation = state["activation"]
     unit = state["units"][uid]
-    if command.get("boost"):
+    if command.boost:
         raise IllegalCommand(
             "Lead needs two activation orders: only an action needing one may be boosted",
             rule=rules.BOOSTING,
@@ -101,9 +103,7 @@ def decide_lead(state: State, side: str, uid: str, command: Command, dice: Dice)
             f"Lead needs {COST}",
             rule=rules.LEAD,
         )
-    led = command.get("units")
-    if not isinstance(led, list) or not all(isinstance(u, str) for u in led):
-        raise InvalidCommand("units must be a list of unit ids")
+    led = command.units
     if not 1 <= len(led) <= MAX_LED or len(set(led)) != len(led):
         raise IllegalCommand(
             "the leader activates one or two different allied units", rule=rules.LEAD
@@ -112,7 +112,7 @@ def decide_lead(state: State, side: str, uid: str, command: Command, dice: Dice)
         why = lead_refusal(state, uid, target)
         if why is not None:
             raise IllegalCommand(why, rule=rules.LEAD)
-    common = text(command.get("common_order"), "common_order")
+    common = command.common_order
     if common not in COMMON_ORDERS:
         raise IllegalCommand(
             f"the activated units may not give {common!r} together; the common order is one "
@@ -143,38 +143,35 @@ def decide_lead(state: State, side: str, uid: str, command: Command, dice: Dice)
 
 # -- the orders of the activated units -------------------------------------------------------
 
-Decide = Callable[[State, Command], list[Event]]
+Decide = Callable[[State, Order], list[Event]]
 
 
-def decide_led_order(state: State, side: str, command: Command, decide: Decide) -> list[Event]:
+def decide_led_order(state: State, side: str, command: Order, decide: Decide) -> list[Event]:
     """One activated unit gives the common order (or passes): ``decide`` is the order
     code, asked with that unit as the side's active unit and one order to spend."""
     lead = state["activation"]["lead"]
     waiting = still_waiting(state)
-    uid = command.get("unit", waiting[0])
+    uid = command.unit or waiting[0]
     if uid not in waiting:
         raise IllegalCommand(
             f"{uid} is not an activated unit still to give the common order; waiting: "
             f"{', '.join(waiting)}",
             rule=rules.LEAD,
         )
-    order = command.get("order")
-    if order == "pass":
-        only_fields(command, {"type", "side", "order", "unit"})
+    if isinstance(command, Pass):
         return [{"type": "lead_passed", "side": side, "unit": uid}]
-    if order != lead["order"]:
+    if lead["order"] != command.order:
         raise IllegalCommand(
             f"the units the leader activated all give the same order: {lead['order']} (or pass)",
             rule=rules.LEAD,
         )
-    if command.get("boost"):
+    if command.boost:
         raise IllegalCommand(
             "the common order is paid by the Lead's two orders and cannot be boosted",
             rule=rules.LEAD,
         )
     acts: Event = {"type": "led_order", "side": side, "unit": uid}
-    rest = {key: value for key, value in command.items() if key != "unit"}
-    return [acts, *decide(evolve(state, acts), rest)]
+    return [acts, *decide(evolve(state, acts), replace(command, unit=None))]
 
 
 def ki_chooser(state: State, side: str) -> tuple[str, str]:
@@ -185,6 +182,23 @@ def ki_chooser(state: State, side: str) -> tuple[str, str]:
     if lead is not None and lead["ki_pending"]:
         return lead["ki_pending"][0], "lead_ki_chosen"
     return activation["units"][side], "ki_chosen"
+
+
+def decide_choose_ki(state: State, side: str, command: ChooseKi) -> list[Event]:
+    """The ki ability the unit whose Order Roll activated its ki uses (:func:`ki_chooser`)."""
+    uid, chosen = ki_chooser(state, side)
+    ability = command.ability
+    offered = state["units"][uid]["abilities"]["ki"]
+    if ability not in offered:
+        raise IllegalCommand(
+            f"{ability} is not a ki ability of {state['units'][uid]['name']}; choose one "
+            f"of {', '.join(offered)}",
+            rule=rules.KI_ABILITIES,
+        )
+    event: Event = {"type": chosen, "side": side, "unit": uid, "ability": ability}
+    if chosen == "ki_chosen" and ki_extra_orders(ability):  # Troop Abilities: extra_order
+        event["extra_orders"] = ki_extra_orders(ability)
+    return [event]
 
 
 def lead_prompt(state: State) -> Prompt:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.core import Command, Dice, Event, IllegalCommand, State
+from engine.core import Dice, Event, IllegalCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.army.catalogue import load_catalogue
 from engine.kensei.army.profiles import Modifier
@@ -24,7 +24,7 @@ from engine.kensei.combat.melee import (
     in_formation,
     unit_name,
 )
-from engine.kensei.commands import flag, only_fields, text
+from engine.kensei.commands.orders import Shoot
 from engine.kensei.geometry.board import board
 from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
@@ -215,12 +215,11 @@ def _behind_cover(state: State, shooting: Mapping[str, list[str]]) -> bool:
 # -- the order -------------------------------------------------------------------------
 
 
-def decide_shoot(state: State, side: str, uid: str, command: Command, dice: Dice) -> list[Event]:
+def decide_shoot(state: State, side: str, uid: str, command: Shoot, dice: Dice) -> list[Event]:
     """Shoot: the active unit, not in melee combat and with ranged weapons loaded,
     shoots an enemy unit it sees."""
-    only_fields(command, {"type", "side", "order", "target", "boost"})
     unit = state["units"][uid]
-    boost = flag(command.get("boost", False), "boost")
+    boost = command.boost
     check_no_combat_order_yet(state, side, uid)
     if not unit["ranged"]:
         raise IllegalCommand(f"{unit_name(unit)} has no ranged weapons", rule=rules.SHOOT)
@@ -234,7 +233,7 @@ def decide_shoot(state: State, side: str, uid: str, command: Command, dice: Dice
             "shoots again",
             rule=rules.UNLOADED_WEAPONS,
         )
-    target = text(command.get("target"), "target")
+    target = command.target
     check_target(state, uid, target)
     return [shot_event(state, side, uid, target, dice, boosted=boost)]
 

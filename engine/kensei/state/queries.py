@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
+from engine.kensei.commands.fields import SIDES
 from engine.kensei.geometry import Base
 from engine.kensei.geometry.board import base_from, board, scenery_of
 from engine.kensei.state import abilities
 
-SIDES = ("A", "B")
 __all__ = ["SIDES", "scenery_of"]
 
 

@@ -8,17 +8,15 @@ dice: only a decision that rolled no die at all is kept.
 
 The entries are keyed by the identity of the state (states are never mutated;
 an entry keeps its state alive, so the identity is not reused while the entry
-exists) and by the command's text, which names its content exactly: its
-:mod:`marshal` bytes (only data :mod:`marshal` takes is remembered; it tells ``1``
-from ``True`` and a list from a tuple, and refuses subclasses; a bytes-like value,
-which no command has, would be written as bytes). Refusals are not remembered:
-they are asked again.
+exists) and by the command, a parsed value (:mod:`engine.kensei.commands`: frozen,
+its fields typed, so equal values are the same command). Refusals are not
+remembered: they are asked again.
 """
 
 from __future__ import annotations
 
 import marshal
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from engine.core import Dice, State
@@ -42,17 +40,6 @@ class Watched(Dice):
     def roll_one(self, sides: int = 6) -> int:
         self.rolled = True
         return self.dice.roll_one(sides)
-
-
-def plain_text(value: Any) -> bytes | None:
-    """A text naming the data exactly (equal texts, equal data of the same types), or
-    ``None``: its :mod:`marshal` form, whose C code writes ``True`` and ``1``, a list
-    and a tuple, differently, and refuses instances of other classes (subclasses of
-    dict, str or int included; bytes-like objects are written as bytes)."""
-    try:
-        return marshal.dumps(value, 2)
-    except ValueError:
-        return None
 
 
 def _kept(value: Any) -> tuple[bytes | None, Any]:
@@ -92,30 +79,20 @@ class Remembered:
     """The last few dice-free answers of one decide function."""
 
     def __init__(self) -> None:
-        self._entries: list[tuple[State, bytes, tuple[bytes | None, Any]]] = []
+        self._entries: list[tuple[State, Hashable, tuple[bytes | None, Any]]] = []
 
-    def decide(self, state: State, key: Any, dice: Dice, work: Callable[[Dice], R]) -> R:
-        """``work(dice)`` (events: plain JSON data), remembered by state and key when
-        no die was rolled."""
-        text = None
-        for known, known_text, answer in self._entries:
-            if known is not state:
-                continue
-            if text is None:
-                text = plain_text(key)
-                if text is None:
-                    return work(dice)
-            if known_text == text:
+    def decide(self, state: State, key: Hashable, dice: Dice, work: Callable[[Dice], R]) -> R:
+        """``work(dice)`` (events: plain JSON data), remembered by state and key (a
+        parsed command) when no die was rolled."""
+        for known, known_key, answer in self._entries:
+            if known is state and known_key == key:
                 found: R = _given(answer)
                 return found
         watched = Watched(dice)
         result = work(watched)
         if not watched.rolled:
-            if text is None:
-                text = plain_text(key)
-            if text is not None:
-                self._entries.insert(0, (state, text, _kept(result)))
-                del self._entries[_SIZE:]
+            self._entries.insert(0, (state, key, _kept(result)))
+            del self._entries[_SIZE:]
         return result
 
     def clear(self) -> None:

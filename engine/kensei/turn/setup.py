@@ -12,7 +12,8 @@ from typing import Any, Literal, cast
 
 from engine.core import Dice, Event, IllegalCommand, InvalidCommand, State
 from engine.kensei import geometry, rules
-from engine.kensei.commands import integer, objects, text
+from engine.kensei.commands.fields import Placement, integer
+from engine.kensei.commands.setup import ChooseSceneryOrder, Deploy, PlaceScenery
 from engine.kensei.geometry import Base, spatial
 from engine.kensei.geometry.board import board
 from engine.kensei.state.deployment import deployment_candidates, next_deployer
@@ -21,7 +22,6 @@ from engine.kensei.state.remember import NoDice, Remembered
 
 ELEMENT = 500  # an extra scenery element is up to 5 x 5 cm
 PERIMETER_PER_ELEMENT = 2000  # joined elements: 20 cm of perimeter each (see docs)
-SCENERY_KINDS = ("normal", "difficult", "impassable")
 Kind = Literal["normal", "difficult", "impassable"]
 MAX_SCENERY_HEIGHT = 6
 DEPLOYMENT_COHESION = 250  # "Miniatures belonging to the same unit must be 2.5 cm or less away"
@@ -47,25 +47,26 @@ def piece_cost(width: int, height: int) -> int:
     return -(-perimeter // PERIMETER_PER_ELEMENT)
 
 
-def decide_scenery(state: State, side: str, pieces_in: Any) -> list[Event]:
-    """A player places all their extra scenery elements at once (or fewer)."""
+def decide_scenery_order(state: State, side: str, command: ChooseSceneryOrder) -> list[Event]:
+    """The higher commander says who places extra scenery first."""
+    return [{"type": "scenery_order_chosen", "by": side, "first": command.first}]
+
+
+def decide_scenery(state: State, side: str, command: PlaceScenery) -> list[Event]:
+    """A player places all their extra scenery elements at once (or fewer); the pieces'
+    bounds are the table's (checked here, with the field named as the parser does)."""
     allowed = state["setup"]["extra_scenery"][side]["elements"]
     table = state["table"]
     pieces: list[dict[str, Any]] = []
     used = 0
     existing = [*scenery_of(state)]
-    for i, raw in enumerate(objects(pieces_in, "pieces", max_items=12)):
-        extra = sorted(set(raw) - {"x", "y", "width", "depth", "kind", "height"})
-        if extra:
-            raise InvalidCommand(f"pieces[{i}] has unexpected field(s) {', '.join(extra)}")
-        x = integer(raw.get("x"), f"pieces[{i}].x", low=0, high=table["width"])
-        y = integer(raw.get("y"), f"pieces[{i}].y", low=0, high=table["height"])
-        width = integer(raw.get("width"), f"pieces[{i}].width", low=ELEMENT, high=table["width"])
-        depth = integer(raw.get("depth"), f"pieces[{i}].depth", low=ELEMENT, high=table["height"])
-        kind = text(raw.get("kind"), f"pieces[{i}].kind")
-        if kind not in SCENERY_KINDS:
-            raise InvalidCommand(f"pieces[{i}].kind must be one of {', '.join(SCENERY_KINDS)}")
-        height = integer(raw.get("height"), f"pieces[{i}].height", low=0, high=MAX_SCENERY_HEIGHT)
+    for i, raw in enumerate(command.pieces):
+        x = integer(raw.x, f"pieces[{i}].x", low=0, high=table["width"])
+        y = integer(raw.y, f"pieces[{i}].y", low=0, high=table["height"])
+        width = integer(raw.width, f"pieces[{i}].width", low=ELEMENT, high=table["width"])
+        depth = integer(raw.depth, f"pieces[{i}].depth", low=ELEMENT, high=table["height"])
+        kind = raw.kind
+        height = integer(raw.height, f"pieces[{i}].height", low=0, high=MAX_SCENERY_HEIGHT)
         if width % ELEMENT or depth % ELEMENT:
             raise IllegalCommand(
                 f"scenery piece {i + 1} is {width / 100:g} x {depth / 100:g} cm: extra scenery is "
@@ -109,15 +110,15 @@ def decide_scenery(state: State, side: str, pieces_in: Any) -> list[Event]:
 # -- deployment -----------------------------------------------------------------
 
 
-def decide_deploy(state: State, side: str, uid: Any, placements: list[dict[str, Any]]) -> Event:
+def decide_deploy(state: State, side: str, command: Deploy) -> list[Event]:
     """Starting positions (one miniature of each unit, alternately), then the
     rest of the army, unit by unit, with its leaders. A bot checks the command
     it plays just before: the answer to that check is reused."""
     return _REMEMBERED.decide(
         state,
-        [side, uid, placements],
+        command,
         _NO_DICE,
-        lambda _dice: _deploy(state, side, uid, placements),
+        lambda _dice: [_deploy(state, side, command.unit, command.minis)],
     )
 
 
@@ -125,8 +126,7 @@ _REMEMBERED = Remembered()
 _NO_DICE = NoDice()
 
 
-def _deploy(state: State, side: str, uid: Any, placements: list[dict[str, Any]]) -> Event:
-    uid = text(uid, "unit")
+def _deploy(state: State, side: str, uid: str, placements: tuple[Placement, ...]) -> Event:
     stage = state["deployment"]["stage"]
     candidates = deployment_candidates(state, side)
     unit = state["units"].get(uid)
@@ -145,21 +145,21 @@ def _deploy(state: State, side: str, uid: Any, placements: list[dict[str, Any]])
             )
         rule = rules.STARTING_POSITIONS
     else:
-        if sorted(p["id"] for p in placements) != sorted(pending):
+        if sorted(p.id for p in placements) != sorted(pending):
             raise IllegalCommand(
                 f"place every remaining miniature of {_name(unit)}: {', '.join(pending)}",
                 rule=rules.REST_OF_ARMY,
             )
         rule = rules.REST_OF_ARMY
     for placement in placements:
-        if placement["id"] not in pending:
+        if placement.id not in pending:
             raise IllegalCommand(
-                f"miniature {placement['id']} is not a miniature of {_name(unit)} waiting to be "
+                f"miniature {placement.id} is not a miniature of {_name(unit)} waiting to be "
                 "placed",
                 rule=rule,
             )
     bases = placed_bases(state)
-    new_bases = {p["id"]: _base_for(state, p) for p in placements}
+    new_bases = {p.id: _base_for(state, p) for p in placements}
     zone = state["scenario"]["zones"][side]
     here = board(state)
     scene = here.scene
@@ -195,7 +195,7 @@ def _deploy(state: State, side: str, uid: Any, placements: list[dict[str, Any]])
         "side": side,
         "unit": uid,
         "stage": stage,
-        "minis": placements,
+        "minis": [p.to_json() for p in placements],
         "next": next_deployer(after, side),
     }
 
@@ -223,12 +223,12 @@ def _check_deployed_unit(state: State, uid: str, bases: Mapping[str, Base]) -> N
         )
 
 
-def _base_for(state: State, placement: Mapping[str, Any]) -> Base:
-    mini = state["minis"][placement["id"]]
+def _base_for(state: State, placement: Placement) -> Base:
+    mini = state["minis"][placement.id]
     return Base(
-        x=placement["x"],
-        y=placement["y"],
-        facing=placement["facing"],
+        x=placement.x,
+        y=placement.y,
+        facing=placement.facing,
         shape=mini["base"]["shape"],
         size=mini["base"]["size"],
         height=mini["height"],
@@ -239,4 +239,11 @@ def _name(unit: Mapping[str, Any]) -> str:
     return f"{unit['name']} ({unit['id']})"
 
 
-__all__ = ["SIDES", "decide_deploy", "decide_scenery", "extra_scenery_roll", "piece_cost"]
+__all__ = [
+    "SIDES",
+    "decide_deploy",
+    "decide_scenery",
+    "decide_scenery_order",
+    "extra_scenery_roll",
+    "piece_cost",
+]

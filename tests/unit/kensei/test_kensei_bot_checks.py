@@ -14,6 +14,7 @@ from engine.core import CommandRefused, Prompt, State
 from engine.kensei.bots.players import PART_ONE_ORDERS, _surely_refused, candidates
 from engine.kensei.command.cards import DECK
 from engine.kensei.command.duel import _win_chance, greedy_bet
+from engine.kensei.commands.orders import parse_order
 from engine.kensei.orders.decide import decide_order
 from engine.kensei.state.remember import NoDice
 from tests.support.kensei_equal import SETUP  # the benchmarks' set-up
@@ -66,7 +67,7 @@ def test_a_move_the_bots_set_aside_unasked_is_one_decide_refuses() -> None:
             if not _surely_refused(state, side, command):
                 continue
             with pytest.raises(CommandRefused) as refused:
-                decide_order(state, side, command, NoDice())
+                decide_order(state, side, parse_order(command), NoDice())
             set_aside[str(getattr(refused.value, "rule", "invalid"))] += 1
 
     for seed in ("checks-0", "checks-1"):
