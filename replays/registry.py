@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
+from typing import Any
 
 from engine.core import Ruleset
 from replays.errors import UnknownRuleset
@@ -37,11 +38,16 @@ def installed() -> list[Ruleset]:
 def load(spec: str) -> Ruleset:
     """Load a ruleset from ``"package.module:ClassName"`` and instantiate it (a
     platform plug-in named after it, ``"...=module:Plugin"``, is not the engine's)."""
-    module_name, _, attribute = spec.partition("=")[0].strip().partition(":")
-    if not module_name or not attribute:
-        raise ValueError(f"ruleset spec {spec!r} is not of the form 'module:ClassName'")
-    factory = getattr(importlib.import_module(module_name), attribute)
-    ruleset = factory()
+    ruleset = named_object(spec.partition("=")[0].strip(), "ruleset")()
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"{spec} is not a Ruleset")
     return ruleset
+
+
+def named_object(spec: str, what: str) -> Any:
+    """The object ``"package.module:Name"`` names (``what`` says what it should be,
+    for the error)."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"{what} spec {spec!r} is not of the form 'module:ClassName'")
+    return getattr(importlib.import_module(module_name), attribute)

@@ -16,7 +16,6 @@ system's id: it asks this registry, ``Ruleset.info`` and ``Ruleset.bots()``.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -226,11 +225,7 @@ class Systems:
 
 def load_plugin(spec: str, ruleset: Ruleset) -> SystemPlugin:
     """A plug-in class from ``"package.module:ClassName"``, built on ``ruleset``."""
-    module_name, _, attribute = spec.partition(":")
-    if not module_name or not attribute:
-        raise ValueError(f"plug-in spec {spec!r} is not of the form 'module:ClassName'")
-    factory = getattr(importlib.import_module(module_name), attribute)
-    plugin = factory(ruleset)
+    plugin = registry.named_object(spec, "plug-in")(ruleset)
     if not isinstance(plugin, SystemPlugin):
         raise TypeError(f"{spec} is not a SystemPlugin")
     return plugin
