@@ -32,7 +32,7 @@ from engine.kensei.charge.reactions import (
     reactions,
 )
 from engine.kensei.charge.trace import aim, closing_in, targets_of, trace
-from engine.kensei.combat.melee import check_no_combat_order_yet, in_formation, unit_name
+from engine.kensei.combat.melee import check_no_combat_order_yet, in_formation
 from engine.kensei.combat.multiple import attack_event
 from engine.kensei.commands.orders import Charge
 from engine.kensei.geometry.board import board
@@ -42,6 +42,7 @@ from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
 from engine.kensei.state.offering_dice import offered
 from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import unit_name
 from engine.kensei.state.rolls import reroll
 
 CM = 100

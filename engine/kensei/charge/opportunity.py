@@ -33,13 +33,13 @@ from engine.core import Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.charge.trace import aim, targets_of, trace
 from engine.kensei.combat.falling_back import spatial_base
-from engine.kensei.combat.melee import check_boost_orders, in_formation, unit_name
+from engine.kensei.combat.melee import check_boost_orders, in_formation
 from engine.kensei.commands.combat import OpportunityCharge
 from engine.kensei.geometry.board import board
 from engine.kensei.shooting.shoot import sees_any
 from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
-from engine.kensei.state.queries import live_units, other
+from engine.kensei.state.queries import live_units, other, unit_name
 
 CM = 100
 POINTS = ("start", "middle", "end")

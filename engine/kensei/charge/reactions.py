@@ -13,11 +13,12 @@ from engine.kensei import geometry, rules
 from engine.kensei.charge.opportunity import charge_question, opportunity_prompt
 from engine.kensei.charge.trace import centre_of
 from engine.kensei.combat.falling_back import slide
-from engine.kensei.combat.melee import check_boost_orders, unit_name
+from engine.kensei.combat.melee import check_boost_orders
 from engine.kensei.commands.combat import ChargeReaction, CloseIn
 from engine.kensei.geometry.board import board
 from engine.kensei.state.contact import engaged_units
 from engine.kensei.state.offering_dice import offered
+from engine.kensei.state.queries import unit_name
 
 CM = 100
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from engine.core import Dice, Event, IllegalCommand, State
 from engine.kensei import geometry, rules
-from engine.kensei.combat.melee import unit_name
 from engine.kensei.geometry.board import board
 from engine.kensei.state.offering_dice import offered
 from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import unit_name
 
 
 def candidates_of(unit: Mapping[str, Any], damage: Mapping[str, Any]) -> list[str]:

@@ -19,11 +19,11 @@ from typing import Any
 from engine.core import Event, IllegalCommand, Prompt, State
 from engine.kensei import geometry, rules
 from engine.kensei.combat.falling_back import spatial_base
-from engine.kensei.combat.melee import unit_name
 from engine.kensei.commands.combat import MeleeMove, WithdrawFacing
 from engine.kensei.geometry.board import board
 from engine.kensei.movement.move import move_event
 from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import unit_name
 
 MELEE_MOVE = 500  # 8. Melee movements: up to 5 cm
 FACINGS = ("keep", "enemy", "away")

@@ -33,12 +33,11 @@ from engine.kensei.combat.melee import (
     engaged_pairs,
     melee_roll_table,
     mini_attack_side,
-    unit_name,
 )
 from engine.kensei.commands.combat import DuelAnswer
 from engine.kensei.commands.orders import Duel
 from engine.kensei.geometry.board import board
-from engine.kensei.state.queries import duelled
+from engine.kensei.state.queries import duelled, unit_name
 
 
 def _leader_on_table(state: State, uid: str) -> str | None:

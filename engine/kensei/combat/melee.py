@@ -21,13 +21,10 @@ from engine.kensei.commands.orders import Attack
 from engine.kensei.geometry.board import board
 from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
+from engine.kensei.state.queries import unit_name
 
 SIDE_RANK = {"front": 0, "flank": 1, "rear": 2}
 SIDE_BONUS = {"front": 0, "flank": 1, "rear": 2}
-
-
-def unit_name(unit: Mapping[str, Any]) -> str:
-    return f"{unit['name']} ({unit['id']})"
 
 
 # -- the order ----------------------------------------------------------------

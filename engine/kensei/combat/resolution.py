@@ -48,7 +48,7 @@ from engine.kensei.combat.closing import (
 )
 from engine.kensei.combat.duel import duel_damage, duel_table
 from engine.kensei.combat.falling_back import chase
-from engine.kensei.combat.melee import check_boost_orders, combat_table, unit_name
+from engine.kensei.combat.melee import check_boost_orders, combat_table
 from engine.kensei.combat.multiple import chain_question, next_combat
 from engine.kensei.combat.outcome import (
     fighters,
@@ -67,6 +67,7 @@ from engine.kensei.commands.combat import (
     WithdrawFacing,
 )
 from engine.kensei.state.progress import Progress
+from engine.kensei.state.queries import unit_name
 from engine.kensei.state.rolls import success_roll, wound_roll
 
 # -- the prompts ----------------------------------------------------------------

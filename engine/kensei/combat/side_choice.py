@@ -10,8 +10,9 @@ from typing import Any
 
 from engine.core import Event, IllegalCommand, Prompt, State
 from engine.kensei import rules
-from engine.kensei.combat.melee import attack_sides, unit_name
+from engine.kensei.combat.melee import attack_sides
 from engine.kensei.commands.combat import AttackedSide
+from engine.kensei.state.queries import unit_name
 
 
 def side_question(state: State, pending: Mapping[str, Any], fight: list[str]) -> Prompt | None:

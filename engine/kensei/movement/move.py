@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.core import Event, IllegalCommand, State
 from engine.kensei import geometry, rules
@@ -15,7 +15,7 @@ from engine.kensei.geometry.board import Board, board
 from engine.kensei.movement import engaging as engaging_at
 from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
-from engine.kensei.state.queries import base_of, duelled
+from engine.kensei.state.queries import base_of, duelled, unit_name
 
 CM = 100
 
@@ -24,10 +24,6 @@ FACING_TOLERANCE = 450  # a unit "looking at the movement direction": within 45 
 
 
 FORWARD_OR_SIDEWAYS = 900  # boosted moves stay within the visual field: 90 degrees either side
-
-
-def unit_name(unit: Mapping[str, Any]) -> str:
-    return f"{unit['name']} ({unit['id']})"
 
 
 def move_event(

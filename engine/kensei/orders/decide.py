@@ -33,13 +33,13 @@ from engine.kensei.commands.orders import (
     Shoot,
 )
 from engine.kensei.geometry import spatial
-from engine.kensei.movement.move import CM, engaged_minis, move_event, unit_name
+from engine.kensei.movement.move import CM, engaged_minis, move_event
 from engine.kensei.orders.lead import decide_lead, decide_led_order, leading
 from engine.kensei.shooting.shoot import decide_shoot
 from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
 from engine.kensei.state.offering_dice import offered
-from engine.kensei.state.queries import base_of, duelled, live_units, other
+from engine.kensei.state.queries import base_of, duelled, live_units, other, unit_name
 from engine.kensei.state.remember import Remembered
 
 JOIN_REACH = 254  # "an inch or less"

@@ -18,16 +18,12 @@ from engine.core import Dice, Event, IllegalCommand, State
 from engine.kensei import geometry, rules
 from engine.kensei.army.catalogue import load_catalogue
 from engine.kensei.army.profiles import Modifier
-from engine.kensei.combat.melee import (
-    check_no_combat_order_yet,
-    file_weapon_line,
-    in_formation,
-    unit_name,
-)
+from engine.kensei.combat.melee import check_no_combat_order_yet, file_weapon_line, in_formation
 from engine.kensei.commands.orders import Shoot
 from engine.kensei.geometry.board import board
 from engine.kensei.state import abilities
 from engine.kensei.state.contact import engaged_units
+from engine.kensei.state.queries import unit_name
 from engine.kensei.state.rolls import success_roll, wound_roll
 
 BANDS = ("short", "intermediate", "long")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import State
@@ -122,3 +123,8 @@ def battle_points(state: State, side: str) -> int:
             continue
         points += 2 if mid == general else 1
     return points
+
+
+def unit_name(unit: Mapping[str, Any]) -> str:
+    """How a refusal or a log names a unit: its name and id."""
+    return f"{unit['name']} ({unit['id']})"
