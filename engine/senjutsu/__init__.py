@@ -1,0 +1,9 @@
+"""Senjutsu 1.5 (Stone Sword Games): the hex duel card game, its multiplayer rules and
+its solo opponents, as a Shiai ruleset (id ``senjutsu``).
+
+Rulebook: ``../shared/rules/senjutsu-rulebook-1.5.txt``; the rules map is
+``docs/rules/senjutsu.md``. The package is laid out by rule area: ``cards`` (the data
+model, the catalogue and the deck rules), ``grid`` (the geometry of moves, attacks, blocks
+and sight), ``effects`` (resolving a card), ``solo`` (the solo opponents' rules),
+``turn`` (draw, choose, reveal, resolve, discard) and the facade ``ruleset``.
+"""
