@@ -1,10 +1,10 @@
-"""Record the golden Kensei games in ``tests/golden/`` (run from the repository root)::
+"""Record the golden games in ``tests/golden/`` (run from the repository root)::
 
-    python -m tests.golden.record
+    python -m tests.golden.record [name ...]
 
-Each game is played by the Kensei bots through ``GameRecords`` on the in-memory
-store and written as the ``shiai-game/1`` record the platform exports
-(``<name>.json``), with the state hash after every step beside it
+Each game is played by its system's named bots (``Ruleset.bots()``) through
+``GameRecords`` on the in-memory store and written as the ``shiai-game/1``
+record the platform exports (``<name>.json``), with the state hash after every step beside it
 (``<name>.hashes.json``). ``tests/integration/test_golden_records.py`` replays
 them on every run: a change to the engine that alters any recorded game fails
 there. Record them again only on purpose, when the rules deliberately change
@@ -19,13 +19,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core import Dice, SeededDice, state_hash
-from engine.kensei import GreedyBot, Kensei, RandomBot
+from engine.core import Dice, Ruleset, SeededDice, state_hash
+from replays import registry
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
 from replays.verify import ENTERED, SEEDED
 
 HERE = Path(__file__).parent
+# The ruleset of a golden game, unless its entry names another ("ruleset": spec).
+KENSEI = "engine.kensei:Kensei"
 
 
 class _Recording(Dice):
@@ -73,21 +75,23 @@ GAMES: Mapping[str, Mapping[str, Any]] = {
 def record_game(name: str) -> tuple[dict[str, Any], list[str]]:
     """Play one golden game; its exported record and its state hash after every step."""
     spec = GAMES[name]
-    kensei = Kensei()
-    records = GameRecords(event_store_env(MEMORY), rulesets=[kensei])
+    ruleset: Ruleset = registry.load(spec.get("ruleset", KENSEI))
+    records = GameRecords(event_store_env(MEMORY), rulesets=[ruleset])
     seed = f"golden-{name}"
+    named = ruleset.bots()
+    sides = spec.get("sides", ("A", "B"))
     bots = {
-        side: (GreedyBot if kind == "greedy" else RandomBot)(f"{seed}-{side}")
-        for side, kind in zip(("A", "B"), spec["bots"], strict=True)
+        side: named[kind].build(f"{seed}-{side}")
+        for side, kind in zip(sides, spec["bots"], strict=True)
     }
     entered = spec["dice"] == ENTERED
     start_dice: list[int] | None = None
     if entered:
         start = _Recording(seed, 0)
-        kensei.start(dict(spec["setup"]), start)
+        ruleset.start(dict(spec["setup"]), start)
         start_dice = start.faces
     game_id = records.start_game(
-        kensei.id,
+        ruleset.id,
         dict(spec["setup"]),
         title=f"Golden game: {name}",
         dice_mode=spec["dice"],
@@ -96,19 +100,19 @@ def record_game(name: str) -> tuple[dict[str, Any], list[str]]:
     )
     state = records.repository.get(game_id).state
     hashes = [state_hash(state)]
-    while (prompt := kensei.prompt(state)) is not None:
+    while (prompt := ruleset.prompt(state)) is not None:
         side = prompt.sides[0]
-        command = bots[side].choose(kensei, state, side)
+        command = bots[side].choose(ruleset, state, side)
         if command is None:
             raise RuntimeError(f"{name}: no legal command for {side} at step {len(hashes) - 1}")
         faces = None
         if entered:
             dice = _Recording(seed, len(hashes))
-            kensei.decide(state, command, dice)
+            ruleset.decide(state, command, dice)
             faces = dice.faces
         steps = records.submit_command(game_id, command, expected_step=len(hashes) - 1, dice=faces)
         for step in steps:
-            state = kensei.evolve(state, step.event)
+            state = ruleset.evolve(state, step.event)
             hashes.append(state_hash(state))
     return records.export_record(game_id), hashes
 

@@ -1,12 +1,13 @@
-"""Golden records: five recorded, complete Kensei battles replayed on every run.
+"""Golden records: recorded, complete games of every system replayed on every run.
 
-Each game in ``tests/golden/`` is a ``shiai-game/1`` record (four seeded games
-and one recorded with entered dice, as a table-top game would be; three
-scenarios; 250 to 600 points) with the
-state hash after every step as it was played. Here each is imported into every
-store (the import re-runs every command through today's engine and refuses any
-event that differs), folded from its events, and read back step by step from
-the store (snapshots included): all must give the recorded hash at every step.
+Each game in ``tests/golden/`` is a ``shiai-game/1`` record with the state hash
+after every step as it was played: five Kensei battles (four seeded games and one
+recorded with entered dice, as a table-top game would be; three scenarios; 250 to
+600 points) and the other systems' games, each replayed by its own ruleset.
+Here each is imported into every store (the import re-runs every command
+through today's engine and refuses any event that differs), folded from its
+events, and read back step by step from the store (snapshots included): all
+must give the recorded hash at every step.
 ``python -m tests.golden.record`` writes them (see its text for when).
 """
 
@@ -19,19 +20,23 @@ from typing import Any
 
 import pytest
 
-from engine.core import state_hash
-from engine.kensei import Kensei
+from engine.core import Ruleset, state_hash
+from replays import registry
 from replays.record_file import validate_record
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
 from replays.verify import ENTERED, start_state
 from shiai.migrations import upgrade
+from shiai.services import BUILTIN_RULESETS
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 NAMES = sorted(
     p.name.removesuffix(".json") for p in GOLDEN.glob("*.json") if ".hashes" not in p.name
 )
-KENSEI = Kensei()
+RULESETS: dict[str, Ruleset] = {
+    ruleset.id: ruleset for ruleset in (registry.load(spec) for spec in BUILTIN_RULESETS)
+}
+KENSEI_NAMES = [name for name in NAMES if name.startswith("kensei-")]
 
 
 def load(name: str) -> tuple[dict[str, Any], list[str]]:
@@ -40,18 +45,22 @@ def load(name: str) -> tuple[dict[str, Any], list[str]]:
     return record, hashes
 
 
+def ruleset_of(record: dict[str, Any]) -> Ruleset:
+    return RULESETS[record["ruleset"]]
+
+
 @pytest.fixture
-def kensei_records(store_url: str) -> Iterator[GameRecords]:
+def golden_records(store_url: str) -> Iterator[GameRecords]:
     if store_url != MEMORY:
         upgrade(store_url)
-    app = GameRecords(event_store_env(store_url), rulesets=[KENSEI])
+    app = GameRecords(event_store_env(store_url), rulesets=list(RULESETS.values()))
     yield app
     app.close()
 
 
-def test_five_golden_complete_battles_of_each_kind() -> None:
-    assert len(NAMES) == 5
-    records = [load(name)[0] for name in NAMES]
+def test_five_golden_complete_kensei_battles_of_each_kind() -> None:
+    assert len(KENSEI_NAMES) == 5
+    records = [load(name)[0] for name in KENSEI_NAMES]
     modes = [record["dice"]["mode"] for record in records]
     assert ENTERED in modes
     assert modes.count("seeded") == 4
@@ -64,32 +73,33 @@ def test_five_golden_complete_battles_of_each_kind() -> None:
 def test_golden_record_folds_to_its_hashes(name: str) -> None:
     record, hashes = load(name)
     validate_record(record)
+    ruleset = ruleset_of(record)
     dice = record["dice"]
-    state = start_state(KENSEI, record["setup"], dice["mode"], dice["seed"], dice["start_dice"])
+    state = start_state(ruleset, record["setup"], dice["mode"], dice["seed"], dice["start_dice"])
     assert state_hash(state) == record["initial_state_hash"] == hashes[0]
     step = 0
     for command in record["commands"]:
         for entry in command["events"]:
             step += 1
             assert entry["step"] == step
-            state = KENSEI.evolve(state, entry["event"])
+            state = ruleset.evolve(state, entry["event"])
             assert state_hash(state) == hashes[step], f"{name}: step {step} differs"
     assert step == len(hashes) - 1
     assert state_hash(state) == record["final_state_hash"]
-    outcome = KENSEI.outcome(state)
+    outcome = ruleset.outcome(state)
     assert outcome is not None
     assert outcome.to_dict() == record["outcome"]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_record_replays_through_the_engine_and_every_store(
-    name: str, kensei_records: GameRecords
+    name: str, golden_records: GameRecords
 ) -> None:
     record, hashes = load(name)
-    game_id = kensei_records.import_record(record)
+    game_id = golden_records.import_record(record)
     for step, expected in enumerate(hashes):
-        shown = kensei_records.state_at(game_id, step)
+        shown = golden_records.state_at(game_id, step)
         assert shown.hash == expected, f"{name}: step {step} differs after a store round trip"
-    exported = kensei_records.export_record(game_id)
+    exported = golden_records.export_record(game_id)
     assert exported["commands"] == record["commands"]
     assert exported["final_state_hash"] == record["final_state_hash"]
