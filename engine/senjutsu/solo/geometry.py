@@ -58,16 +58,20 @@ def turns_between(first: Facing, second: Facing) -> int:
     return min(difference, 6 - difference)
 
 
+def _alignment(vector: Hex, offset: Hex) -> int:
+    """4/3 of the dot product of two hex vectors on the page (centres at
+    ``x = sqrt(3) (q + r / 2)``, ``y = 3/2 r``), a whole number: of two unit
+    facings, the larger value points more nearly along ``offset``."""
+    return (2 * vector.q + vector.r) * (2 * offset.q + offset.r) + 3 * vector.r * offset.r
+
+
 def _closest(candidates: Sequence[Facing], origin: Hex, target: Hex) -> Facing:
-    """Of ``candidates``, the facing nearest the direction from ``origin`` to
+    """Of ``candidates``, the facing pointing most nearly from ``origin`` at
     ``target`` (the first on a tie)."""
     if origin == target:
         return candidates[0]
-    towards = facings_towards(origin, target)
-    return min(
-        candidates,
-        key=lambda facing: min(turns_between(facing, other) for other in towards),
-    )
+    offset = target - origin
+    return max(candidates, key=lambda facing: _alignment(facing.vector, offset))
 
 
 def facing_your_character(opponent: Hex, player: Position, approach: str) -> Facing:
