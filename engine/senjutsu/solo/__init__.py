@@ -11,7 +11,8 @@ and :mod:`engine.senjutsu.grid`:
 - :mod:`.priorities`: the priority rows and the two tables;
 - :mod:`.movement`: candidates, the priority filter, top or bottom, the moves;
 - :mod:`.cards`: the part resolved, the defence card's speed, counters;
-- :mod:`.bookkeeping`: stuns, reveal, view hand, reset deck, collisions, ties.
+- :mod:`.bookkeeping`: stuns, reveal, view hand, reset deck, collisions, ties;
+- :mod:`.inputs`: a :class:`SoloAttack` from a card effect, your attack's reach.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from engine.senjutsu.solo.geometry import (
     rear_hex,
     setup_positions,
 )
+from engine.senjutsu.solo.inputs import attack_from_effect, cell_from, threat_hexes
 from engine.senjutsu.solo.movement import (
     apply_priorities,
     attack_move,
@@ -77,9 +79,11 @@ __all__ = [
     "SoloAttack",
     "SoloContext",
     "apply_priorities",
+    "attack_from_effect",
     "attack_move",
     "can_attack_with_top",
     "candidates",
+    "cell_from",
     "collision_penalty",
     "deck_with_stun",
     "defence_speed",
@@ -98,6 +102,7 @@ __all__ = [
     "solo_defeated",
     "solo_part",
     "solo_wounds",
+    "threat_hexes",
     "tie_order",
     "top_table",
     "view_hand",

@@ -10,10 +10,12 @@ import importlib
 import pytest
 
 from engine.hexgrid import Facing, Hex
+from engine.senjutsu.grid import Cell, MoveSpec
 from engine.senjutsu.solo import (
     STUN,
     CollisionPenalty,
     Reveal,
+    attack_from_effect,
     collision_penalty,
     deck_with_stun,
     defence_speed,
@@ -29,6 +31,7 @@ from engine.senjutsu.solo import (
     solo_defeated,
     solo_part,
     solo_wounds,
+    threat_hexes,
     tie_order,
     view_hand,
     view_hand_needs_reshuffle,
@@ -199,3 +202,46 @@ def test_solo_docstring_examples(name: str) -> None:
     failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried > 0
     assert failed == 0
+
+
+# Inputs from card effects
+
+
+def test_attacks_an_opponents_grid_attack_from_its_effect_json() -> None:
+    effect = {"do": "attack", "grid": [{"hex": [1, 0], "wounds": 2}, {"hex": [1, -1]}]}
+    attack = attack_from_effect(effect)
+    assert attack.cells == (Cell(Hex(1, 0), wounds=2), Cell(Hex(1, -1)))
+    assert attack.range is None
+
+
+def test_ranged_effects_an_opponents_ranged_attack_from_its_effect_json() -> None:
+    attack = attack_from_effect({"do": "ranged_attack", "range": 4, "bleeding": 1}, speed_ok=False)
+    assert attack.range == 4
+    assert attack.ranged_cell == Cell(Hex(0, 0), wounds=1, bleeding=1)
+    assert not attack.speed_ok
+    with pytest.raises(ValueError, match="attack or ranged_attack"):
+        attack_from_effect({"do": "step"})
+
+
+def test_the_commit_to_hit_rule_your_reach_counts_the_moves_before_your_attack() -> None:
+    board = ORIGIN.within(4)
+    reach = threat_hexes(
+        PLAYER,
+        [[MoveSpec("step", 1, "front")]],
+        cells=(Cell(Hex(1, 0)),),
+        board=board,
+        occupied={},
+        terrain={},
+    )
+    assert reach == {Hex(1, 0), Hex(2, 0)}
+
+
+def test_ranged_effects_your_ranged_reach_is_range_and_line_of_sight() -> None:
+    board = ORIGIN.within(4)
+    reach = threat_hexes(
+        PLAYER, [], range_=3, board=board, occupied={}, terrain={Hex(2, 0): "rocks"}
+    )
+    assert Hex(3, 0) not in reach  # behind the rock
+    assert Hex(-2, 0) not in reach  # behind you
+    assert Hex(4, 0) not in reach  # out of range
+    assert Hex(0, 2) in reach
