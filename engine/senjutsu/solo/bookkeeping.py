@@ -20,10 +20,10 @@ RESET_DECK = "Resolving Solo Cards > Reset Deck"
 OPPONENT_COLLISIONS = "Opponent Movement > Opponent Collisions"
 IGNORED = "Adjusting Player Cards > Focus, Draw / Discard cards"
 
-IGNORED_EFFECTS = frozenset({"focus", "draw", "discard", "search"})
-"""Effects an opponent ignores: "Opponents do not use focus"; "Opponents do not have
-a hand of cards. Ignore draw and discard effects" (a search fetches a card to hand:
-ignored too)."""
+IGNORED_EFFECTS = frozenset({"focus", "draw", "discard"})
+"""Effects an opponent ignores: "Opponents do not use focus. Ignore any effects that
+would cause them to gain or lose focus"; "Opponents do not have a hand of cards.
+Ignore draw and discard effects"."""
 
 
 def ignores(effect: str) -> bool:
