@@ -126,6 +126,7 @@ def resolve(
     speed: int | None = None,
     answers: Sequence[Answer] = (),
     seed: str = "effects",
+    otherwise: Callable[[effects.Ask], Command] | None = None,
 ) -> Run:
     """Resolve ``side``'s ``card`` part to its end, answering each Ask in turn
     with the next of ``answers`` (a command, or a function of the Ask)."""
@@ -149,8 +150,9 @@ def resolve(
         waiting = effects.ask(run.state)
         if waiting is not None:
             run.asks.append(waiting)
-            assert pending, f"no answer scripted for {waiting}"
-            answer = pending.pop(0)
+            assert pending or otherwise, f"no answer scripted for {waiting}"
+            answer = pending.pop(0) if pending else otherwise
+            assert answer is not None
             command = answer(waiting) if callable(answer) else answer
             apply(effects.answer(run.state, waiting.side, command, dice))
         else:
