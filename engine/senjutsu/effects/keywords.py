@@ -199,7 +199,7 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
     if chosen is not None:
         events.append({"type": "searched", "side": side, "from": effect["from"], "card": chosen})
     left = int(effect["n"]) - 1
-    then = ()
+    then: tuple[Json, ...] = ()
     if chosen is not None and left > 0:
         then = (task("search", side=side, effect={**effect, "n": left}),)
     elif effect["from"] == "deck":

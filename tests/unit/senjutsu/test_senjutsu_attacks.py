@@ -32,7 +32,13 @@ def test_attacks_cells_deal_bleeding_hobble_stun_and_poison() -> None:
                         {
                             "do": "attack",
                             "grid": [
-                                {"hex": [1, 0], "wounds": 0, "bleeding": 1, "poison": True, "stun": True},
+                                {
+                                    "hex": [1, 0],
+                                    "wounds": 0,
+                                    "bleeding": 1,
+                                    "poison": True,
+                                    "stun": True,
+                                },
                                 {"hex": [0, 1], "hobble": True},
                             ],
                         }
@@ -63,10 +69,18 @@ def test_attacks_execution_defeats_the_character_at_once() -> None:
             "name": "Exec",
             "type": "attack",
             "initiative": 3,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [1, 0], "wounds": 0, "execution": True}]}]}],
+            "lines": [
+                {
+                    "effects": [
+                        {"do": "attack", "grid": [{"hex": [1, 0], "wounds": 0, "execution": True}]}
+                    ]
+                }
+            ],
         }
     }
-    state = table({"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3))}, cards=cards)
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3))}, cards=cards
+    )
     run = resolve(play(state, "A", "x-exec"), "A", "x-exec")
     assert {"type": "defeated", "side": "B", "by": "A", "cause": "execution"} in run.events
 
@@ -74,9 +88,14 @@ def test_attacks_execution_defeats_the_character_at_once() -> None:
 def test_attacks_asterisk_cells_resolve_the_cards_asterisk_effects() -> None:
     # Thousand Cuts (s-040): asterisk = discard 1 and a hobble, on each character hit.
     state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3), hand=["s-002", "s-003"])}
+        {
+            "A": character("ronin", ((0, 0), 0)),
+            "B": character("master", ((1, 0), 3), hand=["s-002", "s-003"]),
+        }
     )
-    run = resolve(play(state, "A", "s-040"), "A", "s-040", answers=[{"kind": "discard", "card": "s-003"}])
+    run = resolve(
+        play(state, "A", "s-040"), "A", "s-040", answers=[{"kind": "discard", "card": "s-003"}]
+    )
     b = run.state["characters"]["B"]
     assert b["hand"] == ["s-002"]
     assert b["discard"] == [{"card": "s-003", "up": False}]
@@ -114,7 +133,7 @@ def test_commit_to_hit_rule_leaves_the_choice_free_when_no_move_can_target() -> 
     assert run.state["characters"]["A"]["hex"] == [1, 0]
 
 
-def test_commit_to_hit_rule_forces_paying_an_optional_focus_cost_that_lets_the_attack_target() -> None:
+def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_target() -> None:
     cards = {
         "x-pay": {
             "id": "x-pay",
@@ -128,7 +147,8 @@ def test_commit_to_hit_rule_forces_paying_an_optional_focus_cost_that_lets_the_a
         }
     }
     state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((2, 0), 3))}, cards=cards
+        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((2, 0), 3))},
+        cards=cards,
     )
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay")
     assert run.asks == []
@@ -150,7 +170,8 @@ def test_optional_focus_cost_may_be_skipped_when_commit_to_hit_does_not_force_it
         }
     }
     state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((1, 0), 3))}, cards=cards
+        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((1, 0), 3))},
+        cards=cards,
     )
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay", answers=[{"kind": "pay", "pay": False}])
     assert run.asks[0].kind == "pay"

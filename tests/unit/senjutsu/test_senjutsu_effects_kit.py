@@ -69,7 +69,12 @@ def table(
         "phase": "resolve",
         "board": {"hexes": [h.to_json() for h in sorted(Hex(0, 0).spiral(radius))]},
         "terrain": [
-            {"id": tid, "kind": kind, "hexes": [list(h) for h in hexes], "solid": [list(h) for h in hexes]}
+            {
+                "id": tid,
+                "kind": kind,
+                "hexes": [list(h) for h in hexes],
+                "solid": [list(h) for h in hexes],
+            }
             for tid, kind, hexes in terrain
         ],
         "sides": sides,
@@ -96,7 +101,11 @@ def play(state: State, side: str, card: str, speed: int | None = None) -> State:
     """``side`` has played ``card`` (at its fixed speed, or ``speed``)."""
     data = card_of(state, card)
     initiative = data["initiative"]
-    chosen = speed if speed is not None else (initiative if isinstance(initiative, int) else max(initiative))
+    chosen = (
+        speed
+        if speed is not None
+        else (initiative if isinstance(initiative, int) else max(initiative))
+    )
     played = {"card": card, "speed": chosen, "alternative": False, "replaced": None}
     chars = state["characters"]
     return {**state, "characters": {**chars, side: {**chars[side], "played": played}}}
@@ -168,7 +177,8 @@ def until_ask(state: State, side: str, card: str, *, speed: int | None = None) -
     """Resolve until the first Ask (or the end), for tests of the refusals."""
     run = Run(state)
     if speed is None:
-        speed = int(card_of(state, card)["initiative"]) if not state["characters"][side].get("played") else state["characters"][side]["played"]["speed"]
+        played = state["characters"][side].get("played")
+        speed = played["speed"] if played else int(card_of(state, card)["initiative"])
     for event in effects.begin(state, side, card, "top", speed):
         run.events.append(event)
         run.state = evolve(run.state, event)
@@ -181,8 +191,11 @@ def until_ask(state: State, side: str, card: str, *, speed: int | None = None) -
     return run
 
 
-def with_block(state: State, side: str, hexes: Sequence[tuple[int, int]], speed: int, **more: Any) -> State:
-    """``side`` has a block in ``hexes`` at ``speed`` this turn (as a resolved block effect leaves)."""
+def with_block(
+    state: State, side: str, hexes: Sequence[tuple[int, int]], speed: int, **more: Any
+) -> State:
+    """``side`` has a block in ``hexes`` at ``speed`` this turn (as a resolved block
+    effect leaves it)."""
     block = {
         "side": side,
         "card": more.pop("card", "s-008"),

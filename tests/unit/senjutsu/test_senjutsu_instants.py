@@ -4,7 +4,13 @@ instant steps."""
 from __future__ import annotations
 
 from engine.senjutsu import effects
-from tests.unit.senjutsu.test_senjutsu_effects_kit import character, play, resolve, table, with_block
+from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    character,
+    play,
+    resolve,
+    table,
+    with_block,
+)
 
 
 def _duel(a_hand: list[str], b_hand: list[str] | None = None) -> dict:  # type: ignore[type-arg]
@@ -16,7 +22,7 @@ def _duel(a_hand: list[str], b_hand: list[str] | None = None) -> dict:  # type: 
     )
 
 
-def test_instant_additional_cards_with_a_condition_are_played_when_it_is_met_and_resolved_in_full() -> None:
+def test_instant_additional_cards_with_a_condition_are_played_when_it_is_met() -> None:
     # Advancing Thrust (s-004): mandatory step 1, then attack front and two ahead:
     # B, three hexes ahead of A, is hit two ahead. Follow Through (s-031, attack
     # successful): step 1 forward (Commit To Hit: it must), then attack front.
@@ -32,7 +38,8 @@ def test_instant_additional_cards_with_a_condition_are_played_when_it_is_met_and
         "s-004",
         answers=[{"kind": "instant", "card": "s-031"}],
     )
-    assert run.asks[0].kind == "instant" and run.asks[0].side == "A"
+    assert run.asks[0].kind == "instant"
+    assert run.asks[0].side == "A"
     assert run.state["characters"]["B"]["wounds"] == 2
     assert run.state["characters"]["A"]["hex"] == [2, 0]
     assert run.state["characters"]["A"]["hand"] == []
@@ -44,7 +51,10 @@ def test_instant_additional_cards_with_a_condition_are_played_when_it_is_met_and
 def test_instant_additional_cards_block_successful_lets_the_blocker_play_one() -> None:
     # Riposte (s-030, block successful): attack front.
     state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3), hand=["s-030"])}
+        {
+            "A": character("ronin", ((0, 0), 0)),
+            "B": character("master", ((1, 0), 3), hand=["s-030"]),
+        }
     )
     state = with_block(play(state, "A", "s-002"), "B", [(0, 0)], speed=6)
     run = resolve(state, "A", "s-002", answers=[{"kind": "instant", "card": "s-030"}])
@@ -60,7 +70,10 @@ def test_instant_additional_cards_without_a_condition_follow_the_chosen_card() -
         play(state, "A", "s-010"),
         "A",
         "s-010",
-        answers=[{"kind": "instant", "card": "s-032"}, {"kind": "move", "hex": [0, 0], "facing": 1, "collision": None}],
+        answers=[
+            {"kind": "instant", "card": "s-032"},
+            {"kind": "move", "hex": [0, 0], "facing": 1, "collision": None},
+        ],
     )
     assert run.state["characters"]["A"]["focus"] == 2
     assert run.state["characters"]["A"]["facing"] == 1
@@ -74,7 +87,9 @@ def test_instant_cards_one_instant_card_per_turn() -> None:
 
 def test_instant_cards_not_after_playing_a_core_card() -> None:
     state = _duel(["s-032", "core-ronin"])
-    run = resolve(play(state, "A", "core-ronin"), "A", "core-ronin", otherwise=lambda ask: ask.options[0])
+    run = resolve(
+        play(state, "A", "core-ronin"), "A", "core-ronin", otherwise=lambda ask: ask.options[0]
+    )
     assert all(ask.kind != "instant" for ask in run.asks)
 
 
@@ -87,6 +102,8 @@ def test_instant_cards_an_instant_replacement_is_the_turns_instant() -> None:
 
 def test_instant_additional_cards_declining_goes_on_with_the_card() -> None:
     state = _duel(["s-032"])
-    run = resolve(play(state, "A", "s-010"), "A", "s-010", answers=[{"kind": "instant", "card": None}])
+    run = resolve(
+        play(state, "A", "s-010"), "A", "s-010", answers=[{"kind": "instant", "card": None}]
+    )
     assert run.state["characters"]["A"]["hand"] == ["s-032"]
     assert not effects.active(run.state)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tests.unit.senjutsu.test_senjutsu_effects_kit import character, play, resolve, table, with_block
+from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    character,
+    play,
+    resolve,
+    table,
+    with_block,
+)
 
 
 def _duel(b_at: tuple[int, int], b_card: str = "s-010", **more: object) -> dict:  # type: ignore[type-arg]
@@ -62,7 +68,10 @@ def test_targeted_character_a_ranged_effect_applies_to_one_character_chosen_amon
     state = play(play(play(state, "B", "s-010"), "C", "s-010"), "A", "s-018")
     run = resolve(state, "A", "s-018", answers=[{"kind": "target", "side": "B"}])
     assert [o["side"] for o in run.asks[0].options] == ["B", "C"]
-    assert (run.state["characters"]["B"]["wounds"], run.state["characters"]["C"]["wounds"]) == (1, 0)
+    assert (run.state["characters"]["B"]["wounds"], run.state["characters"]["C"]["wounds"]) == (
+        1,
+        0,
+    )
 
 
 def test_ranged_effects_not_tied_to_an_attack_ignore_condition_3() -> None:
