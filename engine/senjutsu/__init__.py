@@ -7,3 +7,11 @@ model, the catalogue and the deck rules), ``grid`` (the geometry of moves, attac
 and sight), ``effects`` (resolving a card), ``solo`` (the solo opponents' rules),
 ``turn`` (draw, choose, reveal, resolve, discard) and the facade ``ruleset``.
 """
+
+from __future__ import annotations
+
+from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
+from engine.senjutsu.cards.decks import validate_deck
+from engine.senjutsu.ruleset import Senjutsu
+
+__all__ = ["Catalogue", "Senjutsu", "load_catalogue", "validate_deck"]
