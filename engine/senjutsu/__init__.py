@@ -10,8 +10,22 @@ and sight), ``effects`` (resolving a card), ``solo`` (the solo opponents' rules)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
 from engine.senjutsu.cards.decks import validate_deck
-from engine.senjutsu.ruleset import Senjutsu
+
+if TYPE_CHECKING:
+    from engine.senjutsu.ruleset import Senjutsu
 
 __all__ = ["Catalogue", "Senjutsu", "load_catalogue", "validate_deck"]
+
+
+def __getattr__(name: str) -> Any:
+    # The facade is imported on first use, so that the data and grid layers can be
+    # imported (and tested) without the whole engine.
+    if name == "Senjutsu":
+        from engine.senjutsu.ruleset import Senjutsu
+
+        return Senjutsu
+    raise AttributeError(f"module 'engine.senjutsu' has no attribute {name!r}")
