@@ -45,6 +45,7 @@ from engine.senjutsu.grid.kamae import (
     CHANGING_KAMAE,
     MAX_FOCUS,
     SWITCHING_KAMAE,
+    branch_tuples,
     gain_focus,
     kamae_paths,
     kamae_switch_targets,
@@ -58,6 +59,7 @@ from engine.senjutsu.grid.moves import (
     STEP_SAME_DIRECTION,
     chain_outcomes,
     collision_at,
+    collision_label,
     move_outcomes,
 )
 from engine.senjutsu.grid.order import (
@@ -136,8 +138,10 @@ __all__ = [
     "PushOutcome",
     "TieSlots",
     "attack_targets",
+    "branch_tuples",
     "chain_outcomes",
     "collision_at",
+    "collision_label",
     "commit_to_hit",
     "covered_by_block",
     "empty_tie",

@@ -13,12 +13,15 @@ Rulebook 1.5, "Kamae Positions":
   this limit is lost immediately."
 
 A tree is given as plain values: its branches ``(from, to, pink)`` and its positions
-``(id, kamae type)``, so that ``grid`` needs nothing of the card model.
+``(id, kamae type)``, so that ``grid`` needs nothing of the card model; for
+convenience a whole tree (its JSON, or any object with ``branches`` whose items have
+``from_``/``from``, ``to`` and ``pink``) is read the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.senjutsu.grid.values import KamaePath
 
@@ -28,8 +31,30 @@ FOCUS_LIMIT = "Kamae Positions > Changing Kamae Positions"  # "a maximum of 3 fo
 MAX_FOCUS = 3
 
 
+def branch_tuples(tree: object) -> tuple[tuple[str, str, bool], ...]:
+    """A tree's branches as ``(from, to, pink)``, from a sequence of such tuples, a
+    tree's JSON (``{"branches": [{"from", "to", "pink"}]}``) or a tree object."""
+    if isinstance(tree, Mapping):
+        items: Any = tree["branches"]
+    elif hasattr(tree, "branches"):
+        items = tree.branches
+    else:
+        items = tree
+    found: list[tuple[str, str, bool]] = []
+    for item in items:
+        if isinstance(item, tuple):
+            source, target, pink = item
+        elif isinstance(item, Mapping):
+            source, target, pink = item["from"], item["to"], item.get("pink", False)
+        else:
+            source = getattr(item, "from_", None) or item.source
+            target, pink = item.to, item.pink
+        found.append((str(source), str(target), bool(pink)))
+    return tuple(found)
+
+
 def kamae_paths(
-    branches: Iterable[tuple[str, str, bool]], at: str, up_to: int
+    branches: Iterable[tuple[str, str, bool]] | object, at: str, up_to: int
 ) -> tuple[KamaePath, ...]:
     """Every way to change Kamae up to ``up_to`` times from ``at``: every walk of 0 to
     ``up_to`` branches along their arrows, with the focus its pink branches give,
@@ -41,7 +66,7 @@ def kamae_paths(
     if up_to < 0:
         raise ValueError(f"a Kamae change moves 0 or more times, not {up_to}")
     outgoing: dict[str, list[tuple[str, bool]]] = {}
-    for source, target, pink in sorted(branches):
+    for source, target, pink in sorted(branch_tuples(branches)):
         outgoing.setdefault(source, []).append((target, pink))
     found: set[KamaePath] = set()
     walks = [KamaePath((at,), 0)]

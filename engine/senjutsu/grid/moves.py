@@ -74,6 +74,11 @@ def collision_at(
     return None
 
 
+def collision_label(collision: Collision) -> str:
+    """The word a move command or event gives a collision (:attr:`Collision.label`)."""
+    return collision.label
+
+
 def move_outcomes(
     start: Position,
     moves: Sequence[MoveSpec],

@@ -9,8 +9,9 @@ that every tuple this package returns is sorted canonically.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from engine.hexgrid import Facing, Hex
 
@@ -48,6 +49,23 @@ class MoveSpec:
         if self.dirs not in RELATIVE_DIRECTIONS:
             raise ValueError(f"a step goes front, front3 or any, not {self.dirs!r}")
 
+    @classmethod
+    def from_effect(cls, effect: Mapping[str, Any] | Any) -> MoveSpec:
+        """A spec from a card's step or rotate EFFECT: its JSON form
+        (``{"do": "step", "n": 1, "dirs": "front", "mandatory": false}``, absent
+        fields at their defaults) or any object with the same attribute names."""
+
+        def field(name: str, default: object) -> Any:
+            if isinstance(effect, Mapping):
+                return effect.get(name, default)
+            value = getattr(effect, name, default)
+            if value is None:
+                return default
+            return value
+
+        kind = field("do", None)
+        return cls(kind, field("n", 1), field("dirs", "front"), bool(field("mandatory", False)))
+
 
 @dataclass(frozen=True, order=True)
 class Collision:
@@ -61,6 +79,12 @@ class Collision:
 
     def sort_key(self) -> tuple[str, Hex, str]:
         return (self.kind, self.hex, self.into or "")
+
+    @property
+    def label(self) -> str:
+        """One word for commands and events: the side collided with, the terrain's
+        name as given (a piece id or a kind), or ``"edge"`` off the battlefield."""
+        return self.into if self.into is not None else "edge"
 
 
 @dataclass(frozen=True)
@@ -102,6 +126,11 @@ class PushOutcome:
     collision: Collision | None
     path: tuple[Hex, ...]
 
+    @property
+    def hex(self) -> Hex:
+        """The hex the character ends in (the same as ``end``)."""
+        return self.end
+
     def sort_key(self) -> tuple[Hex, tuple[str, Hex, str], tuple[Hex, ...]]:
         collision = self.collision.sort_key() if self.collision else ("", Hex(0, 0), "")
         return (self.end, collision, self.path)
@@ -118,3 +147,8 @@ class KamaePath:
     @property
     def end(self) -> str:
         return self.path[-1]
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """The position ids visited, the start first (the same as ``path``)."""
+        return self.path

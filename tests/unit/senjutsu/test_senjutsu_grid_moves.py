@@ -251,3 +251,18 @@ def test_move_effects_turn_with_the_board(
     start = (origin, facing)
     turned = {(hex_.rotated(facing) + origin, end_facing.turn(facing)) for hex_, end_facing in base}
     assert positions(moves, start=start) == turned
+
+
+def test_move_effects_a_spec_from_a_card_effect_json_with_its_defaults() -> None:
+    assert MoveSpec.from_effect({"do": "step", "n": 2, "dirs": "any"}) == MoveSpec(
+        "step", 2, "any", False
+    )
+    assert MoveSpec.from_effect({"do": "rotate", "mandatory": True}) == MoveSpec(
+        "rotate", 1, "front", True
+    )
+
+
+def test_collisions_have_one_word_labels_for_commands() -> None:
+    assert Collision("character", Hex(1, 0), "B").label == "B"
+    assert Collision("terrain", Hex(1, 0), "t1").label == "t1"
+    assert Collision("off_battlefield", Hex(1, 0)).label == "edge"

@@ -4,6 +4,7 @@ resolution, hobbles and setup placement (rulebook 1.5), on the grid."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 import pytest
 
@@ -242,3 +243,23 @@ def test_battlefield_setup_a_turned_piece_and_its_legal_placements() -> None:
     board = ORIGIN.within(1)
     assert terrain_placements(board, [ORIGIN], [ORIGIN]) == ()
     assert len(terrain_placements(board, [ORIGIN], [])) == 7 * 6
+
+
+def test_changing_kamae_positions_reads_a_tree_json_or_a_tree_object() -> None:
+    tree_json = {"branches": [{"from": "n", "to": "a1", "pink": True}]}
+
+    @dataclass(frozen=True)
+    class Branch:
+        from_: str
+        to: str
+        pink: bool
+
+    @dataclass(frozen=True)
+    class Tree:
+        branches: tuple[Branch, ...]
+
+    tree = Tree((Branch("n", "a1", True),))
+    expected = (KamaePath(("n",), 0), KamaePath(("n", "a1"), 1))
+    assert kamae_paths(tree_json, "n", 1) == expected
+    assert kamae_paths(tree, "n", 1) == expected
+    assert expected[1].positions == ("n", "a1")
