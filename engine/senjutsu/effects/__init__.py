@@ -30,6 +30,7 @@ from engine.senjutsu.effects import (  # noqa: F401 -- each module registers its
     ranged,
     rules,
 )
+from engine.senjutsu.effects.cards import acts_as
 from engine.senjutsu.effects.cards import card as card_data
 from engine.senjutsu.effects.commands import KINDS, parse
 from engine.senjutsu.effects.evolve import HANDLERS as _HANDLERS
@@ -53,7 +54,7 @@ def begin(state: State, side: str, card: str, part: str, speed: int) -> list[Eve
             "card": card,
             "part": part,
             "speed": speed,
-            "card_type": data["type"],
+            "card_type": acts_as(data),
         }
     ]
 

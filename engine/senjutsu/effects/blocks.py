@@ -24,7 +24,7 @@ from __future__ import annotations
 from engine.core import Command, Dice, State
 from engine.hexgrid import Hex, oriented
 from engine.senjutsu.effects import geometry, rules
-from engine.senjutsu.effects.cards import card
+from engine.senjutsu.effects.cards import acts_as, card
 from engine.senjutsu.effects.expand import effect_tasks
 from engine.senjutsu.effects.frames import Json, Step, frame, position, task
 from engine.senjutsu.effects.machine import automatic, choice, resolver, task_side
@@ -114,7 +114,7 @@ def _nest(state: State, head: Json, dice: Dice) -> Step:
         "card": head["card"],
         "part": head["part"],
         "speed": current["speed"],
-        "card_type": card(state, head["card"])["type"],
+        "card_type": acts_as(card(state, head["card"])),
         "todo": head["todo"],
     }
     return Step(events=(event,))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core import Command, Dice, State
 from engine.senjutsu.effects import rules
-from engine.senjutsu.effects.cards import card
+from engine.senjutsu.effects.cards import acts_as, card
 from engine.senjutsu.effects.frames import Json, Step, frame
 from engine.senjutsu.effects.machine import choice, task_side
 
@@ -72,7 +72,7 @@ def _instant(state: State, head: Json, command: Command, dice: Dice) -> Step:
             "card": chosen,
             "part": "top",
             "speed": frame(state)["speed"],
-            "card_type": data["type"],
+            "card_type": acts_as(data),
         },
     )
     return Step(events=events)

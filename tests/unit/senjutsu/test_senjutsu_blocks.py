@@ -196,3 +196,10 @@ def test_block_timing_sequence_a_defence_card_places_its_block_then_resolves_its
     assert run.state["blocks"][0]["hexes"] == [[0, 0]]
     assert run.state["characters"]["B"]["facing"] == 1
     assert sorted(o["facing"] for o in run.asks[0].options) == [1, 5]
+
+
+def test_blocks_a_core_weapon_cards_attack_is_an_attack_card_and_can_be_blocked() -> None:
+    # Wakizashi (w-wakizashi, speed 6): attack front.
+    state = with_block(play(_duel(), "A", "w-wakizashi"), "B", [(0, 0)], speed=6)
+    run = resolve(state, "A", "w-wakizashi")
+    assert run.of("attacked")[0]["blocked"] == ["B"]
