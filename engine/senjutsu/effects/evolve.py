@@ -144,7 +144,7 @@ def _discarded(state: State, event: Event) -> State:
 @handles("searched")
 def _searched(state: State, event: Event) -> State:
     mine = _mine(state, event["side"])
-    card = event["card"]
+    card = event["sealed"]["card"]
     change: dict[str, Any] = {"hand": sorted([*mine["hand"], card])}
     if event["from"] == "discard":
         discard = list(mine["discard"])
@@ -157,7 +157,7 @@ def _searched(state: State, event: Event) -> State:
 
 @handles("deck_shuffled")
 def _shuffled(state: State, event: Event) -> State:
-    return _with(state, event["side"], deck=list(event["secret"]["deck"]))
+    return _with(state, event["side"], deck=list(event["sealed"]["deck"]))
 
 
 @handles("cancelled")
@@ -219,7 +219,7 @@ def _instant_played(state: State, event: Event) -> State:
     return {**state, "instants": [*(state.get("instants") or []), entry]}
 
 
-@handles("collided", "attacked", "effect_ignored")
+@handles("collided", "attacked", "effect_ignored", "hand_viewed")
 def _recorded(state: State, event: Event) -> State:
     """Events that record what happened; their consequences are events of their own."""
     return state

@@ -31,6 +31,7 @@ from engine.senjutsu.effects.moves import status_events
 from engine.senjutsu.effects.shuffle import shuffled
 
 NEEDS_TARGET = ("push", "pull", "rotate_target", "swap", "cancel_active")
+# Solo opponents' effects (and View Hand on a solo opponent's deck): solo phase 2.
 SOLO_ONLY = ("view_hand", "reset_deck", "change_approach")
 TRAP_TOKENS = 3  # Component List: 3 trap tokens
 
@@ -77,6 +78,16 @@ def _effect(state: State, head: Json, dice: Dice) -> Step:
         return Step(events=({"type": "cancelled", "side": who, "by": side},))
     if do == "trap":
         return Step(then=(task("trap", side=side, range=int(effect["range"])),))
+    if do == "view_hand" and target is not None and not state["characters"][who].get("solo"):
+        hand = sorted(state["characters"][who]["hand"])
+        event = {
+            "type": "hand_viewed",
+            "side": side,
+            "target": who,
+            "sealed_for": side,
+            "sealed": {"hand": hand},
+        }
+        return Step(events=(event,))
     if do in SOLO_ONLY:
         return Step(events=({"type": "effect_ignored", "side": side, "do": do},))
     raise ValueError(f"no rule resolves the effect {do!r}")
@@ -197,7 +208,15 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
     events: list[Event] = []
     chosen = command["card"]
     if chosen is not None:
-        events.append({"type": "searched", "side": side, "from": effect["from"], "card": chosen})
+        events.append(
+            {
+                "type": "searched",
+                "side": side,
+                "from": effect["from"],
+                "sealed_for": side,
+                "sealed": {"card": chosen},
+            }
+        )
     left = int(effect["n"]) - 1
     then: tuple[Json, ...] = ()
     if chosen is not None and left > 0:
@@ -212,7 +231,10 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
             else max(0, int(effect["top"]) - 1 if chosen else int(effect["top"]))
         )
         order = [*shuffled(deck[:top], dice), *deck[top:]]
-        events.append({"type": "deck_shuffled", "side": side, "secret": {"deck": order}})
+        # The new order is hidden from every player, the owner too: sealed for no side.
+        events.append(
+            {"type": "deck_shuffled", "side": side, "sealed_for": "", "sealed": {"deck": order}}
+        )
     return Step(events=tuple(events), then=then)
 
 

@@ -89,7 +89,9 @@ def _pay(state: State, head: Json, command: Command, dice: Dice) -> Step:
     side = resolver(state)
     focus = character(state, side)["focus"] - head["line"]["focus"]
     event = {"type": "focus_changed", "side": side, "focus": focus, "paid": head["line"]["focus"]}
-    return Step(events=(event,), then=tuple(effect_tasks(head["line"]["effects"])))
+    line = head["line"]
+    tasks = effect_tasks(line["effects"], kamae_line=line["kamae"] is not None)
+    return Step(events=(event,), then=tuple(tasks))
 
 
 def _or_allowed(state: State, head: Json) -> list[int]:

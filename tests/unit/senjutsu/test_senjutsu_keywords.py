@@ -109,7 +109,9 @@ def test_search_the_deck_then_shuffle_it() -> None:
     assert a["hand"] == ["s-007"]
     assert sorted(a["deck"]) == ["s-005", "s-006", "s-010"]
     (shuffle,) = run.of("deck_shuffled")
-    assert sorted(shuffle["secret"]["deck"]) == sorted(a["deck"])
+    assert sorted(shuffle["sealed"]["deck"]) == sorted(a["deck"])
+    assert shuffle["sealed_for"] == ""  # the new order is hidden from every player
+    assert run.of("searched")[0]["sealed_for"] == "A"
 
 
 def test_search_top_n_of_a_type_looks_only_at_those_cards() -> None:
@@ -217,3 +219,11 @@ def test_faq_cancel_active_cancels_the_targets_unresolved_card() -> None:
     )
     run = resolve(state, "A", "s-002")
     assert run.state["characters"]["A"]["played"]["cancelled"] is True
+
+
+def test_view_hand_shows_the_targets_hand_to_the_viewer_only() -> None:
+    # Reading Intent (s-037): range 3, view the targeted character's hand.
+    run = resolve(play(_duel(), "A", "s-037"), "A", "s-037")
+    (viewed,) = run.of("hand_viewed")
+    assert viewed["sealed_for"] == "A"
+    assert viewed["sealed"] == {"hand": ["s-002", "s-003"]}
