@@ -219,7 +219,20 @@ def _instant_played(state: State, event: Event) -> State:
     return {**state, "instants": [*(state.get("instants") or []), entry]}
 
 
-@handles("collided", "attacked", "effect_ignored", "hand_viewed")
+@handles("collided")
+def _collided(state: State, event: Event) -> State:
+    """A collision caused by the mover's own card ends that card: its unresolved
+    parts (the part below a split line too) are skipped like a cancelled card's."""
+    if not event.get("stops"):
+        return state
+    played = _mine(state, event["side"]).get("played")
+    current = state.get("current") or {}
+    if not played or played["card"] != current.get("card"):
+        return state
+    return _with(state, event["side"], played={**played, "cancelled": True})
+
+
+@handles("attacked", "effect_ignored", "hand_viewed")
 def _recorded(state: State, event: Event) -> State:
     """Events that record what happened; their consequences are events of their own."""
     return state

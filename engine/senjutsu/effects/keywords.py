@@ -140,12 +140,17 @@ def _target(state: State, head: Json, command: Command, dice: Dice) -> Step:
     return Step(then=(task("effect", effect=head["effect"], target=command["side"]),))
 
 
-def discardable(state: State, side: str) -> list[str]:
+ABILITY_TYPES = ("attack", "defence", "meditation")
+
+
+def discardable(state: State, side: str, *, ability: bool = False) -> list[str]:
     """Cards ``side`` can discard: any non-core card in hand (Core cards cannot be
-    discarded for any reason; stun cards are counted apart and cannot be)."""
+    discarded for any reason; stun cards are counted apart and cannot be);
+    ``ability``: ability cards only (a collision discards "1 ability card")."""
     found = []
     for card_id in sorted(set(state["characters"][side]["hand"])):
-        if not card(state, card_id)["core"]:
+        data = card(state, card_id)
+        if not data["core"] and (not ability or data["type"] in ABILITY_TYPES):
             found.append(card_id)
     return found
 
@@ -156,7 +161,8 @@ def discardable(state: State, side: str) -> list[str]:
     rule=rules.DISCARD,
     text="Choose a card to discard.",
     options=lambda state, head: [
-        {"kind": "discard", "card": c} for c in discardable(state, head["side"])
+        {"kind": "discard", "card": c}
+        for c in discardable(state, head["side"], ability=bool(head.get("ability")))
     ],
     side=task_side,
 )
@@ -173,7 +179,8 @@ def _discard(state: State, head: Json, command: Command, dice: Dice) -> Step:
             "up": False,
         }
     left = int(head["n"]) - 1
-    then = (task("discard", side=side, n=left, up=head["up"]),) if left > 0 else ()
+    more = task("discard", side=side, n=left, up=head["up"], ability=head.get("ability", False))
+    then = (more,) if left > 0 else ()
     return Step(events=(event,), then=then)
 
 

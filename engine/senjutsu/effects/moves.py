@@ -108,7 +108,7 @@ def collide(state: State, mover: str, into: str, *, own_card: bool) -> Step:
             {"type": "stunned", "side": mover, "by": None},
             {"type": "stunned", "side": into, "by": None},
         ]
-        then.append(task("discard", side=mover, n=1, up=True, keep=True))
+        then.append(task("discard", side=mover, n=1, up=True, ability=True, keep=True))
     elif into == geometry.EDGE:
         event["kind"] = "edge"
         events = [{"type": "stunned", "side": mover, "by": None}]

@@ -98,7 +98,7 @@ def test_sequencing_of_movement_then_moves_each_line_in_order() -> None:
 def test_collisions_moving_into_a_character_discards_and_stuns_both() -> None:
     state = table(
         {
-            "A": character("ronin", ((0, 0), 0), hand=["s-002", "s-003"]),
+            "A": character("ronin", ((0, 0), 0), hand=["crippling-poison", "s-002", "s-003"]),
             "B": character("master", ((1, 0), 3)),
         },
         cards=_card(
@@ -116,6 +116,8 @@ def test_collisions_moving_into_a_character_discards_and_stuns_both() -> None:
     assert a["hex"] == [0, 0]
     assert a["discard"] == [{"card": "s-002", "up": True}]  # face up
     assert a["focus"] == 0  # the rest of the card is not resolved
+    assert a["played"]["cancelled"] is True  # nor a part below a split line
+    assert [o["card"] for o in run.asks[0].options] == ["s-002", "s-003"]  # ability cards
 
 
 def test_collisions_off_the_battlefield_add_a_stun_and_end_the_card() -> None:
