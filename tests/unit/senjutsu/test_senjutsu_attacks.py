@@ -204,3 +204,32 @@ def test_bamboo_an_attack_dealing_a_wound_to_its_hex_removes_it() -> None:
     run = resolve(play(state, "A", "s-002"), "A", "s-002")
     assert {"type": "terrain_removed", "id": "t1", "kind": "bamboo"} in run.events
     assert run.state["terrain"] == []
+
+
+def test_winning_the_game_a_character_executed_takes_no_further_part_in_the_card() -> None:
+    # Execution, then the targeted character would be pulled: it is gone instead.
+    cards = {
+        "x-exec": {
+            "id": "x-exec",
+            "name": "Exec",
+            "type": "attack",
+            "initiative": 3,
+            "lines": [
+                {
+                    "effects": [
+                        {
+                            "do": "attack",
+                            "grid": [{"hex": [2, 0], "wounds": 0, "execution": True}],
+                            "targeted": [{"do": "pull", "n": 1}],
+                        }
+                    ]
+                }
+            ],
+        }
+    }
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))}, cards=cards
+    )
+    run = resolve(play(state, "A", "x-exec"), "A", "x-exec")
+    assert run.state["characters"]["B"]["defeated"] is True
+    assert run.of("moved") == []
