@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.senjutsu.effects.cards import CRIPPLING_POISON
+from engine.senjutsu.effects.frames import next_todo
 
 Handler = Callable[[State, Event], State]
 HANDLERS: dict[str, Handler] = {}
@@ -56,7 +57,9 @@ def _resolving(state: State, event: Event) -> State:
 
 @handles("progressed")
 def _progressed(state: State, event: Event) -> State:
-    return {**state, "current": {**state["current"], "todo": list(event["todo"])}}
+    current = state["current"]
+    todo = next_todo(current["todo"], list(event["then"]), bool(event["stop"]))
+    return {**state, "current": {**current, "todo": todo}}
 
 
 @handles("resolved")

@@ -53,11 +53,18 @@ def frame(state: State) -> Json:
 
 
 def progressed(state: State, step: Step) -> Event:
-    """The event that moves the current frame on past its head task."""
-    todo = list(frame(state)["todo"])[1:]
-    if step.stop:
-        todo = [task for task in todo if task.get("keep")]
-    return {"type": "progressed", "todo": [*step.then, *todo]}
+    """The event that moves the current frame on past its head task: the tasks
+    that replace it (``then``) and whether the rest of the frame is dropped
+    (``stop``: only the tasks marked ``keep`` stay)."""
+    return {"type": "progressed", "then": list(step.then), "stop": step.stop}
+
+
+def next_todo(todo: list[Json], then: list[Json], stop: bool) -> list[Json]:
+    """The todo list after its head task gave ``then`` (see :func:`progressed`)."""
+    rest = list(todo)[1:]
+    if stop:
+        rest = [task for task in rest if task.get("keep")]
+    return [*then, *rest]
 
 
 def character(state: State, side: str) -> Json:
