@@ -227,7 +227,9 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
     left = int(effect["n"]) - 1
     then: tuple[Json, ...] = ()
     if chosen is not None and left > 0:
-        then = (task("search", side=side, effect={**effect, "n": left}),)
+        # The card taken leaves the cards looked through: one fewer on top.
+        top = None if effect["top"] is None else max(0, int(effect["top"]) - 1)
+        then = (task("search", side=side, effect={**effect, "n": left, "top": top}),)
     elif effect["from"] == "deck":
         deck = list(state["characters"][side]["deck"])
         if chosen is not None:

@@ -227,3 +227,18 @@ def test_view_hand_shows_the_targets_hand_to_the_viewer_only() -> None:
     (viewed,) = run.of("hand_viewed")
     assert viewed["sealed_for"] == "A"
     assert viewed["sealed"] == {"hand": ["s-002", "s-003"]}
+
+
+def test_search_for_several_cards_looks_only_at_the_cards_looked_through() -> None:
+    cards = _card([{"do": "search", "from": "deck", "top": 2, "n": 2}])
+    state = _duel(cards, deck=["s-010", "s-002", "s-003", "s-005"])
+    run = resolve(
+        play(state, "A", "x-kw"),
+        "A",
+        "x-kw",
+        answers=[{"kind": "search", "card": "s-002"}, {"kind": "search", "card": "s-010"}],
+    )
+    assert [o["card"] for o in run.asks[1].options] == ["s-010", None]
+    a = run.state["characters"]["A"]
+    assert a["hand"] == ["s-002", "s-010"]
+    assert a["deck"] == ["s-003", "s-005"]
