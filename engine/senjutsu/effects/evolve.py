@@ -163,12 +163,27 @@ def _shuffled(state: State, event: Event) -> State:
     return _with(state, event["side"], deck=list(event["sealed"]["deck"]))
 
 
+def _without_effects_of(current: Any, side: str) -> Any:
+    """The frame stack with every frame of ``side`` emptied: its card's unresolved
+    effects are dropped (they end as soon as they are reached)."""
+    if current is None:
+        return None
+    outer = _without_effects_of(current["outer"], side)
+    todo = [] if current["side"] == side else current["todo"]
+    return {**current, "todo": todo, "outer": outer}
+
+
 @handles("cancelled")
 def _cancelled(state: State, event: Event) -> State:
-    played = _mine(state, event["side"]).get("played")
+    """FAQ, Cancel Active: every ability card effect of the target not yet resolved
+    this turn -- the rest of a card it is resolving now, and its parts to come
+    (``played.cancelled``, which the turn machine skips)."""
+    side = event["side"]
+    state = {**state, "current": _without_effects_of(state.get("current"), side)}
+    played = _mine(state, side).get("played")
     if not played:
         return state
-    return _with(state, event["side"], played={**played, "cancelled": True})
+    return _with(state, side, played={**played, "cancelled": True})
 
 
 @handles("trap_placed")

@@ -221,6 +221,30 @@ def test_faq_cancel_active_cancels_the_targets_unresolved_card() -> None:
     assert run.state["characters"]["A"]["played"]["cancelled"] is True
 
 
+def test_faq_cancel_active_cancels_the_rest_of_the_card_being_resolved() -> None:
+    # A's attack is blocked by Phantom Guard, whose targeted effect cancels A's
+    # active effects: the line after A's attack (gain 1 focus) is not resolved.
+    cards = {
+        "x-cut": {
+            "id": "x-cut",
+            "name": "Cut And Breathe",
+            "type": "attack",
+            "initiative": 6,
+            "lines": [
+                {"effects": [{"do": "attack", "grid": [{"hex": [1, 0]}]}]},
+                {"effects": [{"do": "focus", "n": 1}]},
+            ],
+        }
+    }
+    state = play(_duel(cards, b_at=(1, 0)), "A", "x-cut")
+    state = with_block(
+        state, "B", [(0, 0)], speed=6, card="s-042", targeted=[{"do": "cancel_active"}]
+    )
+    run = resolve(state, "A", "x-cut")
+    assert run.state["characters"]["A"]["focus"] == 0
+    assert run.state["current"] is None
+
+
 def test_view_hand_shows_the_targets_hand_to_the_viewer_only() -> None:
     # Reading Intent (s-037): range 3, view the targeted character's hand.
     run = resolve(play(_duel(), "A", "s-037"), "A", "s-037")
