@@ -13,7 +13,6 @@ interrupted in ``outer`` and gives it back once done.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,13 +88,6 @@ def others(state: State, side: str) -> list[str]:
     return [other for other in living(state) if other != side]
 
 
-def occupant(state: State, hex_: Hex) -> str | None:
-    for side in living(state):
-        if Hex.from_json(state["characters"][side]["hex"]) == hex_:
-            return side
-    return None
-
-
 def board(state: State) -> frozenset[Hex]:
     return frozenset(Hex.from_json(h) for h in state["board"]["hexes"])
 
@@ -108,14 +100,6 @@ def terrain_at(state: State) -> dict[Hex, Json]:
         for h in piece.get("solid", piece["hexes"]):
             found[Hex.from_json(h)] = piece
     return found
-
-
-def hand_card_ids(state: State, side: str) -> list[str]:
-    return list(state["characters"][side]["hand"])
-
-
-def sorted_hexes(hexes: Sequence[Hex]) -> list[list[int]]:
-    return [h.to_json() for h in sorted(set(hexes))]
 
 
 def task(t: str, **fields: Any) -> Json:

@@ -18,8 +18,6 @@ from engine.senjutsu.effects.frames import Json, Step, character
 from engine.senjutsu.effects.kamae_state import tree, tree_json
 from engine.senjutsu.effects.machine import automatic, choice, resolver
 
-MAX_FOCUS = grid.MAX_FOCUS
-
 
 def gain_focus(state: State, side: str, n: int) -> list[Event]:
     """The event of ``side`` gaining ``n`` focus, capped at 3 (none if nothing changes)."""
