@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core import Command, Dice, Event, State
 from engine.hexgrid import Hex
+from engine.senjutsu.cards import shuffle
 from engine.senjutsu.effects import rules
 from engine.senjutsu.effects.cards import card
 from engine.senjutsu.effects.frames import (
@@ -28,7 +29,6 @@ from engine.senjutsu.effects.frames import (
 from engine.senjutsu.effects.kamae import gain_focus
 from engine.senjutsu.effects.machine import automatic, choice, resolver, task_side
 from engine.senjutsu.effects.moves import status_events
-from engine.senjutsu.effects.shuffle import shuffled
 
 NEEDS_TARGET = ("push", "pull", "rotate_target", "swap", "cancel_active")
 # Solo opponents' effects (and View Hand on a solo opponent's deck): solo phase 2.
@@ -239,7 +239,7 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
             if effect["top"] is None
             else max(0, int(effect["top"]) - 1 if chosen else int(effect["top"]))
         )
-        order = [*shuffled(deck[:top], dice), *deck[top:]]
+        order = [*shuffle(deck[:top], dice), *deck[top:]]
         # The new order is hidden from every player, the owner too: sealed for no side.
         events.append(
             {"type": "deck_shuffled", "side": side, "sealed_for": "", "sealed": {"deck": order}}
