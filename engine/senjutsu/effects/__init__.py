@@ -95,7 +95,7 @@ def ask(state: State) -> Ask | None:
     options = kind.options(state, head)
     if len(options) < 2:
         return None
-    return Ask(kind.side(state, head), kind.kind, tuple(options), kind.text)
+    return Ask(kind.side(state, head), kind.kind, tuple(options), kind.text_for(state, head))
 
 
 def advance(state: State, dice: Dice) -> list[Event]:

@@ -159,7 +159,10 @@ def discardable(state: State, side: str, *, ability: bool = False) -> list[str]:
     "discard",
     kind="discard",
     rule=rules.DISCARD,
-    text="Choose a card to discard.",
+    text=lambda state, head: (
+        f"Discard {head['n']} {'card' if head['n'] == 1 else 'cards'}"
+        f" face {'up' if head['up'] else 'down'} (one at a time)."
+    ),
     options=lambda state, head: [
         {"kind": "discard", "card": c}
         for c in discardable(state, head["side"], ability=bool(head.get("ability")))

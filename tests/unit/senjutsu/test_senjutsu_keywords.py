@@ -266,3 +266,16 @@ def test_search_for_several_cards_looks_only_at_the_cards_looked_through() -> No
     a = run.state["characters"]["A"]
     assert a["hand"] == ["s-002", "s-010"]
     assert a["deck"] == ["s-003", "s-005"]
+
+
+def test_discard_x_the_ask_says_how_many_and_which_way() -> None:
+    state = _duel(_card([{"do": "discard", "n": 2}]), hand=["s-002", "s-003", "s-005"])
+    run = resolve(
+        play(state, "A", "x-kw"),
+        "A",
+        "x-kw",
+        answers=[{"kind": "discard", "card": "s-002"}, {"kind": "discard", "card": "s-005"}],
+    )
+    assert run.asks[0].text == "Discard 2 cards face down (one at a time)."
+    assert run.asks[1].text == "Discard 1 card face down (one at a time)."
+    assert run.state["characters"]["A"]["hand"] == ["s-003"]
