@@ -10,7 +10,9 @@
 :mod:`frames`); ``state["blocks"]`` the blocks of the turn; ``state["traps"]`` the
 trap tokens; ``state["instants"]`` the instant cards played, by turn. Choices are
 never stored: :func:`ask` derives the Ask from the head task, every option a
-legal command, so a side's hidden cards never enter the state or an event.
+legal command, so a side's hidden cards enter events only sealed (``sealed_for``).
+Optional state keys ``card_data``, ``tree_data`` and ``terrain_data`` (id -> JSON)
+carry a game's own cards, Kamae trees and terrain before the catalogue's.
 """
 
 from __future__ import annotations
