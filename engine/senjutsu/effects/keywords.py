@@ -1,11 +1,12 @@
 """Other Ability Card Icons and Keywords: hobble, stun, poison, wound, advantage,
 draw, discard, search, push / pull, rotate target, swap, trap, cancel active.
 
-An effect in a targeted list applies to its target; one that needs a target but
-follows no attack, block or ranged effect targets "any other single character on
-the battlefield" (Instant Cards > Targeted Character), chosen by the resolving
-side; the status icons and discard / draw without a target apply to the
-resolving character itself.
+An effect in a targeted list applies to its target; an effect on "the targeted
+character" (the status icons, push / pull, rotate, swap, view hand, cancel active)
+that follows no attack, block or ranged effect targets "any other single character
+on the battlefield" (Instant Cards > Targeted Character), chosen by the resolving
+side; focus, advantage, draw, discard and search without a target are the
+resolving character's own.
 """
 
 from __future__ import annotations
@@ -30,7 +31,20 @@ from engine.senjutsu.effects.kamae import gain_focus
 from engine.senjutsu.effects.machine import automatic, choice, resolver, task_side
 from engine.senjutsu.effects.moves import status_events
 
-NEEDS_TARGET = ("push", "pull", "rotate_target", "swap", "cancel_active")
+# Effects on "the targeted character": following no attack, block or ranged effect,
+# the icon means "any other single character on the battlefield" (Targeted Character).
+NEEDS_TARGET = (
+    "push",
+    "pull",
+    "rotate_target",
+    "swap",
+    "cancel_active",
+    "hobble",
+    "stun",
+    "poison",
+    "wound",
+    "view_hand",
+)
 # Solo opponents' effects (and View Hand on a solo opponent's deck): solo phase 2.
 SOLO_ONLY = ("view_hand", "reset_deck", "change_approach")
 TRAP_TOKENS = 3  # Component List: 3 trap tokens
@@ -45,14 +59,14 @@ def _effect(state: State, head: Json, dice: Dice) -> Step:
         return Step(then=(task("target", effect=effect, candidates=None),))
     who = target if target is not None else side
     if do in ("hobble", "stun", "poison"):
-        return Step(events=tuple(status_events(state, who, do, by=side if target else None)))
+        return Step(events=tuple(status_events(state, who, do, by=side)))
     if do == "wound":
         event = {
             "type": "wounded",
             "side": who,
             "wounds": int(effect["n"]),
             "bleeding": 0,
-            "by": side if target else None,
+            "by": side,
             "card": frame(state)["card"],
         }
         return Step(events=(event,))

@@ -39,11 +39,20 @@ def _duel(
 
 
 def test_hobble_places_a_hobble_by_the_targeted_character() -> None:
-    state = _duel(_card([{"do": "hobble"}]))
-    run = resolve(play(state, "A", "x-kw"), "A", "x-kw")
-    # Not after an attack, block or ranged effect: "any other single character"
-    # would be chosen, but a hobble without a target is the card's own effect.
-    assert run.state["characters"]["A"]["hobbles"] == [0]
+    # Not after an attack, block or ranged effect: the targeted character is "any
+    # other single character on the battlefield", chosen by the resolving side.
+    state = table(
+        {
+            "A": character("ronin", ((0, 0), 0)),
+            "B": character("master", ((2, 0), 3)),
+            "C": character("student", ((-2, 0), 0)),
+        },
+        cards=_card([{"do": "hobble"}]),
+    )
+    run = resolve(play(state, "A", "x-kw"), "A", "x-kw", answers=[{"kind": "target", "side": "C"}])
+    assert [o["side"] for o in run.asks[0].options] == ["B", "C"]  # never your own
+    assert run.state["characters"]["C"]["hobbles"] == [0]
+    assert run.state["characters"]["A"]["hobbles"] == []
 
 
 def test_stun_adds_a_stun_card_to_the_targeted_characters_hand() -> None:
