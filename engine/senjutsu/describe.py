@@ -84,7 +84,11 @@ def _ordered(c: Catalogue, e: Event) -> str:
 def _discarded(c: Catalogue, e: Event) -> str:
     moves = []
     for side, moved in sorted(e["cards"].items()):
-        where = {"hand": "back to hand", "discard": "to the discard pile", "supply": "to the supply"}
+        where = {
+            "hand": "back to hand",
+            "discard": "to the discard pile",
+            "supply": "to the supply",
+        }
         moves.append(f"side {side}'s {_card(c, moved['card'])} {where[moved['to']]}")
     return "Discard step: " + ("; ".join(moves) if moves else "nothing played") + "."
 
@@ -102,7 +106,9 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
         f"{FACING_NAMES[e['facing'] % 6]}."
     ),
     "drew": _drew,
-    "drew_wound": lambda c, e: f"Side {e['side']}'s deck is empty: they gain a wound instead of drawing.",
+    "drew_wound": lambda c, e: (
+        f"Side {e['side']}'s deck is empty: they gain a wound instead of drawing."
+    ),
     "bled": _bled,
     "turn_started": lambda c, e: f"Turn {e['turn']} begins.",
     "chose": _chose,
@@ -135,7 +141,9 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
     ),
     "trimmed": _trimmed,
     "turn_ended": lambda c, e: f"Turn {e['turn']} ends.",
-    "defeated": lambda c, e: f"Side {e['side']}'s character is defeated and leaves the battlefield.",
+    "defeated": lambda c, e: (
+        f"Side {e['side']}'s character is defeated and leaves the battlefield."
+    ),
     "conceded": lambda c, e: f"Side {e['side']} concedes.",
     "game_over": _game_over,
 }

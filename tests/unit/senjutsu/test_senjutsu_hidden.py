@@ -61,9 +61,13 @@ def redealt(state: State, viewer: str, shuffle: random.Random) -> State:
             pool.append(played["card"])
     shuffle.shuffle(pool)
     characters: dict[str, Any] = {
-        s: {**c, "deck": list(c["deck"]), "hand": list(c["hand"]),
+        s: {
+            **c,
+            "deck": list(c["deck"]),
+            "hand": list(c["hand"]),
             "discard": [dict(i) for i in c["discard"]],
-            "played": None if c["played"] is None else dict(c["played"])}
+            "played": None if c["played"] is None else dict(c["played"]),
+        }
         for s, c in state["characters"].items()
     }
     for (side, pile, i), card in zip(slots, pool, strict=True):

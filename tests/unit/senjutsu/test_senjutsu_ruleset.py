@@ -55,15 +55,19 @@ def bot_game(characters: tuple[str, ...], seed: str) -> tuple[State, list[Event]
 
 @pytest.mark.parametrize(
     ("characters", "seed"),
-    [(("ronin", "student"), "two/1"), (("master", "warrior"), "two/2"),
-     (("ronin", "noblewoman", "master"), "three/1")],
+    [
+        (("ronin", "student"), "two/1"),
+        (("master", "warrior"), "two/2"),
+        (("ronin", "noblewoman", "master"), "three/1"),
+    ],
 )
 def test_a_random_bot_game_ends_and_replays_from_its_events_to_equal_hashes(
     characters: tuple[str, ...], seed: str
 ) -> None:
     initial, events, hashes, final = bot_game(characters, seed)
     outcome = RULESET.outcome(final)
-    assert outcome is not None and outcome.termination == Termination.ANNIHILATION
+    assert outcome is not None
+    assert outcome.termination == Termination.ANNIHILATION
     alive = [s for s in RULESET.sides(final) if not final["characters"][s]["defeated"]]
     assert alive == ([outcome.winner] if outcome.winner else [])
     # Replayed from the stored (JSON) events, by a fresh ruleset.
@@ -79,7 +83,8 @@ def test_a_random_bot_game_ends_and_replays_from_its_events_to_equal_hashes(
 def test_winning_the_game_the_player_controlling_the_last_undefeated_character_wins() -> None:
     _, events, _, final = bot_game(("ronin", "noblewoman", "master"), "three/1")
     defeated = [e["side"] for e in events if e["type"] == "defeated"]
-    assert len(defeated) == 2 and final["winner"] not in defeated
+    assert len(defeated) == 2
+    assert final["winner"] not in defeated
     assert events[-1] == {"type": "game_over", "winner": final["winner"], "ending": "annihilation"}
 
 
@@ -100,14 +105,26 @@ EXAMPLES: list[Event] = [
     {"type": "replacement_declined", "side": "A"},
     {"type": "speed_set", "side": "A", "speed": 4},
     {"type": "stun_returned", "side": "B"},
-    {"type": "queued", "queue": [{"side": "A", "card": "s-001", "part": "top", "speed": 4,
-                                  "type": "attack"}], "ties": []},
+    {
+        "type": "queued",
+        "queue": [{"side": "A", "card": "s-001", "part": "top", "speed": 4, "type": "attack"}],
+        "ties": [],
+    },
     {"type": "ordered", "side": "A", "first": "B", "queue": [], "ties": []},
     {"type": "ordered", "side": "A", "slot": 2, "queue": [], "ties": []},
     {"type": "part_due", "side": "A", "card": "s-024", "part": "split", "speed": 3},
-    {"type": "part_due", "side": "A", "card": "s-024", "part": "top", "speed": 9, "cancelled": True},
-    {"type": "cards_discarded", "cards": {"A": {"card": "core-ronin", "to": "hand"},
-                                          "B": {"card": "stun", "to": "supply"}}},
+    {
+        "type": "part_due",
+        "side": "A",
+        "card": "s-024",
+        "part": "top",
+        "speed": 9,
+        "cancelled": True,
+    },
+    {
+        "type": "cards_discarded",
+        "cards": {"A": {"card": "core-ronin", "to": "hand"}, "B": {"card": "stun", "to": "supply"}},
+    },
     {"type": "hobbles_turned", "side": "A", "hobbles": [2]},
     {"type": "trimmed", "side": "A", "sealed_for": "A", "sealed": {"card": "s-001"}},
     {"type": "turn_ended", "turn": 2},
@@ -124,7 +141,8 @@ def test_every_event_kind_of_the_turn_has_a_sentence() -> None:
         for shown in (event, RULESET.view_event(event, "B", game_over=False)):
             text = RULESET.describe(shown)
             kind = str(event["type"])
-            assert " " in text and ("_" not in kind or kind not in text), (kind, text)
+            assert " " in text, (kind, text)
+            assert "_" not in kind or kind not in text, (kind, text)
 
 
 def test_describe_a_sealed_event_hidden_from_its_viewer() -> None:
@@ -137,7 +155,9 @@ def test_describe_a_sealed_event_hidden_from_its_viewer() -> None:
 
 def test_info_lists_the_characters_the_sides_and_the_endings() -> None:
     info = RULESET.info
-    assert info.id == "senjutsu" and info.board == "hex" and info.dice == ()
+    assert info.id == "senjutsu"
+    assert info.board == "hex"
+    assert info.dice == ()
     assert info.players == (2, 6)
     assert list(info.sides) == ["A", "B", "C", "D", "E", "F"]
     assert [f.id for f in info.factions] == sorted(load_catalogue().characters)
@@ -163,18 +183,24 @@ def test_view_hides_other_hands_decks_face_down_discards_and_unrevealed_cards() 
         for event in RULESET.decide(state, command, SeededDice("v", index)):
             state = RULESET.evolve(state, event)
     a_card = state["characters"]["A"]["hand"][0]
-    chars = {**state["characters"], "A": {**state["characters"]["A"],
-             "discard": [{"card": a_card, "up": False}]}}
+    chars = {
+        **state["characters"],
+        "A": {**state["characters"]["A"], "discard": [{"card": a_card, "up": False}]},
+    }
     state = {**state, "characters": chars}
-    state = RULESET.evolve(state, {"type": "chose", "side": "A", "sealed_for": "A",
-                                   "sealed": {"card": a_card}})
+    state = RULESET.evolve(
+        state, {"type": "chose", "side": "A", "sealed_for": "A", "sealed": {"card": a_card}}
+    )
     mine: dict[str, Any] = RULESET.view(state, "A")["characters"]["A"]
     theirs: dict[str, Any] = RULESET.view(state, "B")["characters"]["A"]
-    assert mine["hand"] == state["characters"]["A"]["hand"] and theirs["hand"] is None
+    assert mine["hand"] == state["characters"]["A"]["hand"]
+    assert theirs["hand"] is None
     assert mine["discard"] == [{"card": a_card, "up": False}]
     assert theirs["discard"] == [{"card": None, "up": False}]
-    assert mine["played"]["card"] == a_card and theirs["played"]["card"] is None
+    assert mine["played"]["card"] == a_card
+    assert theirs["played"]["card"] is None
     assert theirs["played"]["revealed"] is False
-    assert "deck" not in mine and mine["deck_count"] == len(state["characters"]["A"]["deck"])
+    assert "deck" not in mine
+    assert mine["deck_count"] == len(state["characters"]["A"]["deck"])
     assert theirs["hand_count"] == mine["hand_count"]
     assert RULESET.view(state, None)["characters"]["A"]["hand"] is None
