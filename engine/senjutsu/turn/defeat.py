@@ -12,11 +12,11 @@ from engine.senjutsu.state.access import character, living
 
 
 def is_beaten(state: State, side: str) -> bool:
+    """Whether the character of ``side`` meets a defeat condition now."""
     mine = character(state, side)
-    return (
-        mine["wounds"] + mine["bleeding"] >= mine["wound_limit"]
-        or mine["stuns"] >= mine["hand_limit"]
-    )
+    wounds: int = mine["wounds"] + mine["bleeding"]
+    stuns: int = mine["stuns"]
+    return bool(wounds >= mine["wound_limit"] or stuns >= mine["hand_limit"])
 
 
 def defeats(state: State) -> list[Event]:

@@ -248,7 +248,8 @@ def test_variable_initiative_choose_either_number_or_any_between_from_the_bottom
 def test_hobble_reduces_the_initiative_speed_by_1_each_to_a_minimum_of_1() -> None:
     state = game({"A": [ATTACK.id], "B": [VARIABLE.id]}, A={"hobbles": [1, 2]}, B={"hobbles": [0]})
     state, _ = choose_all(state, {"A": ATTACK.id, "B": VARIABLE.id})
-    assert reveal.fixed_speed(state, "A", CATALOGUE) == max(1, int(ATTACK.initiative) - 2)  # type: ignore[call-overload]
+    assert isinstance(ATTACK.initiative, int)
+    assert reveal.fixed_speed(state, "A", CATALOGUE) == max(1, ATTACK.initiative - 2)
     assert isinstance(VARIABLE.initiative, tuple)
     high, low = VARIABLE.initiative
     assert reveal.variable_range(state, "B", CATALOGUE) == (max(1, high - 1), max(1, low - 1))
