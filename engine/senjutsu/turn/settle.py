@@ -19,7 +19,6 @@ from engine.senjutsu.commands import (
     TURN_KINDS,
     Alternative,
     Choose,
-    Concede,
     Order,
     Place,
     Replace,
@@ -85,7 +84,7 @@ def decide(
     elif isinstance(parsed, Trim):
         events = discard.trim(state, parsed, catalogue)
     else:
-        assert parsed is None or isinstance(parsed, Concede)
+        assert parsed is None, f"no rule area answers {parsed!r}"
         events = effects.answer(state, side, effects_command(command), dice)
     return settle(state, events, dice, catalogue, evolve)
 
