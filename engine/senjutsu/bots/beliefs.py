@@ -67,7 +67,7 @@ def unknown_cards(view_character: Mapping[str, Any], character: Mapping[str, Any
 
 def is_hidden_played(view_character: Mapping[str, Any]) -> bool:
     played = view_character.get("played")
-    return bool(played) and played.get("card") is None
+    return played is not None and played.get("card") is None
 
 
 def determinised(
