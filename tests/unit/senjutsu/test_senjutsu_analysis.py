@@ -88,7 +88,8 @@ def test_winning_the_game_the_last_character_standing_scores_the_victory_point()
     assert (b.side, b.faction, b.victory_points) == ("B", "master", 0)
     assert a.ending == b.ending == "defeat" == ENDINGS[Termination.ANNIHILATION]
     assert a.turns == b.turns == 2
-    assert b.extra["defeated_on_turn"] == 2 and a.extra["defeated_on_turn"] is None
+    assert b.extra["defeated_on_turn"] == 2
+    assert a.extra["defeated_on_turn"] is None
 
 
 def test_player_setup_the_top_of_the_advantage_track_holds_the_first_player_mark() -> None:
@@ -104,7 +105,8 @@ def test_reveal_each_card_a_side_revealed_is_a_card_fact_with_how_often_it_was_p
     # Revealed twice, its top and split parts resolved: once per turn.
     assert katana.extra == {"times": 2, "card_type": "attack"}
     assert katana.casualties_caused == 4  # 1 wound + 1 bleeding, then 2 wounds
-    assert katana.survived and not units["B", "s-002"].survived
+    assert katana.survived
+    assert not units["B", "s-002"].survived
 
 
 def test_instant_additional_cards_resolved_from_hand_count_as_played() -> None:
@@ -142,10 +144,12 @@ def test_stun_a_stun_played_instead_of_an_ability_card_is_no_card() -> None:
 
 def test_attacks_bleeding_a_bleeding_wound_counts_as_a_wound_taken_and_dealt() -> None:
     a, b = _facts().sides
-    assert b.extra["wounds_taken"] == 4 and b.extra["bleeding_taken"] == 1
+    assert b.extra["wounds_taken"] == 4
+    assert b.extra["bleeding_taken"] == 1
     assert a.extra["wounds_dealt"] == 4
     # A's own wound (a collision: by nobody) is taken, not dealt by anyone.
-    assert a.extra["wounds_taken"] == 1 and b.extra["wounds_dealt"] == 0
+    assert a.extra["wounds_taken"] == 1
+    assert b.extra["wounds_dealt"] == 0
 
 
 def test_stun_stuns_taken_and_dealt() -> None:
