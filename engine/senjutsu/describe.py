@@ -124,7 +124,9 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
     "queued": _queued,
     "ordered": _ordered,
     "part_due": lambda c, e: (
-        f"Side {e['side']}'s {_card(c, e['card'])} resolves "
+        f"Side {e['side']}'s cancelled {_card(c, e['card'])} does not resolve."
+        if e.get("cancelled")
+        else f"Side {e['side']}'s {_card(c, e['card'])} resolves "
         f"{'below its dividing line ' if e['part'] == 'split' else ''}at speed {e['speed']}."
     ),
     "cards_discarded": _discarded,

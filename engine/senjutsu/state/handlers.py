@@ -71,7 +71,8 @@ def _bled(state: State, event: Event) -> State:
 
 @handles("turn_started")
 def _turn_started(state: State, event: Event) -> State:
-    return {**state, "turn": event["turn"], "phase": "choose", "reveal": None, "queue": []}
+    # Blocks last one initiative speed of one turn (Blocks): none carries over.
+    return {**state, "turn": event["turn"], "phase": "choose", "reveal": None, "queue": [], "blocks": []}
 
 
 # -- choose and reveal ------------------------------------------------------------------
@@ -133,7 +134,9 @@ def _replaced(state: State, event: Event) -> State:
         },
     )
     new = _played(new, side, card=event["card"], replaced=event["replaced"], alternative=False)
-    return _done(new, side)
+    # The one instant card of the turn (Instant Cards), where the effects look for it.
+    instants = [*(new.get("instants") or []), {"side": side, "card": event["card"], "turn": new["turn"]}]
+    return _done({**new, "instants": instants}, side)
 
 
 @handles("replacement_declined")

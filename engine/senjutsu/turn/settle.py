@@ -130,6 +130,10 @@ def next_step(state: State, dice: Dice, catalogue: Catalogue, evolve: Evolve) ->
         if state["queue"]:
             part = state["queue"][0]
             due: Event = {"type": "part_due", **{k: part[k] for k in ("side", "card", "part", "speed")}}
+            played = state["characters"][part["side"]]["played"] or {}
+            if played.get("cancelled"):
+                # FAQ, Cancel Active: the unresolved parts of a cancelled card are skipped.
+                return [{**due, "cancelled": True}]
             after = evolve(state, due)
             return [due, *effects.begin(after, part["side"], part["card"], part["part"], part["speed"])]
         return discard.discard_played(state, catalogue)

@@ -16,9 +16,8 @@ from engine.core import Dice, InvalidCommand, Setup, State
 from engine.hexgrid import Facing, Hex
 from engine.senjutsu import rules
 from engine.senjutsu.cards.catalogue import Catalogue
-from engine.senjutsu.cards.decks import validate_deck, validate_prepared
+from engine.senjutsu.cards.decks import shuffle, validate_deck, validate_prepared
 from engine.senjutsu.grid.setup import TERRAIN_SPACING, terrain_hexes, terrain_placement_ok
-from engine.senjutsu.state.shuffle import shuffled
 
 SIDES = ("A", "B", "C", "D", "E", "F")
 PLAYERS = (2, 6)
@@ -142,7 +141,7 @@ def _player(catalogue: Catalogue, player: Any, index: int, dice: Dice) -> tuple[
         # Steps 5-7: the core ability card, the core weapon card and the prepared cards.
         "hand": sorted([character.core_card, weapon, *prepared]),
         "stuns": 0,
-        "deck": shuffled(sorted(remaining), dice),  # step 8, one shuffle per deck
+        "deck": list(shuffle(sorted(remaining), dice)),  # step 8, one shuffle per deck
         "discard": [],
         "played": None,
         "defeated": False,
@@ -205,6 +204,7 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
         "current": None,
         "blocks": [],
         "ask": None,
+        "instants": [],
         "reveal": None,
         "conceded": [],
         "winner": None,
