@@ -28,8 +28,12 @@ Interpretations, where the rulebook has nothing to say about statistics:
   bleeding wound counts as a wound, Attacks > Bleeding); *dealt* are those whose
   ``by`` is the side (a side's own collisions deal it wounds by nobody);
   a card's ``casualties_caused`` are the wounds it dealt to other sides;
-- *focus*: every rise of a side's focus in ``focus_changed`` is gained, every
-  fall is spent (a card's focus cost, an optional line paid);
+- *focus*: every rise of a side's focus from one event to the next is gained,
+  every fall spent (a card's focus cost, an optional line paid; a refunded cost,
+  Revealing Instant Replacement Ability Cards, counts as spent then gained);
+- *defeated by*: ``"wounds"`` (wounds up to the wound limit), ``"stuns"`` (stuns
+  up to the hand size), the ``cause`` a ``defeated`` event names (``"execution"``),
+  or ``"concession"`` (Winning The Game);
 - *the first-player mark*: the top of the advantage track in the initial
   state (``RulesetInfo.first_player`` should name it "top of the advantage track").
 """
@@ -42,21 +46,17 @@ from typing import Any
 from engine.core import Event, GameFacts, Outcome, SideFacts, State, Termination, UnitFacts
 from engine.senjutsu.cards import load_catalogue
 
-# How a duel ended: the last undefeated character won (Winning The Game), a side
-# conceded, or a limit the platform sets (a turn cap for bot games) was reached.
-ENDINGS: Mapping[Termination, str] = {
-    Termination.ANNIHILATION: "defeat",
-    Termination.CONCESSION: "concession",
-    Termination.TURN_LIMIT: "turn_limit",
-    Termination.VICTORY_CONDITION: "victory_condition",
-}
+# How a duel ended, by the outcome's termination (the names ``Senjutsu.info`` lists):
+# the last undefeated character won (Winning The Game), a side conceded, or a limit
+# the platform sets (a turn cap for bot games, a scenario's goal) was reached.
+ENDINGS: Mapping[Termination, str] = {termination: termination.value for termination in Termination}
 
 # How the pages name each ending (for ``RulesetInfo.endings``).
 ENDING_LABELS: Mapping[str, str] = {
-    "defeat": "Last character standing",
-    "concession": "Concession",
-    "turn_limit": "Turn limit",
-    "victory_condition": "Scenario goal",
+    Termination.ANNIHILATION.value: "Last character standing",
+    Termination.CONCESSION.value: "Concession",
+    Termination.TURN_LIMIT.value: "Turn limit",
+    Termination.VICTORY_CONDITION.value: "Scenario goal",
 }
 
 # The first-player mark's name (for ``RulesetInfo.first_player``).
@@ -87,6 +87,8 @@ class _Tally:
         self.focus_gained = dict.fromkeys(sides, 0)
         self.focus_spent = dict.fromkeys(sides, 0)
         self.defeated_on: dict[str, int] = {}
+        self.defeated_by: dict[str, str] = {}
+        self.conceded: set[str] = set()
 
     def see(self, event: Event, state: State) -> None:
         kind = event.get("type")
@@ -113,10 +115,10 @@ class _Tally:
             by = event.get("by")
             if by in self.stuns_dealt and by != event["side"]:
                 self.stuns_dealt[by] += 1
-        elif kind == "focus_changed":
-            self.focus(event, state)
+        elif kind == "conceded":
+            self.conceded.add(event["side"])
         elif kind == "defeated":
-            self.defeated_on.setdefault(event["side"], self.turn)
+            self.defeated(event, state)
 
     def reveal(self, side: str, card: str) -> None:
         if (side, card) in self.this_turn:
@@ -137,15 +139,37 @@ class _Tally:
                 key = (by, card)
                 self.card_wounds[key] = self.card_wounds.get(key, 0) + wounds + bleeding
 
-    def focus(self, event: Event, state: State) -> None:
-        """``focus`` is the side's new total; the state is the one before the event."""
+    def defeated(self, event: Event, state: State) -> None:
+        """When and how a side was defeated (Winning The Game): the state is the
+        one before the event."""
         side = event["side"]
-        before = int(state["characters"][side]["focus"])
-        change = int(event["focus"]) - before
-        if change > 0:
-            self.focus_gained[side] += change
+        if side in self.defeated_on:
+            return
+        self.defeated_on[side] = self.turn
+        character = state["characters"][side]
+        wounds = int(character.get("wounds", 0)) + int(character.get("bleeding", 0))
+        if side in self.conceded:
+            cause = "concession"
+        elif event.get("cause"):
+            cause = str(event["cause"])
+        elif wounds >= int(character.get("wound_limit", wounds + 1)):
+            cause = "wounds"
+        elif int(character.get("stuns", 0)) >= int(character.get("hand_limit", 1 << 30)):
+            cause = "stuns"
         else:
-            self.focus_spent[side] -= change
+            cause = "other"
+        self.defeated_by[side] = cause
+
+    def focus(self, before: State, after: State) -> None:
+        """Every rise of a side's focus is gained, every fall spent."""
+        for side in self.focus_gained:
+            change = int(after["characters"][side].get("focus", 0)) - int(
+                before["characters"][side].get("focus", 0)
+            )
+            if change > 0:
+                self.focus_gained[side] += change
+            else:
+                self.focus_spent[side] -= change
 
 
 def faction_of(character: Mapping[str, Any]) -> str:
@@ -179,7 +203,9 @@ def game_facts(
     state = initial
     for event in events:
         tally.see(event, state)
-        state = evolve(state, event)
+        after = evolve(state, event)
+        tally.focus(state, after)
+        state = after
     ending = ENDINGS[outcome.termination]
     top = initial["advantage"][0] if initial.get("advantage") else None
     facts = []
@@ -205,6 +231,7 @@ def game_facts(
                     "focus_gained": tally.focus_gained[side],
                     "focus_spent": tally.focus_spent[side],
                     "defeated_on_turn": tally.defeated_on.get(side),
+                    "defeated_by": tally.defeated_by.get(side),
                 },
             )
         )

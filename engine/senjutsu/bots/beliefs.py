@@ -78,7 +78,9 @@ def determinised(
     was drawn from (for the caller to weigh the other side's choices)."""
     guess = copy.deepcopy(state)
     characters = guess["characters"]
-    own_deck = list(characters[side].get("deck", []))
+    # Its own deck: the cards are known, their order is not (sorted, then shuffled,
+    # so the real order cannot leak into the guess).
+    own_deck = sorted(characters[side].get("deck", []))
     rng.shuffle(own_deck)
     characters[side]["deck"] = own_deck
     pools: dict[str, list[str]] = {}
@@ -87,14 +89,17 @@ def determinised(
         if other == side or character.get("solo") or character.get("defeated"):
             continue
         seen = view["characters"][other]
-        pool = unknown_cards(seen, character) or sorted(character.get("hand", [])) or [STUN]
+        core = sorted(always_in_hand(character))
+        pool = unknown_cards(seen, character) or core or [STUN]
         pools[other] = pool
         shuffled = list(pool)
         rng.shuffle(shuffled)
         draw = _drawer(shuffled)
-        core = always_in_hand(character)
-        hand = [card for card in character.get("hand", []) if card in core]
-        hand += [draw() for card in character.get("hand", []) if card not in core]
+        # Only the sizes of the hidden piles are public: the hand holds the core
+        # cards (unless the hand is smaller) and unknown cards.
+        size = len(character.get("hand", []))
+        hand = core[:size]
+        hand += [draw() for _ in range(size - len(hand))]
         character["hand"] = sorted(hand)
         character["deck"] = [draw() for _ in character.get("deck", [])]
         character["discard"] = [

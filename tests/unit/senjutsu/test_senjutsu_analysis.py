@@ -3,7 +3,7 @@ the advantage track as the first-player mark, the cards each side revealed (how
 often, and the wounds they dealt), wounds, stuns and focus.
 
 The first tests fold hand-written event streams in the contract's shapes (section
-8) with a minimal evolve (only ``focus_changed`` changes what the fold reads); the
+8) with a minimal evolve (focus, wounds and stuns: what the fold reads); the
 last ones analyse real bot duels through the ruleset."""
 
 from __future__ import annotations
@@ -42,11 +42,15 @@ def _initial() -> State:
 
 
 def _evolve(state: State, event: Event) -> State:
-    """What the fold reads of a state: the focus before a ``focus_changed``."""
-    if event["type"] != "focus_changed":
-        return state
+    """What the fold reads of a state: focus, wounds and stuns."""
     after = copy.deepcopy(state)
-    after["characters"][event["side"]]["focus"] = event["focus"]
+    if event["type"] in ("focus_changed", "focus_paid"):
+        after["characters"][event["side"]]["focus"] = event["focus"]
+    elif event["type"] == "wounded":
+        after["characters"][event["side"]]["wounds"] += event["wounds"]
+        after["characters"][event["side"]]["bleeding"] += event["bleeding"]
+    elif event["type"] == "stunned":
+        after["characters"][event["side"]]["stuns"] += 1
     return after
 
 
@@ -66,11 +70,12 @@ DUEL: list[Event] = [
     {"type": "turn_ended", "turn": 1},
     {"type": "turn_started", "turn": 2},
     {"type": "revealed", "cards": {"A": "s-001", "B": "stun"}},
-    {"type": "focus_changed", "side": "B", "focus": 1},
+    {"type": "focus_paid", "side": "B", "focus": 1},
     {"type": "resolving", "side": "A", "card": "s-001", "part": "top", "speed": 5},
     {"type": "resolving", "side": "A", "card": "s-001", "part": "split", "speed": 3},
     {"type": "wounded", "side": "B", "wounds": 2, "bleeding": 0, "by": "A", "card": "s-001"},
     {"type": "resolving", "side": "A", "card": "s-050", "part": "top", "speed": 5},
+    {"type": "wounded", "side": "B", "wounds": 2, "bleeding": 0, "by": "A", "card": "s-050"},
     {"type": "stunned", "side": "B", "by": "A"},
     {"type": "wounded", "side": "A", "wounds": 1, "bleeding": 0, "by": None, "card": None},
     {"type": "defeated", "side": "B"},
@@ -86,7 +91,7 @@ def test_winning_the_game_the_last_character_standing_scores_the_victory_point()
     a, b = _facts().sides
     assert (a.side, a.faction, a.victory_points) == ("A", "ronin", 1)
     assert (b.side, b.faction, b.victory_points) == ("B", "master", 0)
-    assert a.ending == b.ending == "defeat" == ENDINGS[Termination.ANNIHILATION]
+    assert a.ending == b.ending == "annihilation" == ENDINGS[Termination.ANNIHILATION]
     assert a.turns == b.turns == 2
     assert b.extra["defeated_on_turn"] == 2
     assert a.extra["defeated_on_turn"] is None
@@ -107,18 +112,19 @@ def test_reveal_each_card_a_side_revealed_is_a_card_fact_with_how_often_it_was_p
     assert katana.casualties_caused == 4  # 1 wound + 1 bleeding, then 2 wounds
     assert katana.survived
     assert not units["B", "s-002"].survived
+    assert units["A", "s-050"].casualties_caused == 2
 
 
 def test_instant_additional_cards_resolved_from_hand_count_as_played() -> None:
     units = {(u.side, u.unit): u for u in _facts().units}
     assert units["A", "s-050"].extra["times"] == 1
-    assert _facts().sides[0].extra["cards_played"] == 3
+    assert _facts().sides[0].extra["cards_played"] == 3  # s-001 twice, s-050 once
 
 
 def test_instant_replacement_cards_the_replaced_card_and_its_replacement_were_both_revealed() -> (
     None
 ):
-    events = [
+    events: list[Event] = [
         {"type": "turn_started", "turn": 1},
         {"type": "revealed", "cards": {"A": "s-001", "B": "s-002"}},
         {"type": "replaced", "side": "A", "card": "s-009", "replaced": "s-001"},
@@ -144,12 +150,39 @@ def test_stun_a_stun_played_instead_of_an_ability_card_is_no_card() -> None:
 
 def test_attacks_bleeding_a_bleeding_wound_counts_as_a_wound_taken_and_dealt() -> None:
     a, b = _facts().sides
-    assert b.extra["wounds_taken"] == 4
+    assert b.extra["wounds_taken"] == 6
     assert b.extra["bleeding_taken"] == 1
-    assert a.extra["wounds_dealt"] == 4
+    assert a.extra["wounds_dealt"] == 6
     # A's own wound (a collision: by nobody) is taken, not dealt by anyone.
     assert a.extra["wounds_taken"] == 1
     assert b.extra["wounds_dealt"] == 0
+
+
+def test_winning_the_game_a_character_is_defeated_by_wounds_up_to_its_wound_limit() -> None:
+    _, b = _facts().sides
+    assert b.extra["defeated_by"] == "wounds"
+    assert b.extra["defeated_on_turn"] == 2
+
+
+def test_winning_the_game_a_character_is_defeated_by_stuns_up_to_its_hand_size() -> None:
+    events: list[Event] = [{"type": "turn_started", "turn": 1}]
+    events += [{"type": "stunned", "side": "A", "by": "B"}] * 5
+    events += [{"type": "defeated", "side": "A"}, {"type": "game_over", "winner": "B"}]
+    a, b = _facts(events, Outcome(Termination.ANNIHILATION, "B")).sides
+    assert a.extra["defeated_by"] == "stuns"
+    assert (a.extra["stuns_taken"], b.extra["stuns_dealt"]) == (5, 5)
+
+
+def test_attacks_execution_defeats_regardless_of_wounds_and_concession_is_its_own() -> None:
+    executed: list[Event] = [
+        {"type": "turn_started", "turn": 3},
+        {"type": "defeated", "side": "B", "by": "A", "cause": "execution"},
+    ]
+    assert _facts(executed).sides[1].extra["defeated_by"] == "execution"
+    conceded: list[Event] = [{"type": "conceded", "side": "A"}, {"type": "defeated", "side": "A"}]
+    facts = _facts(conceded, Outcome(Termination.CONCESSION, "B"))
+    assert facts.sides[0].extra["defeated_by"] == "concession"
+    assert facts.sides[0].turns == 0
 
 
 def test_stun_stuns_taken_and_dealt() -> None:
