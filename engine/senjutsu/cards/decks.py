@@ -90,7 +90,8 @@ def validate_deck(
             continue
         known.append(card)
         if card.signature is not None and card.signature != character:
-            owner = catalogue.characters[card.signature].name
+            owner_card = catalogue.characters.get(card.signature)
+            owner = owner_card.name if owner_card is not None else card.signature
             found.append(
                 Violation(
                     SIGNATURE,

@@ -105,7 +105,8 @@ def advance(state: State, dice: Dice) -> list[Event]:
     if kind.run is not None:
         step = kind.run(state, head, dice)
     else:
-        assert kind.options is not None and kind.choose is not None
+        assert kind.options is not None
+        assert kind.choose is not None
         options = kind.options(state, head)
         if len(options) >= 2:
             return []

@@ -9,12 +9,12 @@ loaded for this game, or hand-built cards in tests), then in the catalogue.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from collections.abc import Mapping
 from typing import Any
 
 from engine.core import State
+from engine.senjutsu.cards import load_catalogue
+from engine.senjutsu.cards.model import to_json
 
 Json = dict[str, Any]
 
@@ -62,33 +62,28 @@ _CELL_DEFAULTS: Json = {
 
 
 def plain(value: Any) -> Any:
-    """A model value (frozen dataclasses, enums, tuples, mappings) as plain JSON."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if hasattr(value, "to_json"):
-            return plain(value.to_json())
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return plain(value.value)
+    """A model value (the card model's frozen dataclasses) or JSON, as plain JSON."""
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [plain(item) for item in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return plain(to_json(value))
     return value
 
 
 def effect(raw: Mapping[str, Any]) -> Json:
     """One EFFECT with its defaults (and its nested effects and cells) filled in."""
     data = plain(raw)
-    params = data.pop("params", None)
-    if isinstance(params, Mapping):  # a model keeping the fields in a mapping
-        data = {**params, **{k: v for k, v in data.items() if v is not None}}
+    if isinstance(data, str):  # the data files' shorthand: "stun" == {"do": "stun"}
+        data = {"do": data}
     do = str(data["do"])
     out: Json = {"do": do, **_EFFECT_DEFAULTS.get(do, {})}
     out.update({k: v for k, v in data.items() if v is not None or k in ("top", "type", "with")})
     if do == "attack":
         out["grid"] = [cell(c) for c in out["grid"]]
     if do == "block":
-        out["grid"] = [list(h) for h in out["grid"]]
+        out["grid"] = [list(h["hex"]) if isinstance(h, Mapping) else list(h) for h in out["grid"]]
         out["counter"] = list(out["counter"] or [])
     for key in ("if_successful", "targeted"):
         if key in out:
@@ -137,8 +132,6 @@ def card(state: State, card_id: str) -> Json:
     embedded = state.get("card_data") or {}
     if card_id in embedded:
         return card_json(embedded[card_id])
-    from engine.senjutsu.cards import load_catalogue
-
     return card_json(load_catalogue().card(card_id))
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.senjutsu.effects.cards import plain
+from engine.senjutsu.cards import load_catalogue
+from engine.senjutsu.effects.cards import effect, plain
 
 Json = dict[str, Any]
 
@@ -16,8 +17,7 @@ def terrain_piece(state: State, kind: str) -> Json:
     """The terrain data of ``kind`` (its ``collision`` effects and ``special``)."""
     embedded = state.get("terrain_data") or {}
     if kind in embedded:
-        return dict(embedded[kind])
-    from engine.senjutsu.cards import load_catalogue
-
-    data: Json = plain(load_catalogue().terrain(kind))
-    return data
+        data: Json = plain(embedded[kind])
+    else:
+        data = plain(load_catalogue().terrain(kind))
+    return {**data, "collision": [effect(e) for e in data.get("collision") or []]}

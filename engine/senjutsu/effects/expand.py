@@ -17,7 +17,9 @@ _OWN_TASKS = {
 }
 
 
-def effect_tasks(effects: list[Json], target: str | None = None) -> list[Json]:
+def effect_tasks(
+    effects: list[Json], target: str | None = None, *, kamae_line: bool = False
+) -> list[Json]:
     """The tasks of a line's effects, in order: consecutive steps and rotations
     become one ``move`` task."""
     tasks: list[Json] = []
@@ -26,7 +28,14 @@ def effect_tasks(effects: list[Json], target: str | None = None) -> list[Json]:
     def flush() -> None:
         if moves:
             mandatory = any(bool(m.get("mandatory")) for m in moves)
-            tasks.append(task("move", moves=list(moves), mandatory=mandatory))
+            tasks.append(
+                task(
+                    "move",
+                    moves=list(moves),
+                    mandatory=mandatory or kamae_line,
+                    kamae_line=kamae_line,
+                )
+            )
             moves.clear()
 
     for effect in effects:
@@ -46,4 +55,5 @@ def effect_tasks(effects: list[Json], target: str | None = None) -> list[Json]:
 
 
 def line_tasks(lines: list[Json]) -> list[Json]:
+    """One ``line`` task per LINE, top to bottom."""
     return [task("line", line=line) for line in lines]

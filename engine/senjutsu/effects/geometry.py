@@ -37,10 +37,8 @@ def _area(state: State) -> Any:
     return hexes.__contains__
 
 
-def _collision_name(collision: Any) -> str | None:
-    if collision is None:
-        return None
-    return str(grid.collision_label(collision))
+def _collision_name(collision: grid.Collision | None) -> str | None:
+    return None if collision is None else grid.collision_label(collision)
 
 
 def move_outcomes(
@@ -99,7 +97,8 @@ def ranged_candidates(state: State, side: str, range_: int) -> list[str]:
 
 def push_outcomes(state: State, source: str, target: str, n: int, *, pull: bool) -> list[Json]:
     """Where a Push / Pull of ``n`` can take ``target`` (ties to choose from) and
-    the collision each causes."""
+    the collision each causes: ``hex`` names the choice (the hex collided with,
+    or the end), ``end`` is where the target stays."""
     source_hex = position(state, source)[0]
     target_hex = position(state, target)[0]
     compute = grid.pull_destinations if pull else grid.push_destinations
@@ -112,8 +111,10 @@ def push_outcomes(state: State, source: str, target: str, n: int, *, pull: bool)
         occupied=_occupied(state, target),
         terrain=_terrain(state),
     ):
+        towards = outcome.collision.hex if outcome.collision else outcome.end
         option = {
-            "hex": outcome.hex.to_json(),
+            "hex": towards.to_json(),
+            "end": outcome.end.to_json(),
             "collision": _collision_name(outcome.collision),
             "path": [h.to_json() for h in outcome.path],
         }
@@ -126,7 +127,7 @@ def kamae_paths(tree: Any, at: str, up_to: int) -> list[Json]:
     ``{"path": [position ids after the start], "focus": pink branches used}``."""
     found: dict[str, Json] = {"": {"path": [], "focus": 0}}
     for path in grid.kamae_paths(tree, at, up_to):
-        ids = [str(p) for p in path.positions]
+        ids = [str(p) for p in path.path]
         if ids and ids[0] == at:
             ids = ids[1:]
         found.setdefault("/".join(ids), {"path": ids, "focus": int(path.focus)})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
+from engine.senjutsu.cards import load_catalogue
 from engine.senjutsu.effects.cards import plain
 
 Json = dict[str, Any]
@@ -17,8 +18,6 @@ def tree(state: State, side: str) -> Any:
     embedded = state.get("tree_data") or {}
     if tree_id in embedded:
         return embedded[tree_id]
-    from engine.senjutsu.cards import load_catalogue
-
     return load_catalogue().tree(tree_id)
 
 

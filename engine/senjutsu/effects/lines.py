@@ -52,7 +52,7 @@ def _line(state: State, head: Json, dice: Dice) -> Step:
         if character(state, side)["focus"] < line["focus"]:
             return Step()  # cannot pay: skip the line (Optional Focus Cost)
         return Step(then=(task("pay", line=line),))
-    return Step(then=tuple(effect_tasks(line["effects"])))
+    return Step(then=tuple(effect_tasks(line["effects"], kamae_line=line["kamae"] is not None)))
 
 
 def _pay_forced(state: State, head: Json) -> bool:

@@ -16,23 +16,21 @@ outcomes, optional or mandatory, and collisions.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import Command, Dice, Event, State
-from engine.hexgrid import Hex
+from engine.hexgrid import Facing, Hex
 from engine.senjutsu.effects import geometry, rules
 from engine.senjutsu.effects.commit import attack_follows, reachable_target
 from engine.senjutsu.effects.data import terrain_piece
 from engine.senjutsu.effects.frames import Json, Step, frame, position, task
 from engine.senjutsu.effects.machine import choice, resolver
 
-Position = Any
-
 
 def _outcomes(state: State, head: Json) -> list[Json]:
     side = resolver(state)
     mandatory = bool(head["mandatory"])
-    found = geometry.move_outcomes(state, side, head["moves"], mandatory=mandatory)
+    found = geometry.move_outcomes(
+        state, side, head["moves"], mandatory=bool(head.get("kamae_line"))
+    )
     if not mandatory:
         found = [o for o in found if o["collision"] is None]
         here, facing = position(state, side)
@@ -43,8 +41,6 @@ def _outcomes(state: State, head: Json) -> list[Json]:
     current = frame(state)
     rest = list(current["todo"])[1:]
     if current["type"] == "attack" and attack_follows(rest):
-        from engine.hexgrid import Facing
-
         hitting = [
             o
             for o in found
@@ -121,15 +117,17 @@ def collide(state: State, mover: str, into: str, *, own_card: bool) -> Step:
         data = terrain_piece(state, piece["kind"])
         event["kind"] = "terrain"
         event["terrain"] = piece["kind"]
-        for name in data.get("collision") or []:
-            events.extend(status_events(state, mover, str(name), by=None))
+        for effect in data["collision"]:
+            events.extend(status_events(state, mover, effect["do"], by=None, n=effect.get("n")))
         if data.get("special") == "bamboo" or piece["kind"] == "bamboo":
             events.append({"type": "terrain_removed", "id": into, "kind": piece["kind"]})
     event["stops"] = own_card
     return Step(events=(event, *events), then=tuple(then), stop=own_card)
 
 
-def status_events(state: State, side: str, name: str, *, by: str | None) -> list[Event]:
+def status_events(
+    state: State, side: str, name: str, *, by: str | None, n: int | None = None
+) -> list[Event]:
     """The events of one status icon dealt to ``side`` (a collision effect, a
     grid cell's icon or a targeted keyword)."""
     if name == "stun":
@@ -138,15 +136,14 @@ def status_events(state: State, side: str, name: str, *, by: str | None) -> list
         return [{"type": "hobbled", "side": side, "by": by}]
     if name == "poison":
         return [{"type": "poisoned", "side": side, "by": by}]
-    if name in ("wound", "bleeding"):
-        bleeding = 1 if name == "bleeding" else 0
+    if name == "wound":
         card = frame(state)["card"] if state.get("current") else None
         return [
             {
                 "type": "wounded",
                 "side": side,
-                "wounds": 1 - bleeding,
-                "bleeding": bleeding,
+                "wounds": n or 1,
+                "bleeding": 0,
                 "by": by,
                 "card": card,
             }

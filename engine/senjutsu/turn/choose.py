@@ -2,7 +2,8 @@
 plays one card of their hand face down, answering one sealed prompt at once.
 
 A card may be chosen when its mandatory focus cost can be paid and its Kamae
-requirement is met; instant additional cards are never chosen (Instant Cards); a stun
+requirement is met; instant additional and instant cards are never chosen (Instant
+Cards); a stun
 card may be played instead (Other Ability Card Icons > Stun), and a Crippling Poison in
 hand too (FAQ: its speed is 0).
 """
@@ -28,8 +29,10 @@ def why_not(state: State, side: str, card_id: str, catalogue: Catalogue) -> tupl
     if card_id not in mine["hand"]:
         return f"{card_id} is not in {side}'s hand", rules.TURN_CHOOSE
     card = catalogue.card(card_id)
-    if card.instant == "additional":
-        return f"{card.name} is an instant additional card", rules.INSTANT_ADDITIONAL
+    if card.instant in ("additional", "instant"):
+        # Instant additional cards are not selected during the Choose step; instant
+        # cards are played when their own text says (Instant Cards).
+        return f"{card.name} is not chosen: it is an {card.instant} card", rules.INSTANT_ADDITIONAL
     if card.focus_cost > mine["focus"]:
         return (
             f"{card.name} costs {card.focus_cost} focus and {side} has {mine['focus']}",
