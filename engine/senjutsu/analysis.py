@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event, GameFacts, Outcome, SideFacts, State, Termination, UnitFacts
-from engine.senjutsu.cards import load_catalogue
+from engine.senjutsu.cards import Catalogue, load_catalogue
 
 # How a duel ended, by the outcome's termination (the names ``Senjutsu.info`` lists):
 # the last undefeated character won (Winning The Game), a side conceded, or a limit
@@ -180,11 +180,20 @@ def faction_of(character: Mapping[str, Any]) -> str:
     return str(character["character"])
 
 
+def card_names(catalogue: Catalogue) -> CardNames:
+    """A card's name and type from ``catalogue`` (the id and ``"unknown"`` for a
+    card it does not hold: a user's own data file the ruleset was not given)."""
+
+    def name(card: str) -> tuple[str, str]:
+        found = catalogue.cards.get(card)
+        return (card, "unknown") if found is None else (found.name, found.type)
+
+    return name
+
+
 def catalogue_card_names(card: str) -> tuple[str, str]:
-    """A card's name and type from the sample catalogue (the id and ``"unknown"``
-    for a card it does not hold: a user's own data file)."""
-    found = load_catalogue().cards.get(card)
-    return (card, "unknown") if found is None else (found.name, found.type)
+    """A card's name and type from the packaged sample catalogue."""
+    return card_names(load_catalogue())(card)
 
 
 def game_facts(

@@ -20,24 +20,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import State
-from engine.senjutsu.cards import load_catalogue
+from engine.senjutsu.cards import Catalogue, load_catalogue
 
 STUN = "stun"
 
 
-def deck_list(character_id: str) -> list[str]:
+def deck_list(character_id: str, catalogue: Catalogue) -> list[str]:
     """The cards a character's deck is built of as far as a rival can tell: its
     sample deck list from the catalogue (empty for one the catalogue lacks)."""
-    catalogue = load_catalogue()
     character = catalogue.characters.get(character_id)
     return [] if character is None else list(character.deck)
 
 
-def always_in_hand(character: Mapping[str, Any]) -> set[str]:
+def always_in_hand(character: Mapping[str, Any], catalogue: Catalogue | None = None) -> set[str]:
     """The core cards a character holds whenever it has not played them: its core
     ability card and its core weapon (Setup > Player Setup 5-6; Discard: core cards
     return to hand and cannot be discarded)."""
-    catalogue = load_catalogue()
+    catalogue = catalogue or load_catalogue()
     found = catalogue.characters.get(str(character.get("character")))
     known = {str(character["weapon"])} if character.get("weapon") else set()
     if found is not None:
@@ -57,10 +56,14 @@ def seen_face_up(character: Mapping[str, Any]) -> Counter[str]:
     return seen
 
 
-def unknown_cards(view_character: Mapping[str, Any], character: Mapping[str, Any]) -> list[str]:
+def unknown_cards(
+    view_character: Mapping[str, Any],
+    character: Mapping[str, Any],
+    catalogue: Catalogue | None = None,
+) -> list[str]:
     """The cards another side may hold or draw, sorted: its deck list less what
     has been seen face up (``view_character`` is how ``side``'s view shows it)."""
-    pool = Counter(deck_list(str(character["character"])))
+    pool = Counter(deck_list(str(character["character"]), catalogue or load_catalogue()))
     pool.subtract(seen_face_up(view_character))
     return sorted(card for card, count in pool.items() for _ in range(max(count, 0)))
 
@@ -71,7 +74,11 @@ def is_hidden_played(view_character: Mapping[str, Any]) -> bool:
 
 
 def determinised(
-    state: State, view: Mapping[str, Any], side: str, rng: random.Random
+    state: State,
+    view: Mapping[str, Any],
+    side: str,
+    rng: random.Random,
+    catalogue: Catalogue | None = None,
 ) -> tuple[State, dict[str, list[str]]]:
     """A copy of ``state`` in which everything ``side`` cannot see is drawn at
     random from what it may be, and, for each other side, the unknown cards it
@@ -89,8 +96,8 @@ def determinised(
         if other == side or character.get("solo") or character.get("defeated"):
             continue
         seen = view["characters"][other]
-        core = sorted(always_in_hand(character))
-        pool = unknown_cards(seen, character) or core or [STUN]
+        core = sorted(always_in_hand(character, catalogue))
+        pool = unknown_cards(seen, character, catalogue) or core or [STUN]
         pools[other] = pool
         shuffled = list(pool)
         rng.shuffle(shuffled)

@@ -29,6 +29,7 @@ from typing import Any
 from engine.core import Command, CommandRefused, Ruleset, SeededDice, State
 from engine.senjutsu.bots.beliefs import STUN, always_in_hand, determinised
 from engine.senjutsu.bots.judgement import judge
+from engine.senjutsu.cards import Catalogue
 
 # Events after which a simulated turn is over.
 TURN_OVER = frozenset({"turn_ended", "game_over"})
@@ -48,17 +49,19 @@ class LookaheadBot:
         self._random = random.Random(seed)
         self._seed = f"lookahead/{seed}"
         self._simulations = 0
+        self._catalogue: Catalogue | None = None
         self.candidates = candidates
         self.breadth = breadth
         self.limit = limit
 
     def choose(self, ruleset: Ruleset, state: State, side: str) -> Command | None:
+        self._catalogue = _catalogue(ruleset)
         options = list(ruleset.legal(state, side))
         if len(options) <= 1:
             return options[0] if options else None
         prompt = ruleset.prompt(state)
         view = ruleset.view(state, side)
-        guess, pools = determinised(state, view, side, self._random)
+        guess, pools = determinised(state, view, side, self._random, _catalogue(ruleset))
         if prompt is not None and prompt.sealed and _all_choices(options):
             return self._card(ruleset, guess, side, options, view=view, pools=pools)
         return self._best_step(ruleset, guess, side, options)
@@ -82,7 +85,7 @@ class LookaheadBot:
         worlds = [
             (world, weight, answer)
             for card, weight in self._rival_cards(guess, view, pools[rival], rival)
-            if (found := _with_card(ruleset, guess, view, rival, card)) is not None
+            if (found := _with_card(ruleset, guess, view, rival, card, catalogue=self._catalogue)) is not None
             for world, answer in [found]
         ]
         return self._best_turn(ruleset, worlds or [(guess, 1, None)], side, options)
@@ -92,7 +95,7 @@ class LookaheadBot:
     ) -> list[tuple[str, int]]:
         """The rival's possible cards with their weights, at most ``candidates``."""
         weights = Counter(pool)
-        for card in always_in_hand(guess["characters"][rival]):
+        for card in always_in_hand(guess["characters"][rival], self._catalogue):
             weights[card] = max(weights[card], 1)
         if int(view["characters"][rival].get("stuns", 0) or 0) > 0:
             weights[STUN] = max(weights[STUN], 1)
@@ -202,8 +205,20 @@ def _all_choices(options: Sequence[Command]) -> bool:
     return all(option.get("kind") == "choose" for option in options)
 
 
+def _catalogue(ruleset: Ruleset) -> Catalogue | None:
+    """The catalogue the ruleset reads (its own cards), if it says."""
+    found = getattr(ruleset, "catalogue", None)
+    return found if isinstance(found, Catalogue) else None
+
+
 def _with_card(
-    ruleset: Ruleset, guess: State, view: Mapping[str, Any], rival: str, card: str
+    ruleset: Ruleset,
+    guess: State,
+    view: Mapping[str, Any],
+    rival: str,
+    card: str,
+    *,
+    catalogue: Catalogue | None,
 ) -> tuple[State, Command | None] | None:
     """``guess`` with the rival's played card (or, before it chose, its hand)
     holding ``card``, and the rival's choice to play then; ``None`` if the rival
@@ -217,7 +232,7 @@ def _with_card(
     if card == STUN:
         character["stuns"] = max(int(character.get("stuns", 0)), 1)
     elif card not in character["hand"]:
-        core = always_in_hand(character)
+        core = always_in_hand(character, catalogue)
         hand = list(character["hand"])
         free = [i for i, held in enumerate(hand) if held not in core]
         if free:
