@@ -82,12 +82,11 @@ class LookaheadBot:
         if len(rivals) != 1:  # several rivals: their guessed hands play themselves
             return self._best_turn(ruleset, [(guess, 1, None)], side, options)
         rival = rivals[0]
-        worlds = [
-            (world, weight, answer)
-            for card, weight in self._rival_cards(guess, view, pools[rival], rival)
-            if (found := _with_card(ruleset, guess, view, rival, card, catalogue=self._catalogue)) is not None
-            for world, answer in [found]
-        ]
+        worlds: list[tuple[State, int, Command | None]] = []
+        for card, weight in self._rival_cards(guess, view, pools[rival], rival):
+            found = _with_card(ruleset, guess, view, rival, card, catalogue=self._catalogue)
+            if found is not None:
+                worlds.append((found[0], weight, found[1]))
         return self._best_turn(ruleset, worlds or [(guess, 1, None)], side, options)
 
     def _rival_cards(
