@@ -10,6 +10,7 @@ import io
 import json
 import re
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
@@ -125,7 +126,7 @@ def test_the_card_table_gives_each_cards_play_rate_and_win_rate_when_played(
     games = {row.faction: row.games for row in data["faction-win-rates"]}
     for row in data["cards"]:
         assert row.games + row.without_games == games[row.faction], row
-        assert row.play_rate == row.games / games[row.faction]
+        assert row.play_rate == Fraction(row.games, games[row.faction])
         low, high = row.interval
         assert 0 <= low <= row.rate <= high <= 1
         assert row.wins + row.draws + row.losses == row.games
