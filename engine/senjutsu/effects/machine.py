@@ -75,7 +75,7 @@ def choice(
     return put
 
 
-def resolver(state: State) -> str:
+def resolver(state: State, task: Json | None = None) -> str:
     """The side resolving the current frame (who answers most choices)."""
     return str(state["current"]["side"])
 
