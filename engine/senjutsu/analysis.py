@@ -24,10 +24,13 @@ Interpretations, where the rulebook has nothing to say about statistics:
   revealed), and any other card a side resolved in the turn (``resolving``:
   instant additional cards played from hand); a stun played instead of a card
   is no card. A card counts once per turn however many of its parts resolve;
-- *wounds*: the ``wounds`` and ``bleeding`` of each ``wounded`` event (a
-  bleeding wound counts as a wound, Attacks > Bleeding); *dealt* are those whose
-  ``by`` is the side (a side's own collisions deal it wounds by nobody);
-  a card's ``casualties_caused`` are the wounds it dealt to other sides;
+- *wounds taken*: every rise of a side's wounds and bleeding wounds from one
+  event to the next (a bleeding wound counts as a wound, Attacks > Bleeding),
+  whatever caused it; those of drawing from an empty deck (Turn Structure In
+  Detail > Draw) are also counted on their own; *dealt*: the ``wounds`` and
+  ``bleeding`` of each ``wounded`` event whose ``by`` is another side (a side's
+  own collisions deal it wounds by nobody); a card's ``casualties_caused`` are
+  the wounds it dealt to other sides;
 - *focus*: every rise of a side's focus from one event to the next is gained,
   every fall spent (a card's focus cost, an optional line paid; a refunded cost,
   Revealing Instant Replacement Ability Cards, counts as spent then gained);
@@ -81,6 +84,7 @@ class _Tally:
         self.wounds_taken = dict.fromkeys(sides, 0)
         self.bleeding_taken = dict.fromkeys(sides, 0)
         self.wounds_dealt = dict.fromkeys(sides, 0)
+        self.empty_deck_wounds = dict.fromkeys(sides, 0)
         self.stuns_taken = dict.fromkeys(sides, 0)
         self.stuns_dealt = dict.fromkeys(sides, 0)
         self.stuns_played = dict.fromkeys(sides, 0)
@@ -110,6 +114,8 @@ class _Tally:
                 self.reveal(event["side"], event["card"])
         elif kind == "wounded":
             self.wounded(event)
+        elif kind == "drew_wound":
+            self.empty_deck_wounds[event["side"]] += int(event.get("wounds", 1))
         elif kind == "stunned":
             self.stuns_taken[event["side"]] += 1
             by = event.get("by")
@@ -129,8 +135,6 @@ class _Tally:
     def wounded(self, event: Event) -> None:
         side = event["side"]
         wounds, bleeding = int(event.get("wounds", 0)), int(event.get("bleeding", 0))
-        self.wounds_taken[side] += wounds + bleeding
-        self.bleeding_taken[side] += bleeding
         by = event.get("by")
         if by in self.wounds_dealt and by != side:
             self.wounds_dealt[by] += wounds + bleeding
@@ -160,16 +164,20 @@ class _Tally:
             cause = "other"
         self.defeated_by[side] = cause
 
-    def focus(self, before: State, after: State) -> None:
-        """Every rise of a side's focus is gained, every fall spent."""
+    def changes(self, before: State, after: State) -> None:
+        """What one event changed of each side's focus (every rise gained, every fall
+        spent) and wounds (every rise taken, whatever dealt it)."""
         for side in self.focus_gained:
-            change = int(after["characters"][side].get("focus", 0)) - int(
-                before["characters"][side].get("focus", 0)
-            )
+            was, now = before["characters"][side], after["characters"][side]
+            change = int(now.get("focus", 0)) - int(was.get("focus", 0))
             if change > 0:
                 self.focus_gained[side] += change
             else:
                 self.focus_spent[side] -= change
+            bleeding = int(now.get("bleeding", 0)) - int(was.get("bleeding", 0))
+            wounds = int(now.get("wounds", 0)) - int(was.get("wounds", 0)) + bleeding
+            self.wounds_taken[side] += max(wounds, 0)
+            self.bleeding_taken[side] += max(bleeding, 0)
 
 
 def faction_of(character: Mapping[str, Any]) -> str:
@@ -213,7 +221,7 @@ def game_facts(
     for event in events:
         tally.see(event, state)
         after = evolve(state, event)
-        tally.focus(state, after)
+        tally.changes(state, after)
         state = after
     ending = ENDINGS[outcome.termination]
     top = initial["advantage"][0] if initial.get("advantage") else None
@@ -233,6 +241,7 @@ def game_facts(
                     "wounds_taken": tally.wounds_taken[side],
                     "bleeding_taken": tally.bleeding_taken[side],
                     "wounds_dealt": tally.wounds_dealt[side],
+                    "empty_deck_wounds": tally.empty_deck_wounds[side],
                     "stuns_taken": tally.stuns_taken[side],
                     "stuns_dealt": tally.stuns_dealt[side],
                     "stuns_played": tally.stuns_played[side],

@@ -49,6 +49,8 @@ def _evolve(state: State, event: Event) -> State:
     elif event["type"] == "wounded":
         after["characters"][event["side"]]["wounds"] += event["wounds"]
         after["characters"][event["side"]]["bleeding"] += event["bleeding"]
+    elif event["type"] == "drew_wound":
+        after["characters"][event["side"]]["wounds"] += event["wounds"]
     elif event["type"] == "stunned":
         after["characters"][event["side"]]["stuns"] += 1
     return after
@@ -183,6 +185,19 @@ def test_attacks_execution_defeats_regardless_of_wounds_and_concession_is_its_ow
     facts = _facts(conceded, Outcome(Termination.CONCESSION, "B"))
     assert facts.sides[0].extra["defeated_by"] == "concession"
     assert facts.sides[0].turns == 0
+
+
+def test_draw_drawing_from_an_empty_deck_is_a_wound_taken_and_dealt_by_nobody() -> None:
+    events: list[Event] = [
+        {"type": "turn_started", "turn": 40},
+        {"type": "drew_wound", "side": "A", "wounds": 1},
+        {"type": "drew_wound", "side": "B", "wounds": 1},
+        {"type": "drew_wound", "side": "A", "wounds": 1},
+    ]
+    a, b = _facts(events).sides
+    assert (a.extra["wounds_taken"], a.extra["empty_deck_wounds"]) == (2, 2)
+    assert (b.extra["wounds_taken"], b.extra["empty_deck_wounds"]) == (1, 1)
+    assert a.extra["wounds_dealt"] == b.extra["wounds_dealt"] == 0
 
 
 def test_stun_stuns_taken_and_dealt() -> None:
