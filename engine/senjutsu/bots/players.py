@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Command, CommandRefused, Ruleset, SeededDice, State
-from engine.senjutsu.bots.beliefs import STUN, always_in_hand, determinised
+from engine.senjutsu.bots.beliefs import STUN, always_in_hand, determinised, hold
 from engine.senjutsu.bots.judgement import judge
 from engine.senjutsu.cards import Catalogue
 
@@ -224,20 +224,9 @@ def _with_card(
     could not choose it now."""
     world = copy.deepcopy(guess)
     character = world["characters"][rival]
-    seen = view["characters"][rival]
-    if seen.get("played"):  # chosen, face down
+    hold(character, card, always_in_hand(character, catalogue))
+    if view["characters"][rival].get("played"):  # chosen, face down
         character["played"] = {**character["played"], "card": card}
         return world, None
-    if card == STUN:
-        character["stuns"] = max(int(character.get("stuns", 0)), 1)
-    elif card not in character["hand"]:
-        core = always_in_hand(character, catalogue)
-        hand = list(character["hand"])
-        free = [i for i, held in enumerate(hand) if held not in core]
-        if free:
-            hand[free[0]] = card
-        else:
-            hand.append(card)
-        character["hand"] = sorted(hand)
     wanted = {"kind": "choose", "stun": True} if card == STUN else {"kind": "choose", "card": card}
     return (world, wanted) if wanted in list(ruleset.legal(world, rival)) else None
