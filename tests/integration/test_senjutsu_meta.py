@@ -94,23 +94,25 @@ def test_every_duel_has_a_row_per_side_with_its_character_and_first_player_mark(
                 assert extra["defeated_by"] in {"wounds", "stuns", "execution", "concession"}
 
 
-def test_every_card_fact_is_a_card_the_side_revealed(app: Flask, duels: list[UUID]) -> None:
-    """Every card a side played ends face up in its discard pile, or back in hand (a
-    core card: Discard, core cards return to hand), so each card fact names one."""
+def test_every_card_fact_is_one_of_the_sides_own_cards(app: Flask, duels: list[UUID]) -> None:
+    """Each card fact names a card of the side's own deck or hand at the start (its
+    sample deck, core card and weapon), by its catalogue name, played at least once."""
     records = app.extensions["shiai"].records
     units = [row for row in _rows(app, game_units) if row["game_id"] in set(duels)]
     assert units, "no card was played in any duel"
     catalogue = SENJUTSU.catalogue
     for row in units:
-        final = records.current(row["game_id"]).state["characters"][row["side"]]
-        face_up = {entry["card"] for entry in final["discard"] if entry["up"]}
+        start = records.state_at(row["game_id"], 0).state["characters"][row["side"]]
+        own = set(start["deck"]) | set(start["hand"])
         card = catalogue.card(row["extra"]["card"])
         assert row["unit"] == f"{row['side']}.{card.id}"
         assert row["type"] == "card"
         assert row["name"] == card.name
-        assert card.id in face_up or card.core, row
+        assert card.id in own, row
         assert row["extra"]["times"] >= 1
         assert row["cost"] == 0
+    per_game = {(row["game_id"], row["side"]) for row in units}
+    assert len(per_game) == 2 * len(duels)  # every side of every duel played cards
 
 
 def test_the_card_table_gives_each_cards_play_rate_and_win_rate_when_played(
