@@ -9,7 +9,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 from uuid import UUID
@@ -20,7 +20,10 @@ from sqlalchemy import select
 
 from dashboards.data import all_data
 from dashboards.meta_filters import Filters
+from engine.core import BotChoice, Event, GameFacts, Outcome, Ruleset, State
 from engine.senjutsu import Senjutsu
+from engine.senjutsu.analysis import card_names, game_facts
+from engine.senjutsu.bots import BOTS
 from replays.bot_games import play_bot_game
 from replays.schema import game_sides, game_units
 from shiai import create_app
@@ -29,7 +32,20 @@ from tests.conftest import DICE_RACE_SPEC, platform_config
 from tests.support.meta_base_queries import base_data
 from tests.support.senjutsu_soak import duel
 
-SENJUTSU_SPEC = "engine.senjutsu:Senjutsu"
+
+class WiredSenjutsu(Senjutsu):
+    """Senjutsu with its analysis facts and bots wired as the integrator adds them to
+    ``Senjutsu`` itself (``analyse`` and ``bots``, two lines): used only until then."""
+
+    def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:
+        return game_facts(initial_state, events, outcome, self.evolve, card_names(self.catalogue))
+
+    def bots(self) -> Mapping[str, BotChoice]:
+        return BOTS
+
+
+WIRED = Senjutsu.analyse is not Ruleset.analyse
+SENJUTSU_SPEC = "engine.senjutsu:Senjutsu" if WIRED else f"{__name__}:{WiredSenjutsu.__name__}"
 RANDOM_GAMES = 4
 SENJUTSU = Senjutsu()
 
