@@ -28,6 +28,7 @@ from replays.verify import ENTERED, SEEDED
 HERE = Path(__file__).parent
 # The ruleset of a golden game, unless its entry names another ("ruleset": spec).
 KENSEI = "engine.kensei:Kensei"
+SENJUTSU = "engine.senjutsu:Senjutsu"
 
 
 class _Recording(Dice):
@@ -69,13 +70,38 @@ GAMES: Mapping[str, Mapping[str, Any]] = {
         "bots": ("random", "greedy"),
         "dice": ENTERED,
     },
+    # Senjutsu: the Learn To Play duel (Student and Master on the snowy battlefield) and a
+    # three-player game, as the sample set-ups seat them.
+    "senjutsu-student-master-duel": {
+        "ruleset": SENJUTSU,
+        "setup": {"sample": 0},
+        "bots": ("lookahead", "random"),
+        "dice": SEEDED,
+    },
+    "senjutsu-three-players": {
+        "ruleset": SENJUTSU,
+        "setup": {"sample": 2},
+        "sides": ("A", "B", "C"),
+        "bots": ("random", "lookahead", "random"),
+        "dice": SEEDED,
+    },
 }
+
+
+def _setup(ruleset: Ruleset, spec: Mapping[str, Any]) -> dict[str, Any]:
+    """A golden game's set-up: written out, or ``{"sample": k}``, the ruleset's k-th
+    sample set-up (the record keeps the set-up itself, so a replay never asks again)."""
+    setup = dict(spec["setup"])
+    if set(setup) == {"sample"}:
+        return dict(ruleset.sample_setups()[setup["sample"]])
+    return setup
 
 
 def record_game(name: str) -> tuple[dict[str, Any], list[str]]:
     """Play one golden game; its exported record and its state hash after every step."""
     spec = GAMES[name]
     ruleset: Ruleset = registry.load(spec.get("ruleset", KENSEI))
+    setup = _setup(ruleset, spec)
     records = GameRecords(event_store_env(MEMORY), rulesets=[ruleset])
     seed = f"golden-{name}"
     named = ruleset.bots()
@@ -88,11 +114,11 @@ def record_game(name: str) -> tuple[dict[str, Any], list[str]]:
     start_dice: list[int] | None = None
     if entered:
         start = _Recording(seed, 0)
-        ruleset.start(dict(spec["setup"]), start)
+        ruleset.start(dict(setup), start)
         start_dice = start.faces
     game_id = records.start_game(
         ruleset.id,
-        dict(spec["setup"]),
+        dict(setup),
         title=f"Golden game: {name}",
         dice_mode=spec["dice"],
         seed=None if entered else seed,
