@@ -68,7 +68,7 @@ def _specs(effects: Sequence[Json]) -> list[MoveSpec]:
     return [MoveSpec.from_effect(e) for e in effects if e["do"] in MOVES]
 
 
-def _ahead(todo: Sequence[Json]) -> tuple[list[list[MoveSpec]], Json | None]:
+def ahead(todo: Sequence[Json]) -> tuple[list[list[MoveSpec]], Json | None]:
     """The move lines still to come before the frame's next attack, and that attack
     EFFECT (None: no attack follows)."""
     lines: list[list[MoveSpec]] = []
@@ -105,7 +105,7 @@ def _player_threat(state: State, you: str) -> frozenset[Hex] | None:
     data = card(state, card_id)
     if data["type"] != "attack":
         return None
-    lines, attack = _ahead([{"t": "line", "line": line} for line in data["lines"]])
+    lines, attack = ahead([{"t": "line", "line": line} for line in data["lines"]])
     if attack is None:
         return None
     occupied = _occupied(state, you)
@@ -147,13 +147,16 @@ def _player_blocks(state: State, you: str, speed: int) -> frozenset[Hex]:
     return frozenset(found)
 
 
-def context(state: State, side: str, attack: Json | None = None) -> solo.SoloContext:
-    """What opponent ``side`` knows when it moves (see :class:`solo.SoloContext`)."""
+def context(
+    state: State, side: str, attack: Json | None = None, speed: int | None = None
+) -> solo.SoloContext:
+    """What opponent ``side`` knows when it moves (see :class:`solo.SoloContext`) at
+    ``speed`` (default: the speed of the part being resolved)."""
     you = player_side(state)
     assert you is not None, "a solo opponent moves only while your character stands"
     mine = state["characters"][side]
     opponent = load_catalogue().opponent(mine["solo"]["opponent"])
-    current = frame(state)
+    at = int(frame(state)["speed"]) if speed is None else speed
     others = {
         Hex.from_json(state["characters"][s]["hex"]): s
         for s in living(state)
@@ -161,7 +164,7 @@ def context(state: State, side: str, attack: Json | None = None) -> solo.SoloCon
     }
     solo_attack = None
     if attack is not None:
-        solo_attack = solo.attack_from_effect(attack, speed_ok=_speed_ok(state, you))
+        solo_attack = solo.attack_from_effect(attack, speed_ok=_speed_ok(state, you, at))
     return solo.SoloContext(
         player=position(state, you),
         opponent=position(state, side),
@@ -175,17 +178,17 @@ def context(state: State, side: str, attack: Json | None = None) -> solo.SoloCon
         others=others,
         terrain={h: str(p["id"]) for h, p in terrain_at(state).items()},
         player_threat=_player_threat(state, you),
-        player_blocks=_player_blocks(state, you, int(current["speed"])),
+        player_blocks=_player_blocks(state, you, at),
         attack=solo_attack,
     )
 
 
-def _speed_ok(state: State, you: str) -> bool:
-    """Ranged Effects condition 3 for an opponent's ranged attack: your card is
-    slower (its lowest speed for a variable one), or you played none."""
+def _speed_ok(state: State, you: str, at: int) -> bool:
+    """Ranged Effects condition 3 for an opponent's ranged attack at speed ``at``:
+    your card is slower, or you played none."""
     played = state["characters"][you].get("played") or {}
     speed = played.get("speed")
-    return speed is None or int(speed) < int(frame(state)["speed"])
+    return speed is None or int(speed) < at
 
 
 def _move(state: State, head: Json, options: Sequence[Command]) -> Command:
@@ -193,7 +196,7 @@ def _move(state: State, head: Json, options: Sequence[Command]) -> Command:
     current = frame(state)
     rest = list(current["todo"])[1:]
     here = _specs(head["moves"])
-    later, attack = _ahead(rest)
+    later, attack = ahead(rest)
     top_attack = current["type"] == "attack" and current["part"] == "top" and attack is not None
     found: solo.Candidate | None
     if top_attack:
