@@ -13,7 +13,8 @@ Counters, Resolving Solo Cards > Reset Deck, Approach), and their events.
 - Change Approach: the next approach of the opponent card's cycle.
 
 Every shuffle uses the command's dice (:func:`engine.senjutsu.cards.shuffle`) and its
-result is in the event, sealed for no side (a deck's order is hidden from everyone).
+result is in the event, sealed for the opponent's own side: no person plays it, so a
+deck's order stays hidden from everyone.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def _deck(state: State, side: str) -> list[str]:
 
 
 def _sealed_deck(kind: str, side: str, deck: Sequence[str], **more: Any) -> Event:
-    return {"type": kind, "side": side, **more, "sealed_for": "", "sealed": {"deck": list(deck)}}
+    # Sealed for the opponent's own side, which no person plays: hidden from everyone.
+    return {"type": kind, "side": side, **more, "sealed_for": side, "sealed": {"deck": list(deck)}}
 
 
 def stun_shuffles(state: State, events: Sequence[Event], dice: Dice) -> list[Event]:

@@ -19,7 +19,13 @@ def _with(state: State, side: str, **change: Any) -> State:
 def _revealed(state: State, event: Event) -> State:
     """The top card turned over: it is the opponent's played card this turn."""
     mine = state["characters"][event["side"]]
-    played = {"card": event["card"], "speed": None, "alternative": False, "replaced": None}
+    played = {
+        "card": event["card"],
+        "speed": None,
+        "alternative": False,
+        "replaced": None,
+        "split_speed": None,
+    }
     return _with(state, event["side"], deck=list(mine["deck"])[1:], played=played)
 
 

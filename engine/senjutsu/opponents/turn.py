@@ -54,7 +54,7 @@ def reveal_events(state: State, dice: Dice) -> list[Event]:
                 {
                     "type": "solo_deck_reformed",
                     "side": side,
-                    "sealed_for": "",
+                    "sealed_for": side,
                     "sealed": {"deck": deck},
                 }
             )
