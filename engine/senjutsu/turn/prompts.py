@@ -16,7 +16,9 @@ HAND_KINDS = frozenset({"choose", "replace", "trim", "discard", "counter", "inst
 """Prompt kinds whose choices show the hand of the side deciding: never in the prompt."""
 
 TEXT = {
-    "place": "Place your character: more than 3 hexes from the others where you can, facing any way.",
+    "place": (
+        "Place your character: more than 3 hexes from the others where you can, facing any way."
+    ),
     "choose": "Choose a card of your hand and play it face down (or play a stun).",
     "alternative": "Play your card at its alternative speed, paying its focus cost?",
     "replace": "Replace your revealed card with an instant replacement card from your hand?",
@@ -103,5 +105,6 @@ def choices(state: State, side: str, kind: str, catalogue: Catalogue) -> list[Co
     if kind == "trim":
         return discard.trim_choices(state, side, catalogue)
     ask = effects.ask(state)
-    assert ask is not None and ask.side == side
+    assert ask is not None
+    assert ask.side == side
     return [public_command(option, side) for option in ask.options]
