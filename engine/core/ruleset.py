@@ -16,6 +16,10 @@ record an answer keep the choice under the ``"sealed"`` key with
 ``"sealed_for"`` naming the side, and ``view_event`` hides it from every
 other viewer until the game is over. When the last side has answered,
 ``decide`` returns the reveal event together with its consequences.
+
+Secrets: what no player may know while the game goes on, its owner included (the
+new order of a shuffled deck), is kept under the ``"secret"`` key of its event;
+``view_event`` hides it from every viewer until the game is over.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ Setup = dict[str, Any]
 
 SEALED_KEY = "sealed"
 SEALED_FOR_KEY = "sealed_for"
+SECRET_KEY = "secret"
 
 
 @dataclass(frozen=True)
@@ -180,16 +185,22 @@ class GameFacts:
 
 
 def redact_event(event: Event, viewer: str | None) -> Event:
-    """Hide the sealed part of ``event`` from everyone but its owner.
+    """Hide the sealed part of ``event`` from everyone but its owner, and its secret
+    part from everyone.
 
     >>> redact_event({"type": "bid", "sealed_for": "A", "sealed": {"dice": 3}}, "B")
     {'type': 'bid', 'sealed_for': 'A', 'sealed': None}
     >>> redact_event({"type": "bid", "sealed_for": "A", "sealed": {"dice": 3}}, "A")["sealed"]
     {'dice': 3}
+    >>> redact_event({"type": "shuffled", "secret": {"deck": [3, 1, 2]}}, "A")
+    {'type': 'shuffled', 'secret': None}
     """
-    if SEALED_KEY not in event or event.get(SEALED_FOR_KEY) == viewer:
-        return event
-    return {**event, SEALED_KEY: None}
+    shown = event
+    if SEALED_KEY in event and event.get(SEALED_FOR_KEY) != viewer:
+        shown = {**shown, SEALED_KEY: None}
+    if SECRET_KEY in event:
+        shown = {**shown, SECRET_KEY: None}
+    return shown
 
 
 @dataclass(frozen=True)
@@ -352,8 +363,8 @@ class Ruleset(ABC):
         return str(event.get("type", "event"))
 
     def view_event(self, event: Event, side: str | None, *, game_over: bool) -> Event:
-        """What ``side`` may see of ``event``: sealed answers of other sides
-        stay hidden until the game is over."""
+        """What ``side`` may see of ``event``: sealed answers of other sides, and
+        secrets, stay hidden until the game is over."""
         return event if game_over else redact_event(event, side)
 
     def analyse(

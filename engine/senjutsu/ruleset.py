@@ -33,7 +33,7 @@ from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.state import evolve as evolving
 from engine.senjutsu.state.views import CardTexts, packaged_texts, view
 from engine.senjutsu.turn import prompts, settle, setup
-from engine.senjutsu.turn.setup import SIDES, TWICE_ALLOWED
+from engine.senjutsu.turn.setup import SIDES
 
 ENDINGS = (
     Ending(Termination.ANNIHILATION.value, "Last character standing"),
@@ -48,6 +48,20 @@ def _rocks(hexes: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
     first = board[len(board) // 3]
     second = next(h for h in board[2 * len(board) // 3 :] if h.distance(first) > TERRAIN_SPACING)
     return [{"terrain": "rocks", "hex": h.to_json(), "facing": 0} for h in (first, second)]
+
+
+# The sample games' characters by seat (see ``Senjutsu.sample_setups``).
+SAMPLE_TABLES: tuple[tuple[str, ...], ...] = (
+    ("student", "master"),
+    ("ronin", "warrior"),
+    ("noblewoman", "ronin", "student"),
+    ("warrior", "noblewoman"),
+    ("master", "ronin"),
+    ("student", "warrior"),
+    ("master", "noblewoman", "ronin", "student", "warrior", "noblewoman"),
+)
+# Battlefield Setup 1: "If playing for the first time, choose the snowy battlefield board."
+FIRST_BATTLEFIELD = "snowy-battlefield"
 
 
 class Senjutsu(Ruleset):
@@ -115,21 +129,23 @@ class Senjutsu(Ruleset):
         )
 
     def sample_setups(self) -> list[Setup]:
-        """Six-player games (the sides ``info`` lists, A to F) with the sample decks: each
-        set-up seats every character (the Noblewoman twice, as the box allows) in another
-        order, with other core weapons, on another battlefield, among a few rocks.
-        Duels and smaller games are set up the same way with fewer players."""
-        characters = list(self.catalogue.characters.values())
-        seats = [*characters, *(c for c in characters if c.id in TWICE_ALLOWED)][: len(SIDES)]
-        battlefields = list(self.catalogue.battlefields.values())
+        """Games with the sample decks (:data:`SAMPLE_TABLES`), duels first (what most
+        games are; the first as the Learn To Play book sets it: Student and Master on the
+        snowy battlefield), then three and six players (the Noblewoman twice, as the box
+        allows); each on another battlefield, with other core weapons, among a few rocks."""
+        tables = [[self.catalogue.character(c) for c in table] for table in SAMPLE_TABLES]
+        ids = [
+            FIRST_BATTLEFIELD,
+            *(b for b in self.catalogue.battlefields if b != FIRST_BATTLEFIELD),
+        ]
         found: list[Setup] = []
-        for k in range(len(seats)):
-            seated = seats[k:] + seats[:k]
+        for k, seated in enumerate(tables):
+            battlefield = self.catalogue.battlefield(ids[k % len(ids)])
             found.append(
                 {
                     "mode": "duel",
-                    "battlefield": battlefields[k % len(battlefields)].id,
-                    "terrain": _rocks(battlefields[k % len(battlefields)].hexes),
+                    "battlefield": battlefield.id,
+                    "terrain": _rocks(battlefield.hexes),
                     "players": [
                         {
                             "side": side,
@@ -138,7 +154,7 @@ class Senjutsu(Ruleset):
                             "deck": None,
                             "prepared": [],
                         }
-                        for i, (side, character) in enumerate(zip(SIDES, seated, strict=True))
+                        for i, (side, character) in enumerate(zip(SIDES, seated, strict=False))
                     ],
                 }
             )

@@ -27,7 +27,7 @@ from engine.core import (
     canonical_json,
     state_hash,
 )
-from engine.core.ruleset import SEALED_FOR_KEY, SEALED_KEY
+from engine.core.ruleset import SEALED_FOR_KEY, SEALED_KEY, SECRET_KEY
 from replays.record_file import validate_record
 from replays.records import GameRecords
 from replays.redaction import shown_step
@@ -214,6 +214,24 @@ def _sealed_decisions(ruleset_id: str) -> Iterator[tuple[PlayedGame, Decision]]:
         for decision in game.decisions:
             if _pending_sealed(decision):
                 yield game, decision
+
+
+def test_secret_parts_of_events_are_shown_to_no_one_until_the_game_is_over(
+    ruleset_id: str,
+) -> None:
+    ruleset = _ruleset(ruleset_id)
+    for game in _games(ruleset_id):
+        for step, event in enumerate(game.events, start=1):
+            if SECRET_KEY not in event:
+                continue
+            for viewer in _viewers(ruleset, game):
+                shown = ruleset.view_event(event, viewer, game_over=False)
+                assert shown.get(SECRET_KEY) is None, (
+                    f"{game.name}, step {step}: {viewer or 'a spectator'} sees the secret "
+                    f"part of {event['type']!r}"
+                )
+                over = ruleset.view_event(event, viewer, game_over=True)
+                assert over[SECRET_KEY] == event[SECRET_KEY], f"{game.name}, step {step}"
 
 
 def test_sealed_events_show_their_content_only_to_their_side(ruleset_id: str) -> None:
@@ -442,7 +460,12 @@ def test_info_agrees_with_the_games(ruleset_id: str) -> None:
     canonical_json(info.to_dict())
     for game in _games(ruleset_id):
         sides = ruleset.sides(game.initial_state)
-        assert list(info.sides) == list(sides), f"{game.name}: info.sides {list(info.sides)}"
+        # A game seats some of the sides ``info`` lists (all of them for a two-player
+        # system; a duel of a system for up to six seats two), in the same order.
+        seated = [side for side in info.sides if side in sides]
+        assert seated == list(sides), (
+            f"{game.name}: sides {list(sides)}, info.sides {list(info.sides)}"
+        )
         assert low <= len(sides) <= high, f"{game.name}: {len(sides)} sides"
         ending = _ending(ruleset, game)
         assert ending <= set(names), f"{game.name}: ended by {ending}, not one of {names}"

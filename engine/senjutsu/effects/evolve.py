@@ -162,7 +162,7 @@ def _searched(state: State, event: Event) -> State:
 
 @handles("deck_shuffled")
 def _shuffled(state: State, event: Event) -> State:
-    return _with(state, event["side"], deck=list(event["sealed"]["deck"]))
+    return _with(state, event["side"], deck=list(event["secret"]["deck"]))
 
 
 def _without_effects_of(current: Any, side: str) -> Any:

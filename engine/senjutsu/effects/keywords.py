@@ -266,10 +266,8 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
             else max(0, int(effect["top"]) - 1 if chosen else int(effect["top"]))
         )
         order = [*shuffle(deck[:top], dice), *deck[top:]]
-        # The new order is hidden from every player, the owner too: sealed for no side.
-        events.append(
-            {"type": "deck_shuffled", "side": side, "sealed_for": "", "sealed": {"deck": order}}
-        )
+        # The new order is hidden from every player, the owner too: a secret.
+        events.append({"type": "deck_shuffled", "side": side, "secret": {"deck": order}})
     return Step(events=tuple(events), then=then)
 
 

@@ -49,6 +49,14 @@ def effects_command(command: Command) -> Command:
     return found
 
 
+def abandoned(state: State) -> bool:
+    """Whether the card part being resolved is a defeated character's (dropped)."""
+    current = state.get("current")
+    if not current:
+        return False
+    return bool(state["characters"][current["side"]]["defeated"])
+
+
 def pending(state: State, catalogue: Catalogue) -> Prompt | None:
     """The decision the game waits for, ``None`` when none (over, or a step runs on)."""
     phase = state["phase"]
@@ -69,6 +77,8 @@ def pending(state: State, catalogue: Catalogue) -> Prompt | None:
         side = reveal.pending_side(state, catalogue)
         return None if side is None else _prompt((side,), step, state, catalogue)
     if phase == "resolve":
+        if abandoned(state):
+            return None
         ask = effects.ask(state)
         if ask is None:
             return None

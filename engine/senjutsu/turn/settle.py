@@ -19,7 +19,6 @@ from engine.senjutsu.commands import (
     TURN_KINDS,
     Alternative,
     Choose,
-    Concede,
     Order,
     Place,
     Replace,
@@ -30,7 +29,7 @@ from engine.senjutsu.commands import (
 )
 from engine.senjutsu.state.access import living
 from engine.senjutsu.turn import choose, defeat, discard, draw, order, placement, reveal
-from engine.senjutsu.turn.prompts import effects_command, pending
+from engine.senjutsu.turn.prompts import abandoned, effects_command, pending
 
 Evolve = Callable[[State, Event], State]
 MAX_STEPS = 10_000  # automatic steps of one command: far beyond any real turn
@@ -85,7 +84,7 @@ def decide(
     elif isinstance(parsed, Trim):
         events = discard.trim(state, parsed, catalogue)
     else:
-        assert parsed is None or isinstance(parsed, Concede)
+        assert parsed is None, f"no rule area answers {parsed!r}"
         events = effects.answer(state, side, effects_command(command), dice)
     return settle(state, events, dice, catalogue, evolve)
 
@@ -132,6 +131,12 @@ def next_step(state: State, dice: Dice, catalogue: Catalogue, evolve: Evolve) ->
         return reveal.next_step(state, catalogue)
     if phase == "resolve":
         if effects.active(state):
+            if abandoned(state):
+                # Defeated characters take no further part (Winning The Game): the rest
+                # of the card part they were resolving is dropped.
+                current = state["current"]
+                keys = ("side", "card", "part")
+                return [{"type": "resolved", **{k: current[k] for k in keys}, "abandoned": True}]
             return effects.advance(state, dice)
         if state["queue"]:
             part = state["queue"][0]

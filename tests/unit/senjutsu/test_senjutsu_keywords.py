@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.senjutsu import Senjutsu
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -118,8 +119,10 @@ def test_search_the_deck_then_shuffle_it() -> None:
     assert a["hand"] == ["s-007"]
     assert sorted(a["deck"]) == ["s-005", "s-006", "s-010"]
     (shuffle,) = run.of("deck_shuffled")
-    assert sorted(shuffle["sealed"]["deck"]) == sorted(a["deck"])
-    assert shuffle["sealed_for"] == ""  # the new order is hidden from every player
+    assert shuffle["secret"]["deck"] == a["deck"]
+    # The new order is hidden from every player, the owner too, until the game is over.
+    assert Senjutsu().view_event(shuffle, "A", game_over=False)["secret"] is None
+    assert "sealed" not in shuffle
     assert run.of("searched")[0]["sealed_for"] == "A"
 
 

@@ -164,10 +164,14 @@ def test_info_lists_the_characters_the_sides_and_the_endings() -> None:
     assert [e.name for e in info.endings] == ["annihilation", "concession"]
 
 
-def test_sample_setups_start() -> None:
+def test_sample_setups_start_duels_first_then_three_and_six_players() -> None:
+    seated = []
     for number, sample in enumerate(RULESET.sample_setups()):
         state = RULESET.start(sample, SeededDice(f"sample/{number}", 0))
-        assert RULESET.sides(state) == tuple(RULESET.info.sides)
+        seated.append(RULESET.sides(state))
+    assert seated[0] == ("A", "B")
+    assert {len(sides) for sides in seated} == {2, 3, 6}
+    assert all(sides == tuple(RULESET.info.sides)[: len(sides)] for sides in seated)
 
 
 def test_view_hides_other_hands_decks_face_down_discards_and_unrevealed_cards() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import IllegalCommand, InvalidCommand, SeededDice, State, Termination
 from engine.senjutsu import rules
-from engine.senjutsu.turn import defeat, discard, draw
+from engine.senjutsu.turn import defeat, discard, draw, settle
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import (
     CATALOGUE,
     RULESET,
@@ -323,3 +323,18 @@ def test_concession_ends_a_duel_with_the_other_player_winning() -> None:
     with pytest.raises(IllegalCommand) as refused:
         RULESET.decide(state, {"kind": "concede", "side": "B"}, SeededDice("t", 2))
     assert refused.value.rule == rules.WINNING
+
+
+def test_defeated_characters_take_no_further_part_their_card_part_is_dropped() -> None:
+    state = placed("ronin", "student", "master")
+    state = {**state, "phase": "resolve", "queue": [], "reveal": None}
+    state = RULESET.evolve(
+        state, {"type": "resolving", "side": "A", "card": ATTACK.id, "part": "top", "speed": 5}
+    )
+    state = RULESET.evolve(state, {"type": "defeated", "side": "A"})
+    assert RULESET.prompt(state) is None
+    events = settle.next_step(state, SeededDice("t", 1), CATALOGUE, RULESET.evolve)
+    assert events == [
+        {"type": "resolved", "side": "A", "card": ATTACK.id, "part": "top", "abandoned": True}
+    ]
+    assert RULESET.evolve(state, events[0])["current"] is None
