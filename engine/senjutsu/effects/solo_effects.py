@@ -13,8 +13,8 @@ Counters, Resolving Solo Cards > Reset Deck, Approach), and their events.
 - Change Approach: the next approach of the opponent card's cycle.
 
 Every shuffle uses the command's dice (:func:`engine.senjutsu.cards.shuffle`) and its
-result is in the event, sealed for the opponent's own side: no person plays it, so a
-deck's order stays hidden from everyone.
+result is in the event as a secret (``engine.core.SECRET_KEY``): a deck's order is
+hidden from every viewer until the game is over.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Dice, Event, State
+from engine.core.ruleset import SECRET_KEY
 from engine.senjutsu import solo
 from engine.senjutsu.cards import load_catalogue, shuffle
 from engine.senjutsu.effects.evolve import handles
@@ -42,9 +43,9 @@ def _deck(state: State, side: str) -> list[str]:
     return list(state["characters"][side]["deck"])
 
 
-def _sealed_deck(kind: str, side: str, deck: Sequence[str], **more: Any) -> Event:
-    # Sealed for the opponent's own side, which no person plays: hidden from everyone.
-    return {"type": kind, "side": side, **more, "sealed_for": side, "sealed": {"deck": list(deck)}}
+def _secret_deck(kind: str, side: str, deck: Sequence[str], **more: Any) -> Event:
+    # A deck's new order is a secret: hidden from every viewer until the game is over.
+    return {"type": kind, "side": side, **more, SECRET_KEY: {"deck": list(deck)}}
 
 
 def stun_shuffles(state: State, events: Sequence[Event], dice: Dice) -> list[Event]:
@@ -61,7 +62,7 @@ def stun_shuffles(state: State, events: Sequence[Event], dice: Dice) -> list[Eve
         assert isinstance(side, str)
         deck = decks.get(side, _deck(state, side))
         decks[side] = list(shuffle(solo.deck_with_stun(deck), dice))
-        out.append(_sealed_deck("stun_shuffled", side, decks[side]))
+        out.append(_secret_deck("stun_shuffled", side, decks[side]))
     return out
 
 
@@ -79,7 +80,7 @@ def view_hand(state: State, viewer: str, side: str, dice: Dice) -> Step:
     events: list[Event] = []
     if solo.view_hand_needs_reshuffle(deck) and mine["discard"]:
         deck = [*deck, *shuffle([entry["card"] for entry in mine["discard"]], dice)]
-        events.append(_sealed_deck("solo_deck_reformed", side, deck))
+        events.append(_secret_deck("solo_deck_reformed", side, deck))
     top = list(solo.view_hand(deck))
     events.append(
         {
@@ -91,7 +92,7 @@ def view_hand(state: State, viewer: str, side: str, dice: Dice) -> Step:
         }
     )
     order = [*shuffle(top, dice), *deck[len(top) :]]
-    events.append(_sealed_deck("deck_shuffled", side, order))
+    events.append(_secret_deck("deck_shuffled", side, order))
     return Step(events=tuple(events))
 
 
@@ -103,7 +104,7 @@ def reset_deck(state: State, side: str, dice: Dice) -> Step:
     revealed = played.get("card") if played.get("card") != solo.STUN else None
     cards = solo.reset_deck(mine["deck"], [e["card"] for e in mine["discard"]], revealed)
     order = shuffle(cards, dice)
-    return Step(events=(_sealed_deck("solo_deck_reset", side, order, card=revealed),))
+    return Step(events=(_secret_deck("solo_deck_reset", side, order, card=revealed),))
 
 
 def change_approach(state: State, side: str) -> Step:
@@ -138,7 +139,7 @@ def _with_solo(state: State, side: str, **change: Any) -> State:
 @handles("stun_shuffled", "solo_deck_reformed")
 def _deck_with(state: State, event: Event) -> State:
     side = event["side"]
-    change: dict[str, Any] = {"deck": list(event["sealed"]["deck"])}
+    change: dict[str, Any] = {"deck": list(event[SECRET_KEY]["deck"])}
     if event["type"] == "solo_deck_reformed":
         change["discard"] = []
     return _with_solo(state, side, **change)
@@ -152,7 +153,7 @@ def _deck_reset(state: State, event: Event) -> State:
     played = mine.get("played")
     if played is not None and event.get("card") is not None:
         played = {**played, "returned": True}
-    return _with_solo(state, side, deck=list(event["sealed"]["deck"]), discard=[], played=played)
+    return _with_solo(state, side, deck=list(event[SECRET_KEY]["deck"]), discard=[], played=played)
 
 
 @handles("approach_changed")

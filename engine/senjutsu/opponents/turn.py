@@ -54,8 +54,7 @@ def reveal_events(state: State, dice: Dice) -> list[Event]:
                 {
                     "type": "solo_deck_reformed",
                     "side": side,
-                    "sealed_for": side,
-                    "sealed": {"deck": deck},
+                    "secret": {"deck": deck},
                 }
             )
         if not deck:

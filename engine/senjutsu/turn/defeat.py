@@ -27,6 +27,14 @@ def defeats(state: State) -> list[Event]:
     beaten = [side for side in living(state) if is_beaten(state, side)]
     events: list[Event] = [{"type": "defeated", "side": side} for side in beaten]
     left = [side for side in living(state) if side not in beaten]
+    if state["mode"] == "solo":
+        # Winning in a solo duel: you win when every opponent is defeated, and lose
+        # (nobody wins) when you are.
+        if "A" not in left:
+            events.append({"type": "game_over", "winner": None, "ending": "annihilation"})
+        elif left == ["A"]:
+            events.append({"type": "game_over", "winner": "A", "ending": "annihilation"})
+        return events
     if len(left) <= 1:
         events.append(
             {"type": "game_over", "winner": left[0] if left else None, "ending": "annihilation"}
@@ -39,6 +47,9 @@ def concede(state: State, side: str) -> list[Event]:
     it ends the game)."""
     events: list[Event] = [{"type": "conceded", "side": side}, {"type": "defeated", "side": side}]
     left = [s for s in living(state) if s != side]
+    if state["mode"] == "solo":
+        # You concede a solo duel: you lose, and the opponents are nobody's side.
+        return [*events, {"type": "game_over", "winner": None, "ending": "concession"}]
     if len(left) <= 1:
         events.append(
             {"type": "game_over", "winner": left[0] if left else None, "ending": "concession"}
