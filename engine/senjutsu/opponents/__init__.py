@@ -3,8 +3,7 @@ opponent sides and their turn, for the turn machine.
 
 - :mod:`.setup`: Solo Setup 1-8 (the opponents' decks, nightmare cards, wound limits,
   stances, approaches; their placement once your character is placed);
-- :mod:`.turn`: Solo Gameplay (reveal, speed, the part resolved, discard, defeat,
-  winning);
+- :mod:`.turn`: Solo Gameplay (reveal, speed, the part resolved, defeat, winning);
 - :mod:`.handlers`: the evolve handlers and sentences of their events.
 
 The opponents' choices while a card resolves, and the solo versions of card effects
@@ -27,10 +26,9 @@ from engine.senjutsu.opponents.setup import (
 )
 from engine.senjutsu.opponents.turn import (
     beaten,
-    discard_events,
+    game_over,
     opponent_speed,
     opponents,
-    over,
     resolve_part,
     reveal_events,
     speed_events,
@@ -42,13 +40,12 @@ __all__ = [
     "SENTENCES",
     "SOLO_SETUP",
     "beaten",
-    "discard_events",
+    "game_over",
     "opponent_characters",
     "opponent_deck",
     "opponent_sides",
     "opponent_speed",
     "opponents",
-    "over",
     "parse_opponents",
     "placements",
     "resolve_part",

@@ -36,16 +36,9 @@ def _stun_above(state: State, event: Event) -> State:
     return _with(state, event["side"], deck=list(mine["deck"])[1:], played=None, solo=record)
 
 
-def _discarded(state: State, event: Event) -> State:
-    mine = state["characters"][event["side"]]
-    discard = [*mine["discard"], {"card": event["card"], "up": True}]
-    return _with(state, event["side"], discard=discard, played=None)
-
-
 HANDLERS: Mapping[str, Handler] = {
     "opponent_revealed": _revealed,
     "stun_above": _stun_above,
-    "opponent_discarded": _discarded,
 }
 
 SENTENCES: Mapping[str, Callable[[Event], str]] = {
@@ -54,5 +47,4 @@ SENTENCES: Mapping[str, Callable[[Event], str]] = {
         f"Opponent {e['side']} reveals a stun: it goes above its card and {e['side']} skips"
         " this turn."
     ),
-    "opponent_discarded": lambda e: f"Opponent {e['side']} discards its card face up.",
 }

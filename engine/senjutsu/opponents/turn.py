@@ -10,12 +10,14 @@ Discard), and Adjusting Player Cards > Stun as the reveal meets it.
   "the speed that blocks the most wounds" of your attacks in its range (Solo Defence
   Cards); an attack card resolves its top part "if using it allows them to attack your
   character", else its bottom part (Resolving Solo Cards).
-- Discard: "place the revealed card face-up into a discard pile" (``opponent_discarded``),
-  unless a Reset Deck already shuffled it back into the deck.
+- Discard: "place the revealed card face-up into a discard pile": the turn's Discard
+  step (``cards_discarded``), unless a Reset Deck shuffled it back into the deck
+  (``played.returned``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Dice, Event, State
@@ -26,6 +28,7 @@ from engine.senjutsu.cards.decks import shuffle
 from engine.senjutsu.effects.cards import card as card_json
 from engine.senjutsu.effects.solo_choice import ahead, context, player_side
 from engine.senjutsu.grid.order import hobbled_range, hobbled_speed
+from engine.senjutsu.opponents.setup import PLAYER
 
 REVEAL = "Solo Gameplay > Reveal"
 RESOLVE = "Solo Gameplay > Resolve"
@@ -154,18 +157,6 @@ def resolve_part(state: State, side: str, part: str) -> str:
     return solo.solo_part(solo.can_attack_with_top(ctx, lines))
 
 
-def discard_events(state: State) -> list[Event]:
-    """The opponents' Discard step: each revealed card face up to its discard pile
-    (not a stun above the card, not a card a Reset Deck put back)."""
-    events: list[Event] = []
-    for side in opponents(state):
-        played = state["characters"][side]["played"]
-        if played is None or played.get("returned") or played["card"] == solo.STUN:
-            continue
-        events.append({"type": "opponent_discarded", "side": side, "card": played["card"]})
-    return events
-
-
 def beaten(state: State, side: str) -> bool:
     """An opponent is defeated with no wounds left (bleeding counts: Bleeding
     Wounds), or when the stuns above its card equal its remaining wounds."""
@@ -173,12 +164,12 @@ def beaten(state: State, side: str) -> bool:
     return solo.solo_defeated(int(record["wounds_left"]), int(record["stuns_above"]))
 
 
-def over(state: State) -> tuple[bool, str | None]:
-    """Winning in a solo duel: you win when every opponent is defeated, lose when
-    your character is (the winner is then no side: the opponents are the game)."""
-    you = state["characters"].get("A")
-    if you is not None and you["defeated"]:
-        return True, None
-    if not opponents(state):
-        return True, "A"
-    return False, None
+def game_over(left: Sequence[str]) -> Event | None:
+    """Winning in a solo duel, ``left`` the sides still standing: you win when every
+    opponent is defeated; you lose when your character is (the winner is then no
+    side: the opponents are the game's). None while the duel goes on."""
+    if PLAYER not in left:
+        return {"type": "game_over", "winner": None, "ending": "annihilation"}
+    if list(left) == [PLAYER]:
+        return {"type": "game_over", "winner": PLAYER, "ending": "annihilation"}
+    return None

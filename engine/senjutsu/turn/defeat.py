@@ -8,12 +8,15 @@ fall together, nobody wins.
 from __future__ import annotations
 
 from engine.core import Event, State
+from engine.senjutsu import opponents
 from engine.senjutsu.state.access import character, living
 
 
 def is_beaten(state: State, side: str) -> bool:
     """Whether the character of ``side`` meets a defeat condition now."""
     mine = character(state, side)
+    if mine.get("solo") and opponents.beaten(state, side):
+        return True  # Adjusting Player Cards > Stun: stuns above equal the wounds left
     wounds: int = mine["wounds"] + mine["bleeding"]
     stuns: int = mine["stuns"]
     return bool(wounds >= mine["wound_limit"] or stuns >= mine["hand_limit"])
@@ -28,13 +31,8 @@ def defeats(state: State) -> list[Event]:
     events: list[Event] = [{"type": "defeated", "side": side} for side in beaten]
     left = [side for side in living(state) if side not in beaten]
     if state["mode"] == "solo":
-        # Winning in a solo duel: you win when every opponent is defeated, and lose
-        # (nobody wins) when you are.
-        if "A" not in left:
-            events.append({"type": "game_over", "winner": None, "ending": "annihilation"})
-        elif left == ["A"]:
-            events.append({"type": "game_over", "winner": "A", "ending": "annihilation"})
-        return events
+        ended = opponents.game_over(left)  # Winning, in a solo duel
+        return [*events, ended] if ended is not None else events
     if len(left) <= 1:
         events.append(
             {"type": "game_over", "winner": left[0] if left else None, "ending": "annihilation"}

@@ -230,20 +230,6 @@ def test_stun_a_revealed_stun_goes_above_the_card_and_skips_resolve_and_discard(
     after = _apply(state, events)
     assert after["characters"]["O1"]["played"] is None
     assert after["characters"]["O1"]["solo"]["stuns_above"] == 1
-    assert opponents.discard_events(after) == []
-
-
-def test_discard_the_revealed_card_goes_face_up_to_the_discard_pile() -> None:
-    state = _solo(((0, 0), 0), ("O1", _opponent("ashigaru-yari", ((3, 0), 3), deck=["so-yari-6"])))
-    state = _apply(state, opponents.reveal_events(state, SeededDice("d", 0)))
-    events = opponents.discard_events(state)
-    after = _apply(state, events)
-    assert after["characters"]["O1"]["discard"] == [{"card": "so-yari-6", "up": True}]
-    assert after["characters"]["O1"]["played"] is None
-
-
-def test_resolve_ties_the_player_first_then_opponents_left_to_right() -> None:
-    assert solo.tie_order(["O2", "A", "O1"], "A", ["O1", "O2"]) == ("A", "O1", "O2")
 
 
 # -- Adjusting Player Cards ---------------------------------------------------------------
@@ -542,7 +528,7 @@ def test_reset_deck_that_card_and_every_other_card_shuffled_back_into_the_deck()
     opponent = run.state["characters"]["O1"]
     assert sorted(opponent["deck"]) == ["so-yari-1", "so-yari-2", "so-yari-7", "stun"]
     assert opponent["discard"] == []
-    assert opponents.discard_events(run.state) == []  # nothing left to discard
+    assert run.state["characters"]["O1"]["played"]["returned"]  # nothing left to discard
 
 
 def test_approach_change_approach_moves_the_token_to_the_next_position() -> None:
@@ -554,13 +540,18 @@ def test_approach_change_approach_moves_the_token_to_the_next_position() -> None
 
 
 def test_winning_you_win_when_every_opponent_is_defeated_and_lose_when_defeated() -> None:
-    state = _solo(((0, 0), 0), ("O1", _opponent("ashigaru-yari", ((3, 0), 3))))
-    assert opponents.over(state) == (False, None)
-    chars = state["characters"]
-    beaten = {**state, "characters": {**chars, "O1": {**chars["O1"], "defeated": True}}}
-    assert opponents.over(beaten) == (True, "A")
-    lost = {**state, "characters": {**chars, "A": {**chars["A"], "defeated": True}}}
-    assert opponents.over(lost) == (True, None)
+    assert opponents.game_over(["A", "O1", "O2"]) is None
+    assert opponents.game_over(["A", "O2"]) is None
+    assert opponents.game_over(["A"]) == {
+        "type": "game_over",
+        "winner": "A",
+        "ending": "annihilation",
+    }
+    assert opponents.game_over(["O1", "O2"]) == {
+        "type": "game_over",
+        "winner": None,
+        "ending": "annihilation",
+    }
 
 
 def test_solo_gameplay_opponents_are_never_prompted() -> None:

@@ -13,6 +13,7 @@ import pytest
 from engine.core import Event, InvalidCommand, RandomBot, SeededDice, State, state_hash
 from engine.hexgrid import Facing, Hex
 from engine.senjutsu import Senjutsu, solo
+from engine.senjutsu.turn import defeat
 from engine.senjutsu.turn.setup import start_state
 
 RULESET = Senjutsu()
@@ -181,3 +182,24 @@ def test_solo_setup_opponents_are_sides_o1_o2_in_the_card_row_order() -> None:
         o["opponent"] for o in TWO[0]["opponents"]
     ]
     assert set(state["sides"]) <= set(RULESET.info.sides)
+
+
+def test_stun_stuns_above_equal_to_the_wounds_left_defeat_the_opponent_in_the_game() -> None:
+    game = _play(TWO[0], "solo-stuns")
+    state = next(s for s in game.states if s["phase"] == "choose")
+    chars = state["characters"]
+    record = {**chars["O1"]["solo"], "stuns_above": chars["O1"]["solo"]["wounds_left"]}
+    state = {**state, "characters": {**chars, "O1": {**chars["O1"], "solo": record}}}
+    assert defeat.defeats(state) == [{"type": "defeated", "side": "O1"}]
+    both = {**state, "characters": {**state["characters"], "O2": {**chars["O2"], "defeated": True}}}
+    assert defeat.defeats(both) == [
+        {"type": "defeated", "side": "O1"},
+        {"type": "game_over", "winner": "A", "ending": "annihilation"},
+    ]
+
+
+def test_winning_conceding_a_solo_duel_loses_it() -> None:
+    game = _play(ONE[0], "solo-concede")
+    state = next(s for s in game.states if s["phase"] == "choose")
+    events = RULESET.decide(state, {"kind": "concede", "side": "A"}, SeededDice("c", 1))
+    assert events[-1] == {"type": "game_over", "winner": None, "ending": "concession"}
