@@ -166,8 +166,8 @@ def test_info_lists_the_characters_the_sides_and_the_endings() -> None:
 
 
 def test_sample_setups_start_duels_first_then_three_and_six_players() -> None:
-    seated = []
-    solo = []
+    seated: list[tuple[str, ...]] = []
+    solo: list[tuple[str, ...]] = []
     for number, sample in enumerate(RULESET.sample_setups()):
         state = RULESET.start(sample, SeededDice(f"sample/{number}", 0))
         (solo if sample["mode"] == "solo" else seated).append(RULESET.sides(state))
