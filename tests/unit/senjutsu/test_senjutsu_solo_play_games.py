@@ -13,6 +13,8 @@ import pytest
 from engine.core import Event, InvalidCommand, RandomBot, SeededDice, State, state_hash
 from engine.hexgrid import Facing, Hex
 from engine.senjutsu import Senjutsu, solo
+from engine.senjutsu.effects.solo_choice import context
+from engine.senjutsu.grid import MoveSpec
 from engine.senjutsu.turn import defeat
 from engine.senjutsu.turn.setup import start_state
 
@@ -203,3 +205,58 @@ def test_winning_conceding_a_solo_duel_loses_it() -> None:
     state = next(s for s in game.states if s["phase"] == "choose")
     events = RULESET.decide(state, {"kind": "concede", "side": "A"}, SeededDice("c", 1))
     assert events[-1] == {"type": "game_over", "winner": None, "ending": "concession"}
+
+
+def _opponent_moves(game: Game) -> list[tuple[State, Event]]:
+    """Every opponent move line that ended in a ``moved`` event, with the state whose
+    head task is that move (before it was taken)."""
+    found: list[tuple[State, Event]] = []
+    state = game.states[0]
+    events = game.all_events()
+    for index, event in enumerate(events):
+        following = events[index + 1] if index + 1 < len(events) else None
+        current = state.get("current")
+        if (
+            event["type"] == "progressed"
+            and following is not None
+            and following["type"] == "moved"
+            and current is not None
+            and current["todo"]
+            and current["todo"][0]["t"] == "move"
+            and str(current["side"]).startswith("O")
+            and following["side"] == current["side"]
+        ):
+            found.append((state, following))
+        state = RULESET.evolve(state, event)
+    return found
+
+
+def _check_moves(kind: str, table_row: Any) -> int:
+    """For each opponent move of ``kind`` outside an attack card's top part: when some
+    position the move line reaches meets the table's first row, the opponent ends in
+    one that meets it. The number of moves checked."""
+    checked = 0
+    for number, setup in enumerate(SOLO):
+        for state, moved in _opponent_moves(_play(setup, f"solo-moves/{number}")):
+            current = state["current"]
+            side = current["side"]
+            if context(state, side).kind != kind:
+                continue
+            if current["type"] == "attack" and current["part"] == "top":
+                continue
+            ctx = context(state, side)
+            specs = [MoveSpec.from_effect(m) for m in current["todo"][0]["moves"]]
+            reachable = [c for c in solo.candidates(ctx, [specs]) if c.collision is None]
+            end = solo.Candidate((Hex.from_json(moved["hex"]), Facing(moved["facing"])))
+            if any(table_row.keep((c,), ctx) for c in reachable):
+                assert table_row.keep((end,), ctx), f"{side} {moved} breaks {table_row.name}"
+                checked += 1
+    return checked
+
+
+def test_opponent_movement_melee_opponents_end_facing_your_character_when_they_can() -> None:
+    assert _check_moves("melee", solo.MELEE_MOVE.rows[0]) > 0
+
+
+def test_opponent_movement_ranged_opponents_end_in_line_of_sight_when_they_can() -> None:
+    assert _check_moves("ranged", solo.RANGED_MOVE.rows[0]) > 0
