@@ -89,6 +89,7 @@ test: lint typecheck contracts pytest pytest-compiled
 # A thousand Kensei bot games, each replayed with equal state hashes at every step.
 soak: install
 	$(BIN)/python -m tests.support.soak --games 1000 --jobs 2
+	$(BIN)/python -m tests.support.senjutsu_soak --games 1000 --jobs 2
 
 # PNGs of the main pages over the demo data, at desktop and phone sizes, into
 # docs/screenshots (SCREENSHOTS=dir writes them elsewhere; CI does, as a smoke test).

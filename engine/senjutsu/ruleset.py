@@ -9,15 +9,17 @@ A ruleset reads one catalogue (the packaged sample data unless given another, su
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.core import (
+    BotChoice,
     Command,
     Dice,
     Ending,
     Event,
     Faction,
+    GameFacts,
     Outcome,
     Prompt,
     Ruleset,
@@ -28,6 +30,8 @@ from engine.core import (
 )
 from engine.hexgrid import Hex
 from engine.senjutsu import describe as sentences
+from engine.senjutsu.analysis import FIRST_PLAYER, card_names, game_facts
+from engine.senjutsu.bots import BOTS
 from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
 from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.opponents.setup import MAX_OPPONENTS, opponent_sides
@@ -127,10 +131,18 @@ class Senjutsu(Ruleset):
                 **{side: f"Opponent {side[1:]}" for side in opponent_sides(MAX_OPPONENTS)},
             },
             factions=tuple(Faction(c.id, c.name) for c in self.catalogue.characters.values()),
-            first_player="",
+            first_player=FIRST_PLAYER,
             endings=ENDINGS,
             board="hex",
         )
+
+    def bots(self) -> Mapping[str, BotChoice]:
+        return BOTS
+
+    def analyse(
+        self, initial_state: State, events: Sequence[Event], outcome: Outcome
+    ) -> GameFacts | None:
+        return game_facts(initial_state, events, outcome, self.evolve, card_names(self.catalogue))
 
     def sample_setups(self) -> list[Setup]:
         """Games with the sample decks (:data:`SAMPLE_TABLES`), duels first (what most

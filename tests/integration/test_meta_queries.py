@@ -148,6 +148,7 @@ def test_all_data_has_every_dashboards_rows(connection: Connection) -> None:
         "factions-over-time",
         "scenarios-over-time",
         "units",
+        "cards",
         "standings-progression",
         "faction-spread",
         "results-by-round",

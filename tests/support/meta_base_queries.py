@@ -23,8 +23,10 @@ from sqlalchemy import (
 )
 
 from dashboards.data import EVENT_QUERIES, QUERIES
+from dashboards.meta_cards import CardPlay
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import (
+    CARD,
     FIRST,
     STEP_BIN,
     Advantage,
@@ -255,6 +257,25 @@ def scenarios_over_time(connection: Connection, filters: Filters) -> list[Scenar
 def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerformance]:
     """Each unit of each faction fielded by at least ``min_games`` sides (in
     non-mirror games), with and without it; by faction, then most fielded."""
+    return _units(connection, filters, cards=False)
+
+
+def card_play(connection: Connection, filters: Filters) -> list[CardPlay]:
+    """Each card of each character played in at least ``min_games`` non-mirror
+    games, with and without it."""
+    return [
+        CardPlay(
+            games=row.games, wins=row.wins, draws=row.draws, losses=row.losses,
+            faction=row.faction, name=row.name,
+            without_games=row.without_games, without_wins=row.without_wins,
+            without_draws=row.without_draws, without_losses=row.without_losses,
+            wounds=row.caused,
+        )
+        for row in _units(connection, filters, cards=True)
+    ]  # fmt: skip
+
+
+def _units(connection: Connection, filters: Filters, *, cards: bool) -> list[UnitPerformance]:
     c, u = game_sides.c, game_units.c
     per_side = (
         select(
@@ -282,7 +303,7 @@ def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerfo
             func.sum(s.cost).label("cost"),
         )
         .select_from(game_sides.join(per_side, and_(s.game_id == c.game_id, s.side == c.side)))
-        .where(mirror_free)
+        .where(mirror_free, (s.unit_type == CARD) if cards else (s.unit_type != CARD))
         .group_by(c.faction, s.name)
         .having(func.count() >= filters.min_games)
     )

@@ -10,6 +10,7 @@ loaded for this game, or hand-built cards in tests), then in the catalogue.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from engine.core import State
@@ -128,10 +129,16 @@ def card_json(raw: Any) -> Json:
 
 
 def card(state: State, card_id: str) -> Json:
-    """The card ``card_id``: from the state's ``card_data`` or the catalogue."""
+    """The card ``card_id``: from the state's ``card_data`` or the catalogue. Read
+    only: a catalogue card's JSON is built once and shared."""
     embedded = state.get("card_data") or {}
     if card_id in embedded:
         return card_json(embedded[card_id])
+    return _catalogue_card(card_id)
+
+
+@cache
+def _catalogue_card(card_id: str) -> Json:
     return card_json(load_catalogue().card(card_id))
 
 

@@ -89,7 +89,23 @@ def others(state: State, side: str) -> list[str]:
 
 
 def board(state: State) -> frozenset[Hex]:
-    return frozenset(Hex.from_json(h) for h in state["board"]["hexes"])
+    """The battlefield's hexes. A game's states share one list of them (the board
+    never changes), so its set is built once per list: a pure memo, keyed by the
+    list's identity and holding the list so the key stays its own."""
+    hexes = state["board"]["hexes"]
+    known = _BOARDS.get(id(hexes))
+    if known is not None and known[0] is hexes:
+        return known[1]
+    area = frozenset(Hex.from_json(h) for h in hexes)
+    if len(_BOARDS) >= _BOARDS_KEPT:
+        _BOARDS.clear()
+    _BOARDS[id(hexes)] = (hexes, area)
+    return area
+
+
+# The boards ``board`` has built, by the identity of their list of hexes.
+_BOARDS: dict[int, tuple[list[Any], frozenset[Hex]]] = {}
+_BOARDS_KEPT = 64
 
 
 def terrain_at(state: State) -> dict[Hex, Json]:

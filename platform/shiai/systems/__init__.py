@@ -30,7 +30,10 @@ from replays.errors import UnknownRuleset
 from shiai.systems.lists import ArmyListBook
 
 # The systems that ship with Shiai: a ruleset spec, and its plug-in's spec.
-BUILTIN_SYSTEMS: tuple[str, ...] = ("engine.kensei:Kensei=shiai.systems.kensei:KenseiPlugin",)
+BUILTIN_SYSTEMS: tuple[str, ...] = (
+    "engine.kensei:Kensei=shiai.systems.kensei:KenseiPlugin",
+    "engine.senjutsu:Senjutsu",
+)
 # The largest JSON set-up the generic form takes (characters).
 MAX_SETUP_CHARS = 64 * 1024
 # How deep a set-up or an army list sent through a form may nest.
