@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Event
+from engine.senjutsu import opponents
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.effects import describe as effects_describe
 
@@ -156,4 +157,6 @@ def describe(event: Event, catalogue: Catalogue) -> str:
     sentence = SENTENCES.get(kind)
     if sentence is not None:
         return sentence(catalogue, event)
+    if kind in opponents.SENTENCES:
+        return opponents.SENTENCES[kind](event)
     return effects_describe.describe(event, catalogue)

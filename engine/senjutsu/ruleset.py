@@ -34,6 +34,7 @@ from engine.senjutsu.analysis import FIRST_PLAYER, card_names, game_facts
 from engine.senjutsu.bots import BOTS
 from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
 from engine.senjutsu.grid.setup import TERRAIN_SPACING
+from engine.senjutsu.opponents.setup import MAX_OPPONENTS, opponent_sides
 from engine.senjutsu.state import evolve as evolving
 from engine.senjutsu.state.views import CardTexts, packaged_texts, view
 from engine.senjutsu.turn import prompts, settle, setup
@@ -125,7 +126,10 @@ class Senjutsu(Ruleset):
             edition="1.5 (January 2026), sample card data",
             players=setup.PLAYERS,
             dice=(),
-            sides={side: f"Side {side}" for side in SIDES},
+            sides={
+                **{side: f"Side {side}" for side in SIDES},
+                **{side: f"Opponent {side[1:]}" for side in opponent_sides(MAX_OPPONENTS)},
+            },
             factions=tuple(Faction(c.id, c.name) for c in self.catalogue.characters.values()),
             first_player=FIRST_PLAYER,
             endings=ENDINGS,
@@ -167,6 +171,45 @@ class Senjutsu(Ruleset):
                             "prepared": [],
                         }
                         for i, (side, character) in enumerate(zip(SIDES, seated, strict=False))
+                    ],
+                }
+            )
+        found.extend(self._solo_setups())
+        return found
+
+    def _solo_setups(self) -> list[Setup]:
+        """Solo duels (Solo Rules): each character against one opponent, then against
+        two (offensive and defensive stances, nightmare cards in every other one)."""
+        characters = list(self.catalogue.characters.values())
+        rivals = list(self.catalogue.opponents.values())
+        battlefields = list(self.catalogue.battlefields.values())
+        found: list[Setup] = []
+        for k, character in enumerate(characters):
+            row = [rivals[k % len(rivals)]]
+            if k % 2:
+                row.append(rivals[(k + 3) % len(rivals)])
+            found.append(
+                {
+                    "mode": "solo",
+                    "battlefield": battlefields[k % len(battlefields)].id,
+                    "terrain": _rocks(battlefields[k % len(battlefields)].hexes),
+                    "players": [
+                        {
+                            "side": "A",
+                            "character": character.id,
+                            "weapon": character.weapons[k % len(character.weapons)],
+                            "deck": None,
+                            "prepared": [],
+                        }
+                    ],
+                    "opponents": [
+                        {
+                            "opponent": rival.id,
+                            "wound_limit": 3,
+                            "stance": ("offensive", "defensive")[(k + i) % 2],
+                            "nightmare": (k + i) % 2 == 1,
+                        }
+                        for i, rival in enumerate(row)
                     ],
                 }
             )

@@ -68,7 +68,7 @@ def duels(app: Flask) -> list[UUID]:
     set-up), played to the end through the platform's records (the look-ahead bot
     and multiplayer games are played in the bots' tests)."""
     records = app.extensions["shiai"].records
-    setups = SENJUTSU.sample_setups()
+    setups = [s for s in SENJUTSU.sample_setups() if s["mode"] == "duel"]  # not the solo duels
     return [
         play_bot_game(records, "senjutsu", duel(setups[k % len(setups)]), bot_seed=f"meta-{k}",
                       seed=f"meta-{k}")

@@ -62,7 +62,7 @@ def duel(setup: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def soak_game(game: int) -> SoakResult:
-    setups = SENJUTSU.sample_setups()
+    setups = [s for s in SENJUTSU.sample_setups() if s["mode"] == "duel"]  # not the solo duels
     setup = dict(setups[game % len(setups)]) if whole(game) else duel(setups[game % len(setups)])
     seed = f"senjutsu-soak-{game}"
     kinds = seats(game)

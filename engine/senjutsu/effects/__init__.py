@@ -31,6 +31,7 @@ from engine.senjutsu.effects import (  # noqa: F401 -- each module registers its
     push,
     ranged,
     rules,
+    solo_effects,
 )
 from engine.senjutsu.effects.cards import acts_as
 from engine.senjutsu.effects.cards import card as card_data
@@ -39,6 +40,8 @@ from engine.senjutsu.effects.evolve import HANDLERS as _HANDLERS
 from engine.senjutsu.effects.evolve import Handler
 from engine.senjutsu.effects.frames import Ask, Step, progressed
 from engine.senjutsu.effects.machine import TASKS
+from engine.senjutsu.effects.solo_choice import choose as solo_choose
+from engine.senjutsu.effects.solo_choice import is_opponent
 
 HANDLERS: Mapping[str, Handler] = _HANDLERS
 
@@ -97,6 +100,8 @@ def ask(state: State) -> Ask | None:
     options = kind.options(state, head)
     if len(options) < 2:
         return None
+    if is_opponent(state, kind.side(state, head)):
+        return None  # a solo opponent is never prompted: advance chooses for it
     return Ask(kind.side(state, head), kind.kind, tuple(options), kind.text_for(state, head))
 
 
@@ -127,9 +132,14 @@ def advance(state: State, dice: Dice) -> list[Event]:
         assert kind.choose is not None
         options = kind.options(state, head)
         if len(options) >= 2:
-            return []
-        step = kind.choose(state, head, options[0], dice) if options else Step()
-    return [progressed(state, step), *step.events]
+            assert kind.side is not None
+            if not is_opponent(state, kind.side(state, head)):
+                return []
+            # Solo Rules: the opponent's choice is made by the solo rules.
+            step = kind.choose(state, head, solo_choose(state, head, options), dice)
+        else:
+            step = kind.choose(state, head, options[0], dice) if options else Step()
+    return [progressed(state, step), *solo_effects.stun_shuffles(state, step.events, dice)]
 
 
 def answer(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
@@ -153,4 +163,4 @@ def answer(state: State, side: str, command: Command, dice: Dice) -> list[Event]
         raise IllegalCommand(f"{parsed} is not one of the choices the rules allow", rule=rule)
     assert kind.choose is not None
     step = kind.choose(state, head, parsed, dice)
-    return [progressed(state, step), *step.events]
+    return [progressed(state, step), *solo_effects.stun_shuffles(state, step.events, dice)]

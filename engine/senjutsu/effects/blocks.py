@@ -28,6 +28,7 @@ from engine.senjutsu.effects.cards import acts_as, card
 from engine.senjutsu.effects.expand import effect_tasks
 from engine.senjutsu.effects.frames import Json, Step, frame, position, task
 from engine.senjutsu.effects.machine import automatic, choice, resolver, task_side
+from engine.senjutsu.effects.solo_choice import is_opponent
 
 
 def blocks_now(state: State) -> list[Json]:
@@ -66,7 +67,11 @@ def block_timing(state: State, attacker: str, target: str, by: str | None) -> li
     block = _block_of(state, by)
     speed = frame(state)["speed"]
     tasks: list[Json] = [task("held", side=by, attacker=attacker)]
-    if speed in block["counter"]:
+    if speed in block["counter"] and is_opponent(state, by):
+        # Opponent Counters: your character takes a wound immediately.
+        counter = task("solo_counter", side=by, attacker=attacker, speeds=block["counter"])
+        tasks.append({**counter, "card": block["card"]})
+    elif speed in block["counter"]:
         tasks.append(task("counter", side=by, attacker=attacker))
     tasks.append(task("instant", side=by, condition="block_successful"))
     nested = effect_tasks(block["targeted"], attacker)

@@ -122,7 +122,22 @@ SENTENCES: dict[str, Sentence] = {
     ),
     "block_held": lambda c, e: f"Side {e['side']}'s block stops side {e['attacker']}'s attack.",
     "instant_played": lambda c, e: f"Side {e['side']} plays {_card(c, e['card'])} (instant).",
-    "effect_ignored": lambda c, e: f"Side {e['side']}'s {e['do']} effect has no use here.",
+    "effect_ignored": lambda c, e: (
+        f"Side {e['side']} ignores the {e['do']} effect (opponents have no hand or focus)."
+        if e.get("solo")
+        else f"Side {e['side']}'s {e['do']} effect has no use here."
+    ),
+    "stun_shuffled": lambda c, e: f"A stun card is shuffled into side {e['side']}'s deck.",
+    "solo_deck_reformed": lambda c, e: (
+        f"Side {e['side']}'s discard pile is shuffled to form a new deck."
+    ),
+    "solo_deck_reset": lambda c, e: (
+        f"Side {e['side']} resets their deck: every card of theirs is shuffled back into it."
+    ),
+    "approach_changed": lambda c, e: f"Side {e['side']} now approaches from the {e['approach']}.",
+    "solo_hand_viewed": lambda c, e: (
+        f"Side {e['side']} looks at the top two cards of side {e['target']}'s deck."
+    ),
 }
 KINDS = frozenset(SENTENCES)
 

@@ -81,6 +81,8 @@ def _swapped(state: State, event: Event) -> State:
 
 @handles("stunned")
 def _stunned(state: State, event: Event) -> State:
+    if _mine(state, event["side"]).get("solo"):
+        return state  # an opponent's stun goes into its deck: the stun_shuffled event
     return _with(state, event["side"], stuns=_mine(state, event["side"])["stuns"] + 1)
 
 

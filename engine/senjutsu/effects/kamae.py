@@ -17,10 +17,13 @@ from engine.senjutsu.effects import geometry, rules
 from engine.senjutsu.effects.frames import Json, Step, character
 from engine.senjutsu.effects.kamae_state import tree, tree_json
 from engine.senjutsu.effects.machine import automatic, choice, resolver
+from engine.senjutsu.effects.solo_choice import is_opponent
 
 
 def gain_focus(state: State, side: str, n: int) -> list[Event]:
     """The event of ``side`` gaining ``n`` focus, capped at 3 (none if nothing changes)."""
+    if is_opponent(state, side):
+        return []  # "Opponents do not use focus" (Adjusting Player Cards > Focus)
     before = int(character(state, side)["focus"])
     after = grid.gain_focus(before, n)
     if after == before:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.core import Command, Dice, Event, State
 from engine.hexgrid import Hex
 from engine.senjutsu.cards import shuffle
-from engine.senjutsu.effects import rules
+from engine.senjutsu.effects import rules, solo_effects
 from engine.senjutsu.effects.cards import card
 from engine.senjutsu.effects.frames import (
     Json,
@@ -30,6 +30,7 @@ from engine.senjutsu.effects.frames import (
 from engine.senjutsu.effects.kamae import gain_focus
 from engine.senjutsu.effects.machine import automatic, choice, resolver, task_side
 from engine.senjutsu.effects.moves import status_events
+from engine.senjutsu.effects.solo_choice import is_opponent
 
 # Effects on "the targeted character": following no attack, block or ranged effect,
 # the icon means "any other single character on the battlefield" (Targeted Character).
@@ -45,7 +46,7 @@ NEEDS_TARGET = (
     "wound",
     "view_hand",
 )
-# Solo opponents' effects (and View Hand on a solo opponent's deck): solo phase 2.
+# Solo opponents' effects, with no use on a player's character (and View Hand with no target).
 SOLO_ONLY = ("view_hand", "reset_deck", "change_approach")
 TRAP_TOKENS = 3  # Component List: 3 trap tokens
 
@@ -58,6 +59,14 @@ def _effect(state: State, head: Json, dice: Dice) -> Step:
     if do in NEEDS_TARGET and target is None:
         return Step(then=(task("target", effect=effect, candidates=None),))
     who = target if target is not None else side
+    if do in ("focus", "draw", "discard") and is_opponent(state, who):
+        return solo_effects.ignored(who, do)  # Adjusting Player Cards > Focus, Draw / Discard
+    if do == "view_hand" and target is not None and is_opponent(state, who):
+        return solo_effects.view_hand(state, side, who, dice)
+    if do == "reset_deck" and is_opponent(state, side):
+        return solo_effects.reset_deck(state, side, dice)
+    if do == "change_approach" and is_opponent(state, side):
+        return solo_effects.change_approach(state, side)
     if do in ("hobble", "stun", "poison"):
         return Step(events=tuple(status_events(state, who, do, by=side)))
     if do == "wound":

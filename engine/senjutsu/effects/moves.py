@@ -23,6 +23,7 @@ from engine.senjutsu.effects.commit import attack_follows, reachable_target
 from engine.senjutsu.effects.data import terrain_piece
 from engine.senjutsu.effects.frames import Json, Step, frame, position, task
 from engine.senjutsu.effects.machine import choice, resolver
+from engine.senjutsu.effects.solo_choice import defensive, is_opponent
 
 
 def _all_outcomes(state: State, head: Json) -> list[Json]:
@@ -49,6 +50,9 @@ def _outcomes(state: State, head: Json) -> list[Json]:
     found = _all_outcomes(state, head)
     current = frame(state)
     rest = list(current["todo"])[1:]
+    if defensive(state, side):
+        # Solo Rules > Stance: a defensive opponent may ignore Commit To Hit.
+        return found
     if current["type"] == "attack" and attack_follows(rest):
         hitting = [
             o
@@ -119,7 +123,10 @@ def collide(state: State, mover: str, into: str, *, own_card: bool) -> Step:
             {"type": "stunned", "side": mover, "by": None},
             {"type": "stunned", "side": into, "by": None},
         ]
-        then.append(task("discard", side=mover, n=1, up=True, ability=True, keep=True))
+        if not is_opponent(state, mover):
+            then.append(task("discard", side=mover, n=1, up=True, ability=True, keep=True))
+        # Opponent Collisions: an opponent "immediately" discards its current card: the
+        # card stops here and goes face up to its discard pile at the Discard step.
     elif into == geometry.EDGE:
         event["kind"] = "edge"
         events = [{"type": "stunned", "side": mover, "by": None}]

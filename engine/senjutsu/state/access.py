@@ -32,6 +32,12 @@ def living(state: State) -> tuple[str, ...]:
     return tuple(s for s in state["sides"] if not state["characters"][s]["defeated"])
 
 
+def players(state: State) -> tuple[str, ...]:
+    """The living sides a person plays: every living side but the solo opponents
+    (Solo Gameplay: opponents skip the Draw and Choose steps and are never prompted)."""
+    return tuple(s for s in living(state) if not state["characters"][s].get("solo"))
+
+
 def track_bottom_up(state: State) -> tuple[str, ...]:
     """The living sides from the bottom of the advantage track to its top."""
     alive = set(living(state))

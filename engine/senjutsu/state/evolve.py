@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Event, State
-from engine.senjutsu import effects
+from engine.senjutsu import effects, opponents
 from engine.senjutsu.state import handlers
 from engine.senjutsu.state.handlers import Handler
 
@@ -25,7 +25,7 @@ def _merged(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
     return merged
 
 
-HANDLERS: Mapping[str, Handler] = _merged(handlers.HANDLERS, effects.HANDLERS)
+HANDLERS: Mapping[str, Handler] = _merged(handlers.HANDLERS, effects.HANDLERS, opponents.HANDLERS)
 
 
 def evolve(state: State, event: Event) -> State:

@@ -104,6 +104,8 @@ def _revealed(state: State, event: Event) -> State:
     new = {**state, "phase": "reveal", "reveal": {"step": "alternative", "done": []}}
     for side, card in event["cards"].items():
         mine = character(new, side)
+        if mine.get("solo"):
+            continue  # an opponent's card came off its deck (opponent_revealed)
         if card == "stun":
             new = with_character(new, side, {"stuns": mine["stuns"] - 1})
         else:

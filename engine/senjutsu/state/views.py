@@ -75,17 +75,22 @@ def view(state: State, side: str | None, texts: CardTexts) -> dict[str, Any]:
             }
             if played["replaced"] is not None:
                 shown.add(played["replaced"])
-        character = catalogue.character(mine["character"])
-        tree = catalogue.tree(mine["tree"])
-        shown.update((character.core_card, mine["weapon"]))
+        if mine.get("solo"):
+            # A solo opponent: its opponent card, no Kamae tree, core card or weapon.
+            name, kamae_type = catalogue.opponent(mine["character"]).name, None
+        else:
+            character = catalogue.character(mine["character"])
+            name = character.name
+            kamae_type = catalogue.tree(mine["tree"]).kamae_of(mine["kamae"])
+            shown.update((character.core_card, mine["weapon"]))
         characters[owner] = {
             "character": mine["character"],
-            "name": character.name,
+            "name": name,
             "weapon": mine["weapon"],
             "hex": mine["hex"],
             "facing": mine["facing"],
             "kamae": mine["kamae"],
-            "kamae_type": tree.kamae_of(mine["kamae"]),
+            "kamae_type": kamae_type,
             "focus": mine["focus"],
             "wounds": mine["wounds"],
             "bleeding": mine["bleeding"],
@@ -109,7 +114,7 @@ def view(state: State, side: str | None, texts: CardTexts) -> dict[str, Any]:
     terrain = [
         {**piece, "name": catalogue.terrain(piece["kind"]).name} for piece in state["terrain"]
     ]
-    trees = sorted({state["characters"][s]["tree"] for s in state["sides"]})
+    trees = sorted({c["tree"] for c in state["characters"].values() if c["tree"] is not None})
     reveal = state["reveal"]
     return {
         "turn": state["turn"],

@@ -14,7 +14,7 @@ from engine.core import Command, Event, IllegalCommand, State
 from engine.senjutsu import rules
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.commands import Choose
-from engine.senjutsu.state.access import character, living
+from engine.senjutsu.state.access import character, players
 
 
 def kamae_type(state: State, side: str, catalogue: Catalogue) -> str:
@@ -45,7 +45,7 @@ def why_not(state: State, side: str, card_id: str, catalogue: Catalogue) -> tupl
 
 def choosing_sides(state: State) -> tuple[str, ...]:
     """The living sides that have not played a card this turn."""
-    return tuple(s for s in living(state) if character(state, s)["played"] is None)
+    return tuple(s for s in players(state) if character(state, s)["played"] is None)
 
 
 def choices(state: State, side: str, catalogue: Catalogue) -> list[Command]:

@@ -8,12 +8,15 @@ fall together, nobody wins.
 from __future__ import annotations
 
 from engine.core import Event, State
+from engine.senjutsu import opponents
 from engine.senjutsu.state.access import character, living
 
 
 def is_beaten(state: State, side: str) -> bool:
     """Whether the character of ``side`` meets a defeat condition now."""
     mine = character(state, side)
+    if mine.get("solo") and opponents.beaten(state, side):
+        return True  # Adjusting Player Cards > Stun: stuns above equal the wounds left
     wounds: int = mine["wounds"] + mine["bleeding"]
     stuns: int = mine["stuns"]
     return bool(wounds >= mine["wound_limit"] or stuns >= mine["hand_limit"])
@@ -27,6 +30,9 @@ def defeats(state: State) -> list[Event]:
     beaten = [side for side in living(state) if is_beaten(state, side)]
     events: list[Event] = [{"type": "defeated", "side": side} for side in beaten]
     left = [side for side in living(state) if side not in beaten]
+    if state["mode"] == "solo":
+        ended = opponents.game_over(left)  # Winning, in a solo duel
+        return [*events, ended] if ended is not None else events
     if len(left) <= 1:
         events.append(
             {"type": "game_over", "winner": left[0] if left else None, "ending": "annihilation"}
@@ -39,6 +45,9 @@ def concede(state: State, side: str) -> list[Event]:
     it ends the game)."""
     events: list[Event] = [{"type": "conceded", "side": side}, {"type": "defeated", "side": side}]
     left = [s for s in living(state) if s != side]
+    if state["mode"] == "solo":
+        # You concede a solo duel: you lose, and the opponents are nobody's side.
+        return [*events, {"type": "game_over", "winner": None, "ending": "concession"}]
     if len(left) <= 1:
         events.append(
             {"type": "game_over", "winner": left[0] if left else None, "ending": "concession"}

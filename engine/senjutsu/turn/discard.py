@@ -33,6 +33,10 @@ def discard_played(state: State, catalogue: Catalogue) -> list[Event]:
         if played["card"] == "stun":
             moved[side] = {"card": "stun", "to": "supply"}
             continue
+        if played.get("returned"):
+            # Reset Deck shuffled the card back into its deck: nothing to discard.
+            moved[side] = {"card": played["card"], "to": "deck"}
+            continue
         card = catalogue.card(played["card"])
         to = "hand" if card.core else "supply" if card.type == "status" else "discard"
         moved[side] = {"card": card.id, "to": to}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event, State
 from engine.senjutsu.cards.catalogue import Catalogue
-from engine.senjutsu.state.access import character, hand_size, living
+from engine.senjutsu.state.access import character, hand_size, players
 
 
 def draw(state: State, side: str, count: int, *, already: int = 0) -> list[Event]:
@@ -31,7 +31,7 @@ def draw(state: State, side: str, count: int, *, already: int = 0) -> list[Event
 def setup_draws(state: State, catalogue: Catalogue) -> list[Event]:
     """Player Setup step 13: every player draws up to the hand limit (seating order)."""
     events: list[Event] = []
-    for side in living(state):
+    for side in players(state):
         missing = character(state, side)["hand_limit"] - hand_size(state, side, catalogue)
         if missing > 0:
             events.extend(draw(state, side, missing))
@@ -42,7 +42,7 @@ def turn_draws(state: State) -> list[Event]:
     """The draw step of a turn for every living player: bleeding first (the top card
     face down to the discard), then one card (a wound when the deck is empty)."""
     events: list[Event] = []
-    for side in living(state):
+    for side in players(state):
         mine = character(state, side)
         bled = 0
         if mine["bleeding"] > 0 and mine["deck"]:

@@ -72,6 +72,10 @@ def queue_and_ties(
             played.append(PlayedCard(side, part_speed, _kind(card.type), part))
     groups = resolution_groups(played, state["advantage"])
     queue = [parts[p.side, p.part] for group in groups for p in group]
+    if state["mode"] == "solo":
+        # Solo Gameplay > Resolve: at a tied speed "the player character first, followed
+        # by opponents in order from left to right": the track's order, nobody chooses.
+        return queue, []
     ties = [
         {
             "speed": group[0].speed,

@@ -22,7 +22,8 @@ FACINGS = range(6)
 def placing_side(state: State) -> str | None:
     """Who places next: the lowest on the track not yet placed (steps 11-12)."""
     for side in track_bottom_up(state):
-        if state["characters"][side]["hex"] is None:
+        # Solo Setup step 5: opponents are placed after you, by the solo rules.
+        if state["characters"][side]["hex"] is None and not state["characters"][side].get("solo"):
             return side
     return None
 

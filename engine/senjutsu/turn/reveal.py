@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Command, Event, IllegalCommand, State
-from engine.senjutsu import rules
+from engine.senjutsu import opponents, rules
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.cards.model import Card
 from engine.senjutsu.commands import Alternative, Replace, Speed
 from engine.senjutsu.grid.order import hobbled_range, hobbled_speed
-from engine.senjutsu.state.access import character, living, track_bottom_up
+from engine.senjutsu.state.access import character, living, track_bottom_up, with_character
 from engine.senjutsu.turn.choose import kamae_type
 from engine.senjutsu.turn.order import queue_and_ties
 
@@ -65,6 +65,12 @@ def reveal(state: State, catalogue: Catalogue) -> list[Event]:
     return events
 
 
+def _deciders(state: State) -> list[str]:
+    """The players from the bottom of the track up: solo opponents decide nothing
+    (their speed is the solo rules', :func:`engine.senjutsu.opponents.opponent_speed`)."""
+    return [s for s in track_bottom_up(state) if not character(state, s).get("solo")]
+
+
 # -- alternative initiative -------------------------------------------------------------
 
 
@@ -102,7 +108,7 @@ def _optional_alternative(state: State, side: str, catalogue: Catalogue) -> bool
 def alternative_side(state: State, catalogue: Catalogue) -> str | None:
     """Who declares an optional alternative speed next (bottom of the track first)."""
     done = state["reveal"]["done"]
-    for side in track_bottom_up(state):
+    for side in _deciders(state):
         if side not in done and _optional_alternative(state, side, catalogue):
             return side
     return None
@@ -148,7 +154,7 @@ def may_replace(state: State, side: str, catalogue: Catalogue) -> bool:
 
 def replace_side(state: State, catalogue: Catalogue) -> str | None:
     done = state["reveal"]["done"]
-    for side in track_bottom_up(state):
+    for side in _deciders(state):
         if side not in done and may_replace(state, side, catalogue):
             return side
     return None
@@ -216,7 +222,7 @@ def variable_range(state: State, side: str, catalogue: Catalogue) -> tuple[int, 
 
 def speed_side(state: State, catalogue: Catalogue) -> str | None:
     done = state["reveal"]["done"]
-    for side in track_bottom_up(state):
+    for side in _deciders(state):
         if side not in done and variable_range(state, side, catalogue) is not None:
             return side
     return None
@@ -271,7 +277,7 @@ def next_step(state: State, catalogue: Catalogue) -> list[Event]:
     speeds: dict[str, int] = {}
     for side in living(state):
         played = character(state, side)["played"]
-        if played is None:
+        if played is None or character(state, side).get("solo"):
             continue
         if played["speed"] is None:
             speeds[side] = fixed_speed(state, side, catalogue)
@@ -280,6 +286,16 @@ def next_step(state: State, catalogue: Catalogue) -> list[Event]:
             speeds[side] = played["speed"]
         if played["card"] == "stun":
             events.append({"type": "stun_returned", "side": side})
+    if state["mode"] == "solo":
+        # Solo Defence Cards: an opponent's block answers your speed, known now.
+        known = state
+        for side, speed in speeds.items():
+            known = with_character(
+                known, side, {"played": {**character(known, side)["played"], "speed": speed}}
+            )
+        solo_speeds = opponents.speed_events(known, catalogue)
+        events.extend(solo_speeds)
+        speeds.update({e["side"]: e["speed"] for e in solo_speeds})
     queue, ties = queue_and_ties(state, speeds, catalogue)
     events.append({"type": "queued", "queue": queue, "ties": ties})
     return events

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
-from engine.senjutsu import effects, rules
+from engine.senjutsu import effects, opponents, rules
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.commands import (
     TURN_KINDS,
@@ -27,7 +27,7 @@ from engine.senjutsu.commands import (
     parse,
     side_of,
 )
-from engine.senjutsu.state.access import living
+from engine.senjutsu.state.access import character, living
 from engine.senjutsu.turn import choose, defeat, discard, draw, order, placement, reveal
 from engine.senjutsu.turn.prompts import abandoned, effects_command, pending
 
@@ -119,6 +119,9 @@ def next_step(state: State, dice: Dice, catalogue: Catalogue, evolve: Evolve) ->
     """The events of the next step that needs no decision."""
     phase = state["phase"]
     if phase == "place":
+        placed = opponents.placements(state) if state["mode"] == "solo" else []
+        if placed:
+            return placed  # Solo Setup step 5: the opponents, once you are placed
         # Player Setup step 13, then the first turn and its draw step.
         events = [*draw.setup_draws(state, catalogue), {"type": "turn_started", "turn": 1}]
         started = state
@@ -126,7 +129,12 @@ def next_step(state: State, dice: Dice, catalogue: Catalogue, evolve: Evolve) ->
             started = evolve(started, event)
         return [*events, *draw.turn_draws(started)]
     if phase == "choose":
-        return reveal.reveal(state, catalogue)
+        # Solo Gameplay > Reveal: each opponent turns over the top card of its deck.
+        revealed = opponents.reveal_events(state, dice) if state["mode"] == "solo" else []
+        after = state
+        for event in revealed:
+            after = evolve(after, event)
+        return [*revealed, *reveal.reveal(after, catalogue)]
     if phase == "reveal":
         return reveal.next_step(state, catalogue)
     if phase == "resolve":
@@ -149,10 +157,11 @@ def next_step(state: State, dice: Dice, catalogue: Catalogue, evolve: Evolve) ->
                 # FAQ, Cancel Active: the unresolved parts of a cancelled card are skipped.
                 return [{**due, "cancelled": True}]
             after = evolve(state, due)
-            return [
-                due,
-                *effects.begin(after, part["side"], part["card"], part["part"], part["speed"]),
-            ]
+            side, resolved = part["side"], part["part"]
+            if character(after, side).get("solo"):
+                # Resolving Solo Cards: an opponent's top part only if it can attack you.
+                resolved = opponents.resolve_part(after, side, resolved)
+            return [due, *effects.begin(after, side, part["card"], resolved, part["speed"])]
         return discard.discard_played(state, catalogue)
     assert phase == "end"
     return discard.next_turn(state)

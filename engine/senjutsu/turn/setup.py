@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import Dice, InvalidCommand, Setup, State
 from engine.hexgrid import Facing, Hex
-from engine.senjutsu import rules
+from engine.senjutsu import opponents, rules
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.cards.decks import shuffle, validate_deck, validate_prepared
 from engine.senjutsu.grid.setup import TERRAIN_SPACING, terrain_hexes, terrain_placement_ok
@@ -165,14 +165,15 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
     weapon and prepared cards, the advantage track."""
     if not isinstance(setup, Mapping):
         raise InvalidCommand("the set-up is a JSON object")
-    extra = sorted(set(setup) - {"mode", "battlefield", "terrain", "players"})
+    mode = setup.get("mode", "duel")
+    if mode not in ("duel", "solo"):
+        raise InvalidCommand(f"mode: 'duel' or 'solo', not {mode!r}")
+    allowed = {"mode", "battlefield", "terrain", "players"}
+    if mode == "solo":
+        allowed.add("opponents")
+    extra = sorted(set(setup) - allowed)
     if extra:
         raise InvalidCommand(f"{', '.join(extra)}: unexpected in a set-up")
-    mode = setup.get("mode", "duel")
-    if mode == "solo":
-        raise InvalidCommand("mode: solo duels are not playable yet (duel only)")
-    if mode != "duel":
-        raise InvalidCommand(f"mode: 'duel', not {mode!r}")
     battlefield_id = _field(setup, "battlefield", str, "")
     if battlefield_id not in catalogue.battlefields:
         raise InvalidCommand(f"battlefield: no battlefield {battlefield_id!r}")
@@ -181,7 +182,11 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
         catalogue, board, _field(setup, "terrain", list, "") if "terrain" in setup else []
     )
     players = _field(setup, "players", list, "")
-    if not PLAYERS[0] <= len(players) <= PLAYERS[1]:
+    if mode == "solo" and len(players) != 1:
+        raise InvalidCommand(
+            f"players: a solo duel has one player, not {len(players)} ({opponents.SOLO_SETUP})"
+        )
+    if mode == "duel" and not PLAYERS[0] <= len(players) <= PLAYERS[1]:
         raise InvalidCommand(f"players: {PLAYERS[0]} to {PLAYERS[1]} players, not {len(players)}")
     characters: dict[str, Any] = {}
     for index, player in enumerate(players):
@@ -198,15 +203,23 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
     if twice or any(picked.count(c) > 2 for c in TWICE_ALLOWED):
         raise InvalidCommand(f"players: a character is picked too often ({rules.CHARACTERS})")
     sides = list(characters)
+    track = advantage_track(catalogue, characters, sides)
+    if mode == "solo":
+        # Solo Setup: the opponents in the card row's order, O1, O2...; at tied speeds
+        # you resolve first, then the opponents left to right: the track's order.
+        entries = opponents.parse_opponents(catalogue, setup.get("opponents"))
+        characters.update(opponents.opponent_characters(catalogue, entries, dice))
+        sides = list(characters)
+        track = list(sides)
     return {
         "schema": 1,
-        "mode": "duel",
+        "mode": mode,
         "turn": 0,
         "phase": "place",
         "board": {"hexes": [h.to_json() for h in sorted(board)]},
         "terrain": terrain,
         "sides": sides,
-        "advantage": advantage_track(catalogue, characters, sides),
+        "advantage": track,
         "characters": characters,
         "traps": [],
         "queue": [],

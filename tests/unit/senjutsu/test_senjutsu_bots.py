@@ -42,7 +42,7 @@ def _play(seed: str, kinds: tuple[str, ...], setup: int = 0, *, seats: int = 2) 
     any side beyond ``kinds`` plays the random bot); every command checked against
     ``legal`` and decided without refusal (``decide`` raises on a refused command:
     the test fails)."""
-    setups = SENJUTSU.sample_setups()
+    setups = [s for s in SENJUTSU.sample_setups() if s["mode"] == "duel"]  # not the solo duels
     sample = setups[setup % len(setups)]
     chosen = two_seats(sample) if seats == 2 else {**sample, "players": sample["players"][:seats]}
     state = SENJUTSU.start(dict(chosen), SeededDice(seed, 0))
@@ -181,7 +181,7 @@ def test_beliefs_the_guess_keeps_what_the_side_sees_and_hides_the_rest() -> None
 
 
 def test_winning_the_game_the_judgement_prefers_wounding_the_rival_to_being_wounded() -> None:
-    setups = SENJUTSU.sample_setups()
+    setups = [s for s in SENJUTSU.sample_setups() if s["mode"] == "duel"]  # not the solo duels
     state = SENJUTSU.start(two_seats(setups[0]), SeededDice("judge", 0))
     a, b = SENJUTSU.sides(state)
     hurt_b = copy.deepcopy(state)

@@ -159,19 +159,23 @@ def test_info_lists_the_characters_the_sides_and_the_endings() -> None:
     assert info.board == "hex"
     assert info.dice == ()
     assert info.players == (2, 6)
-    assert list(info.sides) == ["A", "B", "C", "D", "E", "F"]
+    # The players' sides, then the solo opponents' (Solo Rules: O1, O2... left to right).
+    assert list(info.sides) == ["A", "B", "C", "D", "E", "F", "O1", "O2", "O3", "O4", "O5"]
     assert [f.id for f in info.factions] == sorted(load_catalogue().characters)
     assert [e.name for e in info.endings] == ["annihilation", "concession"]
 
 
 def test_sample_setups_start_duels_first_then_three_and_six_players() -> None:
-    seated = []
+    seated: list[tuple[str, ...]] = []
+    solo: list[tuple[str, ...]] = []
     for number, sample in enumerate(RULESET.sample_setups()):
         state = RULESET.start(sample, SeededDice(f"sample/{number}", 0))
-        seated.append(RULESET.sides(state))
+        (solo if sample["mode"] == "solo" else seated).append(RULESET.sides(state))
     assert seated[0] == ("A", "B")
     assert {len(sides) for sides in seated} == {2, 3, 6}
     assert all(sides == tuple(RULESET.info.sides)[: len(sides)] for sides in seated)
+    # Then solo duels: you (A) against one opponent (O1) or two (O1, O2).
+    assert set(solo) == {("A", "O1"), ("A", "O1", "O2")}
 
 
 def test_view_hides_other_hands_decks_face_down_discards_and_unrevealed_cards() -> None:

@@ -68,7 +68,7 @@ def test_battlefield_setup_a_torii_gate_middle_hex_is_not_terrain() -> None:
     [
         ({"battlefield": "moon"}, "battlefield"),
         ({"mode": "campaign"}, "mode"),
-        ({"mode": "solo"}, "mode"),
+        ({"mode": "solo"}, "players"),  # a solo duel has one player (and opponents)
         ({"players": [player("A", "ronin")]}, "players"),
         ({"players": [player("A", "ronin"), player("B", "ronin")]}, "players"),
         ({"players": [player("A", "ronin"), player("C", "student")]}, "players[1].side"),
