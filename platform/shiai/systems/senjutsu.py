@@ -41,8 +41,16 @@ TERRAIN_SPACING = 3
 # time, just use rocks. In general, terrain should occupy 3 to 4 battlefield hexes."
 TERRAIN_PRESETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("rocks", "Three rocks (the first game's terrain)", ("rocks", "rocks", "rocks")),
-    ("mixed", "Rocks, bamboo, a shrine and a cherry tree", ("rocks", "bamboo", "shrine", "cherry-tree")),
-    ("village", "Burning carts, a rock and the torii gate", ("burning-carts", "rocks", "torii-gate")),
+    (
+        "mixed",
+        "Rocks, bamboo, a shrine and a cherry tree",
+        ("rocks", "bamboo", "shrine", "cherry-tree"),
+    ),
+    (
+        "village",
+        "Burning carts, a rock and the torii gate",
+        ("burning-carts", "rocks", "torii-gate"),
+    ),
     ("none", "No terrain", ()),
 )
 
@@ -81,7 +89,9 @@ class SenjutsuPlugin(SystemPlugin):
         characters = character_choices(catalogue)
         keys = [key for key, _ in characters]
         preselected = {
-            side: next((k for k in keys if k.startswith(PRESELECTED[side] + "|")), keys[0] if keys else "")
+            side: next(
+                (k for k in keys if k.startswith(PRESELECTED[side] + "|")), keys[0] if keys else ""
+            )
             for side in PLAYER_SIDES
         }
         return {
@@ -115,10 +125,18 @@ class SenjutsuPlugin(SystemPlugin):
                 raise InvalidCommand(f"choose a character and a core weapon for side {side}")
             if character in taken and character != "noblewoman":
                 # Component List: one of each character, two Noblewoman miniatures.
-                raise InvalidCommand(f"side {side}: {known.name} is already played; only the Noblewoman may be chosen twice")
+                raise InvalidCommand(
+                    f"side {side}: {known.name} is already played; only the Noblewoman may be chosen twice"
+                )
             taken.append(character)
             players.append(
-                {"side": side, "character": character, "weapon": weapon, "deck": None, "prepared": []}
+                {
+                    "side": side,
+                    "character": character,
+                    "weapon": weapon,
+                    "deck": None,
+                    "prepared": [],
+                }
             )
         return {
             "mode": "duel",
@@ -137,7 +155,12 @@ def character_choices(catalogue: Any) -> list[tuple[str, str]]:
     for character in catalogue.characters.values():
         for weapon in character.weapons:
             card = catalogue.cards.get(weapon)
-            choices.append((f"{character.id}|{weapon}", f"{character.name} with {card.name if card else weapon}"))
+            choices.append(
+                (
+                    f"{character.id}|{weapon}",
+                    f"{character.name} with {card.name if card else weapon}",
+                )
+            )
     return choices
 
 
@@ -148,7 +171,9 @@ def _terrain_shape(catalogue: Any, kind: str) -> tuple[Hex, ...]:
     return tuple(Hex(q, r) for q, r in found.hexes)
 
 
-def place_terrain(board: Sequence[Hex], pieces: Iterable[tuple[str, Sequence[Hex]]]) -> list[dict[str, Any]]:
+def place_terrain(
+    board: Sequence[Hex], pieces: Iterable[tuple[str, Sequence[Hex]]]
+) -> list[dict[str, Any]]:
     """Terrain placed for a preset, deterministically (Battlefield Setup > 2): each
     piece, facing east, on the board hex whose piece lies wholly inside the board,
     not on its edge, and at least ``TERRAIN_SPACING`` hexes from every piece placed
