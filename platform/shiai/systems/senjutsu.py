@@ -26,6 +26,7 @@ from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand, Setup
 from engine.hexgrid import Facing, Hex, oriented
+from engine.senjutsu import load_catalogue
 from shiai.systems import Files, Form, Scripts, SystemPlugin
 
 # Two players at a browser game (the platform seats two sides).
@@ -57,8 +58,6 @@ TERRAIN_PRESETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 def _catalogue() -> Any:
     """The packaged Senjutsu catalogue (engine.senjutsu; cached there)."""
-    from engine.senjutsu import load_catalogue
-
     return load_catalogue()
 
 
@@ -116,7 +115,7 @@ class SenjutsuPlugin(SystemPlugin):
             raise InvalidCommand("choose a terrain preset")
         hexes = [Hex(q, r) for q, r in catalogue.battlefields[battlefield].hexes]
         shapes = {kind: _terrain_shape(catalogue, kind) for kind in kinds}
-        players = []
+        players: list[dict[str, Any]] = []
         taken: list[str] = []
         for side in PLAYER_SIDES:
             character, _, weapon = form.get(f"character_{side}", "").partition("|")
@@ -126,7 +125,8 @@ class SenjutsuPlugin(SystemPlugin):
             if character in taken and character != "noblewoman":
                 # Component List: one of each character, two Noblewoman miniatures.
                 raise InvalidCommand(
-                    f"side {side}: {known.name} is already played; only the Noblewoman may be chosen twice"
+                    f"side {side}: {known.name} is already played"
+                    " (only the Noblewoman may be chosen twice)"
                 )
             taken.append(character)
             players.append(
