@@ -26,7 +26,7 @@ from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand, Setup
 from engine.hexgrid import Facing, Hex, oriented
-from engine.senjutsu import load_catalogue
+from engine.senjutsu.cards import load_catalogue
 from shiai.systems import Files, Form, Scripts, SystemPlugin
 
 # Two players at a browser game (the platform seats two sides).
@@ -212,11 +212,15 @@ def place_terrain(
 
 def plain(value: Any) -> Any:
     """A catalogue record as the contract's JSON: a dataclass's fields by their JSON
-    names (``with_`` -> ``with``, ``from_`` -> ``from``), tuples as lists."""
+    names (``with_`` -> ``with``, ``from_`` -> ``from``), tuples as lists. Fields at
+    null, false or an empty list are left out (absent fields take those defaults in
+    the contract; numbers are kept: a cell of 0 wounds is not a cell of 1)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = ((f.name.rstrip("_"), getattr(value, f.name)) for f in dataclasses.fields(value))
         return {
-            field.name.rstrip("_"): plain(getattr(value, field.name))
-            for field in dataclasses.fields(value)
+            name: plain(item)
+            for name, item in fields
+            if item is not None and item is not False and item != ()
         }
     if isinstance(value, Mapping):
         return {str(key): plain(item) for key, item in value.items()}
