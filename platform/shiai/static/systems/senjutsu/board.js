@@ -45,11 +45,14 @@ export function tableModel(state, catalogue = {}) {
   for (const piece of state.terrain || []) {
     const name = piece.name || (terrainKinds[piece.kind] && terrainKinds[piece.kind].name) || piece.kind;
     const solid = new Set((piece.solid || piece.hexes || []).map((h) => h.join(",")));
-    for (const hex of piece.hexes || []) terrainAt.set(hex.join(","), { kind: piece.kind, name, solid: solid.has(hex.join(",")) });
+    for (const hex of piece.hexes || []) terrainAt.set(hex.join(","), { id: piece.id, kind: piece.kind, name, solid: solid.has(hex.join(",")) });
   }
+  const labelled = new Set(); // a piece is named on its first hex only
   const hexes = ((state.board && state.board.hexes) || []).map((hex) => {
     const terrain = terrainAt.get(hex.join(","));
-    return { hex, terrain: terrain ? `terrain ${terrain.kind}${terrain.solid ? "" : " open"}` : null, label: terrain ? terrain.name : null };
+    const label = terrain && !labelled.has(terrain.id) ? terrain.name : null;
+    if (terrain) labelled.add(terrain.id);
+    return { hex, terrain: terrain ? `terrain ${terrain.kind}${terrain.solid ? "" : " open"}` : null, label };
   });
   for (const trap of state.traps || []) {
     const hex = trap.hex || trap;
@@ -150,10 +153,10 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   const before = previous ? tableModel(previous, catalogue) : null;
   const units = model.characters
     .filter((c) => Array.isArray(c.hex) && !c.defeated)
-    .map((c) => ({ id: c.side, hex: c.hex, facing: c.facing, side: c.side, label: c.name.slice(0, 2) }));
+    .map((c) => ({ id: c.side, hex: c.hex, facing: c.facing, side: c.side, label: "" }));
   const holder = el("div", { class: "sj-battlefield" });
   const svg = drawHexBoard(holder, {
-    hexes: model.hexes,
+    hexes: model.hexes.map(({ hex, terrain }) => ({ hex, terrain })),
     units,
     size: HEX_SIZE,
     step,
@@ -164,6 +167,13 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   for (const cell of model.hexes.filter((h) => h.trap)) {
     const [x, y] = hexCenter(cell.hex, HEX_SIZE);
     svgEl("circle", { cx: x, cy: y - HEX_SIZE * 0.55, r: HEX_SIZE * 0.14, class: "sj-trap" }, svg).append(Object.assign(svgEl("title"), { textContent: "a trap" }));
+  }
+  // Terrain names over every hex (drawn after the hexes, so no hex covers them).
+  const names = svgEl("g", { class: "sj-terrain-names" });
+  svg.insertBefore(names, svg.querySelector(".unit"));
+  for (const cell of model.hexes.filter((h) => h.label)) {
+    const [x, y] = hexCenter(cell.hex, HEX_SIZE);
+    svgEl("text", { x, y: y + HEX_SIZE * 0.62, "text-anchor": "middle", "font-size": HEX_SIZE * 0.26, class: "sj-terrain-name" }, names).textContent = cell.label;
   }
   for (const c of model.characters) if (Array.isArray(c.hex) && !c.defeated) decorate(svg, c);
 
@@ -176,7 +186,8 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   const table = el("div", { class: "sj-table", "data-step": step, "data-phase": model.phase || "" });
   const sides = el("div", { class: "sj-sides" });
   for (const c of model.characters) sides.append(sidePanel(c, model.cards, wasFaceDown(before, c.side), model.spectator));
-  table.append(holder, el("div", { class: "sj-status" }, head, el("div", { class: "sj-track-box" }, el("span", {}, "Advantage: "), track)), sides);
+  const legend = el("p", { class: "sj-legend" }, "On the battlefield: W wounds / limit · B bleeding · H hobbles · S stuns · ● focus");
+  table.append(holder, legend, el("div", { class: "sj-status" }, head, el("div", { class: "sj-track-box" }, el("span", {}, "Advantage: "), track)), sides);
   container.setAttribute("role", "region");
   container.setAttribute("aria-label", "the battlefield and the cards at this step");
   container.replaceChildren(table);
@@ -191,10 +202,10 @@ function decorate(svg, c) {
   const s = HEX_SIZE;
   const name = svgEl("text", { y: -s * 0.68, class: "sj-label", "text-anchor": "middle", "font-size": s * 0.26 }, unit);
   name.textContent = `${c.name} · ${c.kamaeName || ""}`;
-  const pips = svgEl("g", { class: "sj-pips", transform: `translate(${-s * 0.5} ${s * 0.72})` }, unit);
-  for (let i = 0; i < c.focus; i += 1) svgEl("circle", { cx: i * s * 0.2, r: s * 0.08, class: "sj-focus-pip" }, pips);
-  const hurt = svgEl("text", { y: s * 0.98, class: "sj-wounds", "text-anchor": "middle", "font-size": s * 0.24 }, unit);
-  hurt.textContent = `${c.wounds}/${c.woundLimit}${c.bleeding ? ` +${c.bleeding}🩸` : ""}${c.hobbles.length ? ` H${c.hobbles.length}` : ""}${c.stuns ? ` S${c.stuns}` : ""}`;
+  const pips = svgEl("g", { class: "sj-pips", transform: `translate(${s * 0.72} ${-s * 0.4})` }, unit);
+  for (let i = 0; i < c.focus; i += 1) svgEl("circle", { cy: i * s * 0.2, r: s * 0.08, class: "sj-focus-pip" }, pips);
+  const hurt = svgEl("text", { y: s * 0.86, class: "sj-wounds", "text-anchor": "middle", "font-size": s * 0.24 }, unit);
+  hurt.textContent = [`W${c.wounds}/${c.woundLimit}`, c.bleeding ? `B${c.bleeding}` : "", c.hobbles.length ? `H${c.hobbles.length}` : "", c.stuns ? `S${c.stuns}` : ""].filter(Boolean).join(" ");
   const title = unit.querySelector("title");
   if (title) title.textContent = `${c.name}, side ${c.side}, facing ${c.facingName}; ${c.kamaeName} kamae, focus ${c.focus}, wounds ${c.wounds} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}, hobbles ${c.hobbles.length}, stuns ${c.stuns}`;
 }

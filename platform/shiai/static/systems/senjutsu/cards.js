@@ -42,9 +42,11 @@ export function gridOf(card) {
     if (!cells.has(key)) cells.set(key, { hex, wounds: 0, block: false, icons: [] });
     return cells.get(key);
   };
+  // A grid entry is a cell ({hex, wounds...}) or, for a block, a bare [dq, dr].
+  const cellsOf = (effect) => (effect.grid || []).map((item) => (Array.isArray(item) ? { hex: item } : item));
   for (const effect of effectsOf(card)) {
     if (effect.do === "attack") {
-      for (const cell of effect.grid || []) {
+      for (const cell of cellsOf(effect)) {
         const shown = at(cell.hex);
         shown.wounds += cell.wounds === undefined ? 1 : cell.wounds;
         shown.attack = true;
@@ -53,7 +55,7 @@ export function gridOf(card) {
         }
       }
     } else if (effect.do === "block") {
-      for (const hex of effect.grid || []) at(hex).block = true;
+      for (const cell of cellsOf(effect)) at(cell.hex).block = true;
     }
   }
   return [...cells.values()].sort((a, b) => a.hex[1] - b.hex[1] || a.hex[0] - b.hex[0]);
@@ -63,7 +65,7 @@ export function gridOf(card) {
 export function cardFace(card) {
   const tags = [];
   if (card.rank) tags.push(card.rank);
-  if (card.core) tags.push(card.weapon ? "core weapon" : "core");
+  if (card.weapon) tags.push("weapon");
   if (card.signature) tags.push(`signature: ${card.signature}`);
   if (card.school) tags.push(`school: ${card.school}`);
   const notes = [];
@@ -145,8 +147,7 @@ export function cardElement(card, { tag = "div", attributes = {} } = {}) {
   const face = cardFace(card);
   const node = el(tag, { class: `sj-card ${face.typeKey}`, "data-card": card.id, ...attributes });
   node.append(
-    el("span", { class: "sj-speed", title: "initiative speed" }, face.speed),
-    el("strong", { class: "sj-name" }, face.name),
+    el("span", { class: "sj-head" }, el("span", { class: "sj-speed", title: "initiative speed" }, face.speed), el("strong", { class: "sj-name" }, face.name)),
     el("span", { class: "sj-type" }, [face.type, ...face.tags].join(" · ")),
   );
   if (face.grid.length) node.append(gridElement(face.grid));
