@@ -2,7 +2,7 @@
 (:mod:`.catalogue`) and the deck rules (:mod:`.decks`)."""
 
 from engine.senjutsu.cards.catalogue import Catalogue, CatalogueError, School, load_catalogue
-from engine.senjutsu.cards.decks import Violation, validate_deck, validate_prepared
+from engine.senjutsu.cards.decks import Violation, shuffle, validate_deck, validate_prepared
 
 __all__ = [
     "Catalogue",
@@ -10,6 +10,7 @@ __all__ = [
     "School",
     "Violation",
     "load_catalogue",
+    "shuffle",
     "validate_deck",
     "validate_prepared",
 ]

@@ -313,6 +313,7 @@ def build_catalogue(documents: Sequence[tuple[str, Any]], *, replaceable: int = 
         raise CatalogueError(problems)
     records: dict[str, dict[str, Any]] = {section: {} for section in SECTIONS}
     origin: dict[tuple[str, str], str] = {}
+    duplicates: list[str] = []
     sample = False
     for index, (name, document) in enumerate(documents):
         file_sample = bool(document.get("sample", False))
@@ -326,7 +327,7 @@ def build_catalogue(documents: Sequence[tuple[str, Any]], *, replaceable: int = 
                     continue
                 key = (section, record.id)
                 if key in origin and index < replaceable:
-                    problems.append(
+                    duplicates.append(
                         f"{name}: {record.id}: id already used in {origin[key]} ({section})"
                     )
                     continue
@@ -348,6 +349,7 @@ def build_catalogue(documents: Sequence[tuple[str, Any]], *, replaceable: int = 
     def where(section: str, record_id: str) -> str:
         return f"{origin[(section, record_id)]}: {record_id}"
 
+    problems.extend(duplicates)
     problems.extend(cross_check(catalogue, where))
     if problems:
         raise CatalogueError(problems)

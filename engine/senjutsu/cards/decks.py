@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from engine.core.dice import Dice
 from engine.senjutsu.cards.model import Card
 
 if TYPE_CHECKING:
@@ -89,7 +90,8 @@ def validate_deck(
             continue
         known.append(card)
         if card.signature is not None and card.signature != character:
-            owner = catalogue.characters[card.signature].name
+            owner_card = catalogue.characters.get(card.signature)
+            owner = owner_card.name if owner_card is not None else card.signature
             found.append(
                 Violation(
                     SIGNATURE,
@@ -194,3 +196,14 @@ def validate_prepared(
         if in_deck is not None and in_deck[card_id] == 0:
             found.append(Violation(PREPARED, f"{name} is not in the ability card deck.", card_id))
     return tuple(found)
+
+
+def shuffle(cards: Sequence[str], dice: Dice) -> tuple[str, ...]:
+    """``cards`` shuffled with the command's dice: Fisher-Yates, one ``dice.roll(1, k)``
+    per position from the last down to the second (k = cards left to pick from), so the
+    faces recorded in the event replay the same order (Player Setup step 8; Search)."""
+    order = list(cards)
+    for last in range(len(order) - 1, 0, -1):
+        pick = dice.roll(1, last + 1)[0] - 1
+        order[last], order[pick] = order[pick], order[last]
+    return tuple(order)
