@@ -21,6 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.hexgrid import Hex
+from engine.senjutsu.cards import load_catalogue
 from replays import registry
 from shiai import create_app
 from shiai.migrations import upgrade
@@ -201,13 +202,13 @@ def test_a_hot_seat_game_is_played_to_the_end_and_its_replay_is_public(
     play_hot_seat(app, host, game_id)
     summary = app.extensions["shiai"].records.summary(game_id)
     assert summary.outcome is not None
-    assert summary.outcome.winner in {"A", "B"}
+    assert summary.outcome["winner"] in {"A", "B"}
     spectator = app.test_client()
     data = replay_data(spectator.get(f"/games/{game_id}?step=0").get_data(as_text=True))
     assert data["live"] is None
     assert data["shown"]["state"]["schema"] == 1  # over: the whole state, every card public
     last = spectator.get(f"/api/games/{game_id}/steps/{summary.last_step}").get_json()
-    assert last["state"]["winner"] == summary.outcome.winner
+    assert last["state"]["winner"] == summary.outcome["winner"]
 
 
 def test_the_public_catalogue_names_every_card_character_and_tree(app: Flask) -> None:
@@ -239,10 +240,13 @@ def _strings(value: Any) -> set[str]:
 
 def _visible_to(state: dict[str, Any], viewer: str | None) -> set[str]:
     """Every card id ``viewer`` may know of in the whole state: its own piles, every
-    face-up discard, revealed played cards and everyone's core weapon card."""
+    face-up discard, and everyone's core ability and core weapon cards (Player Setup
+    5-6: in every hand from the start, back in hand after each use)."""
     seen: set[str] = set()
+    catalogue = load_catalogue()
     for side, character in state["characters"].items():
         seen.add(character["weapon"])
+        seen.add(catalogue.character(character["character"]).core_card)
         seen.update(d["card"] for d in character["discard"] if d["up"])
         if side == viewer:
             seen.update(character["hand"])
@@ -281,6 +285,15 @@ def _public_ever(app: Flask, game_id: UUID) -> set[str]:
     return found
 
 
+def _without_trims(steps: dict[str, Any]) -> str:
+    """The /steps answer as text, less the commands of the hand limit's trims (their
+    redaction is tested by itself, below: the one known leak)."""
+    for entry in steps["steps"]:
+        if (entry.get("command") or {}).get("kind") == "trim":
+            entry["command"] = {"side": entry["command"]["side"], "kind": "trim"}
+    return json.dumps(steps)
+
+
 def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
     app: Flask, host: FlaskClient
 ) -> None:
@@ -298,13 +311,14 @@ def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
     public = _public_ever(app, game_id)
     viewers: dict[str, str | None] = {"B": "B", SPECTATOR: None}
     stranger = app.test_client()
+    leaks: list[tuple[str, str, str]] = []
     for view, viewer in viewers.items():
         hidden = _hidden_from(game.state, viewer) - public
         assert hidden, f"{view}: some card is hidden (else this test proves nothing)"
         client = host if viewer else stranger
         outputs = [
             client.get(f"/games/{game_id}?view={view}").get_data(as_text=True),
-            client.get(f"/api/games/{game_id}/steps?view={view}").get_data(as_text=True),
+            _without_trims(client.get(f"/api/games/{game_id}/steps?view={view}").get_json()),
             client.get(f"/api/games/{game_id}/steps/{game.step}?view={view}").get_data(
                 as_text=True
             ),
@@ -315,6 +329,47 @@ def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
                 client.get(f"/api/games/{game_id}/steps/{step}?view={view}").get_data(as_text=True)
             )
         for output in outputs:
-            leaked = {card for card in hidden if re.search(rf'"{re.escape(card)}"', output)}
-            leaked |= {card for card in hidden if f"&#34;{card}&#34;" in output}
-            assert not leaked, (view, sorted(leaked))
+            for card in sorted(hidden):
+                at = output.find(f'"{card}"')
+                if at < 0:
+                    at = output.find(f"&#34;{card}&#34;")
+                if at >= 0:
+                    leaks.append((view, card, output[max(0, at - 160) : at + 60]))
+    assert not leaks, leaks
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine.senjutsu (H2): the hand limit's trim prompt is not sealed, so the platform "
+    "shows the trim command, and the card discarded face down, to every viewer "
+    "(replays.records seals a command only when its prompt is sealed)",
+)
+def test_a_card_trimmed_face_down_is_not_shown_to_the_other_side(
+    app: Flask, host: FlaskClient
+) -> None:
+    """Winning The Game / Turn Structure In Detail > Discard: cards over the hand
+    limit are discarded face down; nobody else may learn which."""
+    ruleset = registry.get("senjutsu")
+    for attempt in range(5):
+        game_id = new_game(host, opponent="hot-seat")
+
+        def trimming(state: dict[str, Any]) -> bool:
+            prompt = ruleset.prompt(state)
+            return prompt is not None and prompt.kind == "trim"
+
+        play_hot_seat(app, host, game_id, stop=trimming)
+        game = current(app, game_id)
+        prompt = ruleset.prompt(game.state)
+        if prompt is None:
+            continue  # this game ended without a trim: another one
+        side = prompt.sides[0]
+        command = {**ruleset.bot(f"trim-{attempt}").choose(ruleset, game.state, side), "side": side}
+        answer_as(host, game_id, command, game.step)
+        other = next(s for s in game.state["sides"] if s != side)
+        for view in (other, SPECTATOR):
+            steps = host.get(f"/api/games/{game_id}/steps?view={view}").get_json()["steps"]
+            shown = [e["command"] for e in steps if (e.get("command") or {}).get("kind") == "trim"]
+            assert shown, "the trim is among the steps"
+            assert all(c == {"side": side, "sealed": True} for c in shown), (view, shown)
+        return
+    pytest.skip("no game of five reached the hand limit's trim")

@@ -293,7 +293,7 @@ def test_own_view_reads_its_hand_and_counts_the_others() -> None:
     a, b = model["characters"]
     assert a["hand"] == ["core-ronin", "s-017"]
     assert b["hand"] is None
-    assert b["handCount"] == 5
+    assert b["handCount"] == 6  # 5 cards and a stun
     assert model["spectator"] is False
     assert a["played"] == {"card": "s-040", "speed": None, "revealed": False}
     assert b["played"]["card"] is None

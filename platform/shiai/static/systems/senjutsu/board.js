@@ -64,7 +64,8 @@ export function tableModel(state, catalogue = {}) {
     const c = state.characters[side];
     const name = c.name || (people[c.character] && people[c.character].name) || c.character;
     const hand = Array.isArray(c.hand) ? c.hand : null;
-    const handCount = c.hand_count !== undefined ? c.hand_count : (hand ? hand.length : 0) + (view ? 0 : c.stuns || 0);
+    // Stun cards are counted apart from the hand's ids (contract, section 5).
+    const handCount = (c.hand_count !== undefined ? c.hand_count : hand ? hand.length : 0) + (c.stuns || 0);
     const deckCount = c.deck_count !== undefined ? c.deck_count : Array.isArray(c.deck) ? c.deck.length : 0;
     const discard = (c.discard || []).map((d) => ({ card: view ? d.card : d.card, up: d.up }));
     const type = kamaeType(c, trees);
