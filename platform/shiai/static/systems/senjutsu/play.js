@@ -257,20 +257,38 @@ function hexChoices(kind, choices, model, send, hooks, element) {
 const corners = (centre) => hexCorners(centre, HEX_SIZE * 0.92).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 
 // A hand prompt: the side's cards from its own view (handChoices), as faces to click.
+// A page showing another view (hot-seat, the device passed in the spectator view)
+// asks the API for this side's view of the latest step: the server lets only this
+// side's player have it.
 function handControl(prompt, side, model, hooks) {
   const send = (choice) => hooks.submit(choice.side === undefined ? { ...choice, side } : choice);
   const element = el("div", { className: "sj-control" });
   const title = (prompt.options && prompt.options.text) || VERBS[prompt.kind] || prompt.kind;
   const control = { title, element, generic: false, command: () => { throw new Error("click one of the cards above"); } };
-  const fill = (proposal) => {
-    const choices = handChoices(prompt.kind, side, model, proposal);
+  let proposal = null;
+  let shown = model;
+  const fill = () => {
+    const choices = handChoices(prompt.kind, side, shown, proposal);
     if (!choices.length) {
       element.replaceChildren(el("p", {}, "This view shows no card to answer with: write the command below."));
       return;
     }
-    element.replaceChildren(cardChoices(choices, model, send));
+    element.replaceChildren(cardChoices(choices, shown, send));
   };
-  fill(null);
-  if (prompt.kind === "search" && hooks.propose) hooks.propose().then((proposal) => { if (element.isConnected) fill(proposal); });
+  const me = model.characters.find((c) => c.side === side);
+  const viewer = typeof window !== "undefined" ? window.shiaiReplay : null;
+  if (me && me.hand === null && viewer) {
+    element.replaceChildren(el("p", { role: "status" }, `Fetching side ${side}'s hand…`));
+    const url = `/api/games/${encodeURIComponent(viewer.game.id)}/steps/${viewer.last}?view=${encodeURIComponent(side)}`;
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`the server answered ${response.status}`))))
+      .then((answer) => { shown = tableModel(answer.state); fill(); })
+      .catch((error) => element.replaceChildren(el("p", { role: "alert" }, `Could not fetch side ${side}'s hand (${error.message}): write the command below.`)));
+  } else {
+    fill();
+  }
+  if (prompt.kind === "search" && hooks.propose) {
+    hooks.propose().then((found) => { proposal = found; if (element.isConnected) fill(); });
+  }
   return control;
 }
