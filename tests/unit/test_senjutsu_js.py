@@ -126,7 +126,7 @@ def character(**fields: Any) -> dict[str, Any]:
 
 
 # Side A's view while the card of side B is still face down.
-VIEW_A = {
+VIEW_A: dict[str, Any] = {
     "turn": 2,
     "phase": "choose",
     "mode": "duel",
