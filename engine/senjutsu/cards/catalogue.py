@@ -416,6 +416,29 @@ def _check_cards(catalogue: Catalogue, where: Callable[[str, str], str]) -> Iter
                 yield f"{at}: {problem}"
         if card.bottom and not card.solo:
             yield f"{at}: only solo cards have a bottom part"
+        if card.solo:
+            yield from (f"{at}: {problem}" for problem in _solo_card_problems(card))
+
+
+def _solo_card_problems(card: Card) -> Iterator[str]:
+    """Resolving Solo Cards: an attack card has a top part with an attack and a bottom
+    part below the OR without one; Solo Defence Cards: a block with a variable speed on
+    top and moves below a split."""
+    attacks = ("attack", "ranged_attack")
+    top = [effect.do for line in card.lines for e in line.effects for effect in e.walk()]
+    if card.type == "attack":
+        if not any(kind in attacks for kind in top):
+            yield "a solo attack card needs an attack in its top part"
+        if not card.bottom:
+            yield "a solo attack card needs a bottom part (below the OR)"
+        bottom = [effect.do for line in card.bottom for e in line.effects for effect in e.walk()]
+        if any(kind in attacks for kind in bottom):
+            yield "the bottom part of a solo attack card has no attack"
+    if card.type == "defence":
+        if not card.variable or "block" not in top:
+            yield "a solo defence card has a block with a variable speed on top"
+        if card.split is None:
+            yield "a solo defence card has moves below a split"
 
 
 def _check_trees(catalogue: Catalogue, where: Callable[[str, str], str]) -> Iterator[str]:
@@ -486,8 +509,8 @@ def _check_characters(catalogue: Catalogue, where: Callable[[str, str], str]) ->
 def _check_opponents(catalogue: Catalogue, where: Callable[[str, str], str]) -> Iterator[str]:
     for opponent in catalogue.opponents.values():
         at = where("opponents", opponent.id)
-        if not opponent.approaches:
-            yield f"{at}: an opponent needs an approach"
+        if len(set(opponent.approaches)) != len(opponent.approaches):
+            yield f"{at}: an approach appears twice in the cycle"
         if not opponent.deck:
             yield f"{at}: an opponent needs a solo deck"
         for card_id in opponent.deck:

@@ -519,9 +519,8 @@ class Card:
     def from_json(cls, obj: Any, source: str, *, sample: bool = True) -> Card:
         if not isinstance(obj, Mapping):
             raise ValueError(f"{source}: a card must be an object, got {obj!r}")
-        card_id = obj.get("id")
-        where = _Where(source, str(card_id))
-        _get(obj, "id", str, where.at("id"))
+        where = _Where(source, str(obj.get("id")))
+        card_id: str = _get(obj, "id", str, where.at("id"))
         initiative_raw = obj.get("initiative")
         initiative: Speed
         if isinstance(initiative_raw, list):
@@ -560,7 +559,7 @@ class Card:
         if condition is not None and instant != "additional":
             raise where.fail("condition", "only an instant additional card has a condition")
         return cls(
-            id=card_id,  # type: ignore[arg-type]  # checked above
+            id=card_id,
             name=_get(obj, "name", str, where.at("name")),
             type=_choice(obj, "type", CARD_TYPES, where.at("type")),
             initiative=initiative,

@@ -78,8 +78,8 @@ def _attack(state: State, head: Json, dice: Dice) -> Step:
     blocked: list[str] = []
     blocked_by: dict[str, str | None] = {}
     for target in targets:
-        by = blocker_of(state, attacker, target) if stoppable else False
-        if by is not False:
+        stopped, by = blocker_of(state, attacker, target) if stoppable else (False, None)
+        if stopped:
             blocked.append(target)
             blocked_by[target] = by
     hit = [t for t in targets if t not in blocked]

@@ -21,17 +21,13 @@ a defence card resolves before an attack card of the same speed (Resolve).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import Command, Dice, State
 from engine.hexgrid import Hex, oriented
 from engine.senjutsu.effects import geometry, rules
-from engine.senjutsu.effects.cards import card
+from engine.senjutsu.effects.cards import acts_as, card
 from engine.senjutsu.effects.expand import effect_tasks
 from engine.senjutsu.effects.frames import Json, Step, frame, position, task
 from engine.senjutsu.effects.machine import automatic, choice, resolver, task_side
-
-NOT_BLOCKED: Any = False
 
 
 def blocks_now(state: State) -> list[Json]:
@@ -42,22 +38,21 @@ def blocks_now(state: State) -> list[Json]:
     ]
 
 
-def blocker_of(state: State, attacker: str, target: str) -> str | bool | None:
-    """Who stops ``attacker``'s attack on ``target``: the side whose block does,
-    ``None`` for terrain alone, ``False`` when nothing does."""
+def blocker_of(state: State, attacker: str, target: str) -> tuple[bool, str | None]:
+    """Whether ``attacker``'s attack on ``target`` is stopped, and by whose block
+    (``None``: terrain alone)."""
     chars = state["characters"]
     to = Hex.from_json(chars[target]["hex"])
     source = Hex.from_json(chars[attacker]["hex"])
     active = blocks_now(state)
     for block in active:
         if block["side"] not in (target, attacker) and to.to_json() in block["hexes"]:
-            return str(block["side"])  # Multiplayer Rules > Blocking
+            return True, str(block["side"])  # Multiplayer Rules > Blocking
     own = frozenset(Hex.from_json(h) for b in active if b["side"] == target for h in b["hexes"])
     if own and geometry.is_blocked(state, source, to, own):
-        return target
-    if geometry.is_blocked(state, source, to, frozenset()):
-        return None  # terrain adds a block at all speeds
-    return NOT_BLOCKED
+        return True, target
+    # Terrain adds a block to its hexes at all initiative speeds.
+    return geometry.is_blocked(state, source, to, frozenset()), None
 
 
 def _block_of(state: State, side: str) -> Json:
@@ -119,7 +114,7 @@ def _nest(state: State, head: Json, dice: Dice) -> Step:
         "card": head["card"],
         "part": head["part"],
         "speed": current["speed"],
-        "card_type": card(state, head["card"])["type"],
+        "card_type": acts_as(card(state, head["card"])),
         "todo": head["todo"],
     }
     return Step(events=(event,))
@@ -146,8 +141,10 @@ def _counter_options(state: State, head: Json) -> list[Command]:
     "counter",
     kind="counter",
     rule=rules.COUNTERS,
-    text="Your block stopped an attack at a counter speed: discard an attack card to "
-    "deal a wound to the attacker?",
+    text=lambda state, head: (
+        f"Your block stopped side {head['attacker']}'s attack at a counter speed: discard "
+        "an attack card to deal them a wound?"
+    ),
     options=_counter_options,
     side=task_side,
 )

@@ -153,3 +153,19 @@ def lowest_initiative(card_data: Json) -> int:
     if isinstance(speed, list):
         return int(min(speed))
     return int(speed or 0)
+
+
+def acts_as(card_data: Json) -> str:
+    """The card type a card resolves as: its own, but a core weapon card with an
+    attack is an attack card for Commit To Hit and for blocks ("Blocks only stop
+    effects received from attack cards"), and one with a block a defence card
+    (the data gives core weapon cards the type ``core``)."""
+    kind = str(card_data.get("type"))
+    if not card_data.get("weapon"):
+        return kind
+    done = [e["do"] for line in card_data["lines"] for e in line["effects"]]
+    if "attack" in done or "ranged_attack" in done:
+        return "attack"
+    if "block" in done:
+        return "defence"
+    return kind

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core import Command, Dice, State
 from engine.senjutsu.effects import rules
-from engine.senjutsu.effects.cards import card
+from engine.senjutsu.effects.cards import acts_as, card
 from engine.senjutsu.effects.frames import Json, Step, frame
 from engine.senjutsu.effects.machine import choice, task_side
 
@@ -55,7 +55,10 @@ def _options(state: State, head: Json) -> list[Command]:
     "instant",
     kind="instant",
     rule=rules.INSTANT_ADDITIONAL,
-    text="Play an instant additional card now?",
+    text=lambda state, head: {
+        "attack_successful": "Your attack was successful: play an instant additional card?",
+        "block_successful": "Your block was successful: play an instant additional card?",
+    }.get(head["condition"], "Your card is resolved: play an instant additional card?"),
     options=_options,
     side=task_side,
 )
@@ -72,7 +75,7 @@ def _instant(state: State, head: Json, command: Command, dice: Dice) -> Step:
             "card": chosen,
             "part": "top",
             "speed": frame(state)["speed"],
-            "card_type": data["type"],
+            "card_type": acts_as(data),
         },
     )
     return Step(events=events)

@@ -75,6 +75,7 @@ from engine.senjutsu.grid.order import (
     order_with_first,
     place_in_tie,
     resolution_groups,
+    resolution_order,
     tie_chooser,
 )
 from engine.senjutsu.grid.ranged import (
@@ -161,6 +162,7 @@ __all__ = [
     "push_destinations",
     "ranged_candidates",
     "resolution_groups",
+    "resolution_order",
     "rotate_target_outcomes",
     "shortest_path_length",
     "slower_than",

@@ -82,6 +82,9 @@ def resolution_groups(
     return tuple(tuple(group) for group in groups)
 
 
+resolution_order = resolution_groups
+"""The contract's name (section 4) for :func:`resolution_groups`."""
+
 TieSlots = tuple[str | None, ...]
 """A tied group being ordered: the side in each place, None while undecided."""
 

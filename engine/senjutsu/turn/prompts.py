@@ -26,6 +26,27 @@ TEXT = {
 }
 
 
+def public_command(command: Command, side: str) -> Command:
+    """An effects command as players send it: with the ``side`` that gives it (as every
+    command). The effects' ``target`` command names its target in ``side``; players send
+    it as ``target`` (contract section 7 gives ``side`` both meanings)."""
+    found = dict(command)
+    if found.get("kind") == "target":
+        found["target"] = found.pop("side")
+    found["side"] = side
+    return found
+
+
+def effects_command(command: Command) -> Command:
+    """The effects' form of a command players sent (the inverse of
+    :func:`public_command`)."""
+    found = dict(command)
+    found.pop("side", None)
+    if found.get("kind") == "target" and "target" in found:
+        found["side"] = found.pop("target")
+    return found
+
+
 def pending(state: State, catalogue: Catalogue) -> Prompt | None:
     """The decision the game waits for, ``None`` when none (over, or a step runs on)."""
     phase = state["phase"]
@@ -51,7 +72,8 @@ def pending(state: State, catalogue: Catalogue) -> Prompt | None:
             return None
         if ask.kind in HAND_KINDS:
             return Prompt((ask.side,), ask.kind, options={"text": ask.text})
-        return Prompt((ask.side,), ask.kind, options={"choices": list(ask.options), "text": ask.text})
+        choices = [public_command(option, ask.side) for option in ask.options]
+        return Prompt((ask.side,), ask.kind, options={"choices": choices, "text": ask.text})
     assert phase == "end", f"unknown phase {phase!r}"
     side = discard.trimming_side(state, catalogue)
     return None if side is None else _prompt((side,), "trim", state, catalogue)
@@ -82,4 +104,4 @@ def choices(state: State, side: str, kind: str, catalogue: Catalogue) -> list[Co
         return discard.trim_choices(state, side, catalogue)
     ask = effects.ask(state)
     assert ask is not None and ask.side == side
-    return list(ask.options)
+    return [public_command(option, side) for option in ask.options]

@@ -30,7 +30,7 @@ from engine.senjutsu.commands import (
 )
 from engine.senjutsu.state.access import living
 from engine.senjutsu.turn import choose, defeat, discard, draw, order, placement, reveal
-from engine.senjutsu.turn.prompts import pending
+from engine.senjutsu.turn.prompts import effects_command, pending
 
 Evolve = Callable[[State, Event], State]
 MAX_STEPS = 10_000  # automatic steps of one command: far beyond any real turn
@@ -82,7 +82,7 @@ def decide(state: State, command: Command, dice: Dice, catalogue: Catalogue, evo
         events = discard.trim(state, parsed, catalogue)
     else:
         assert parsed is None or isinstance(parsed, Concede)
-        events = effects.answer(state, side, command, dice)
+        events = effects.answer(state, side, effects_command(command), dice)
     return settle(state, events, dice, catalogue, evolve)
 
 

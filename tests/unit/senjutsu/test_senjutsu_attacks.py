@@ -3,7 +3,17 @@ Character, Terrain > Bamboo) resolved by the card interpreter."""
 
 from __future__ import annotations
 
-from tests.unit.senjutsu.test_senjutsu_effects_kit import character, play, resolve, table
+import pytest
+
+from engine.core import IllegalCommand, SeededDice
+from engine.senjutsu import effects
+from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    character,
+    play,
+    resolve,
+    table,
+    until_ask,
+)
 
 
 def test_attacks_each_targeted_character_that_did_not_block_takes_its_cells_effects() -> None:
@@ -32,7 +42,13 @@ def test_attacks_cells_deal_bleeding_hobble_stun_and_poison() -> None:
                         {
                             "do": "attack",
                             "grid": [
-                                {"hex": [1, 0], "wounds": 0, "bleeding": 1, "poison": True, "stun": True},
+                                {
+                                    "hex": [1, 0],
+                                    "wounds": 0,
+                                    "bleeding": 1,
+                                    "poison": True,
+                                    "stun": True,
+                                },
                                 {"hex": [0, 1], "hobble": True},
                             ],
                         }
@@ -63,10 +79,18 @@ def test_attacks_execution_defeats_the_character_at_once() -> None:
             "name": "Exec",
             "type": "attack",
             "initiative": 3,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [1, 0], "wounds": 0, "execution": True}]}]}],
+            "lines": [
+                {
+                    "effects": [
+                        {"do": "attack", "grid": [{"hex": [1, 0], "wounds": 0, "execution": True}]}
+                    ]
+                }
+            ],
         }
     }
-    state = table({"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3))}, cards=cards)
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3))}, cards=cards
+    )
     run = resolve(play(state, "A", "x-exec"), "A", "x-exec")
     assert {"type": "defeated", "side": "B", "by": "A", "cause": "execution"} in run.events
 
@@ -74,9 +98,14 @@ def test_attacks_execution_defeats_the_character_at_once() -> None:
 def test_attacks_asterisk_cells_resolve_the_cards_asterisk_effects() -> None:
     # Thousand Cuts (s-040): asterisk = discard 1 and a hobble, on each character hit.
     state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3), hand=["s-002", "s-003"])}
+        {
+            "A": character("ronin", ((0, 0), 0)),
+            "B": character("master", ((1, 0), 3), hand=["s-002", "s-003"]),
+        }
     )
-    run = resolve(play(state, "A", "s-040"), "A", "s-040", answers=[{"kind": "discard", "card": "s-003"}])
+    run = resolve(
+        play(state, "A", "s-040"), "A", "s-040", answers=[{"kind": "discard", "card": "s-003"}]
+    )
     b = run.state["characters"]["B"]
     assert b["hand"] == ["s-002"]
     assert b["discard"] == [{"card": "s-003", "up": False}]
@@ -114,7 +143,7 @@ def test_commit_to_hit_rule_leaves_the_choice_free_when_no_move_can_target() -> 
     assert run.state["characters"]["A"]["hex"] == [1, 0]
 
 
-def test_commit_to_hit_rule_forces_paying_an_optional_focus_cost_that_lets_the_attack_target() -> None:
+def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_target() -> None:
     cards = {
         "x-pay": {
             "id": "x-pay",
@@ -128,7 +157,8 @@ def test_commit_to_hit_rule_forces_paying_an_optional_focus_cost_that_lets_the_a
         }
     }
     state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((2, 0), 3))}, cards=cards
+        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((2, 0), 3))},
+        cards=cards,
     )
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay")
     assert run.asks == []
@@ -150,7 +180,8 @@ def test_optional_focus_cost_may_be_skipped_when_commit_to_hit_does_not_force_it
         }
     }
     state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((1, 0), 3))}, cards=cards
+        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((1, 0), 3))},
+        cards=cards,
     )
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay", answers=[{"kind": "pay", "pay": False}])
     assert run.asks[0].kind == "pay"
@@ -183,3 +214,51 @@ def test_bamboo_an_attack_dealing_a_wound_to_its_hex_removes_it() -> None:
     run = resolve(play(state, "A", "s-002"), "A", "s-002")
     assert {"type": "terrain_removed", "id": "t1", "kind": "bamboo"} in run.events
     assert run.state["terrain"] == []
+
+
+def test_winning_the_game_a_character_executed_takes_no_further_part_in_the_card() -> None:
+    # Execution, then the targeted character would be pulled: it is gone instead.
+    cards = {
+        "x-exec": {
+            "id": "x-exec",
+            "name": "Exec",
+            "type": "attack",
+            "initiative": 3,
+            "lines": [
+                {
+                    "effects": [
+                        {
+                            "do": "attack",
+                            "grid": [{"hex": [2, 0], "wounds": 0, "execution": True}],
+                            "targeted": [{"do": "pull", "n": 1}],
+                        }
+                    ]
+                }
+            ],
+        }
+    }
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))}, cards=cards
+    )
+    run = resolve(play(state, "A", "x-exec"), "A", "x-exec")
+    assert run.state["characters"]["B"]["defeated"] is True
+    assert run.of("moved") == []
+
+
+def test_commit_to_hit_rule_refuses_a_move_that_leaves_the_attack_without_a_target() -> None:
+    # Feral Sweep (s-001): step 1 (front three), then attack front-left, front and
+    # front-right. B at (1, 1): stepping ahead or to the front-right reaches it,
+    # staying put or stepping to the front-left does not.
+    state = table({"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 1), 3))})
+    run = until_ask(play(state, "A", "s-001"), "A", "s-001")
+    ask = effects.ask(run.state)
+    assert ask is not None
+    assert [o["hex"] for o in ask.options] == [[0, 1], [1, 0]]
+    with pytest.raises(IllegalCommand) as refused:
+        effects.answer(
+            run.state,
+            "A",
+            {"kind": "move", "hex": [0, 0], "facing": 0, "collision": None},
+            SeededDice("x", 1),
+        )
+    assert refused.value.rule == "Attacks > The Commit To Hit Rule"

@@ -27,7 +27,9 @@ def test_blocks_a_resolved_block_effect_adds_blocks_around_the_defender_at_its_s
     state = play(_duel(), "B", "s-008", speed=4)
     run = resolve(state, "B", "s-008")
     (block,) = run.state["blocks"]
-    assert block["side"] == "B" and block["speed"] == 4 and block["turn"] == 1
+    assert block["side"] == "B"
+    assert block["speed"] == 4
+    assert block["turn"] == 1
     assert block["hexes"] == [[0, 0], [0, 1], [1, -1]]
 
 
@@ -106,17 +108,22 @@ def test_resolving_blocks_terrain_always_adds_a_block() -> None:
 def test_counters_the_blocker_may_discard_an_attack_card_to_wound_the_attacker() -> None:
     # Watchful Stance (s-021) counters speeds 4 and 5; Hamstring Cut (s-013) is speed 4.
     state = _duel(B=["s-002", "s-010"])
-    state = with_block(play(state, "A", "s-013"), "B", [(0, 0)], speed=4, counter=[4, 5], card="s-021")
+    state = with_block(
+        play(state, "A", "s-013"), "B", [(0, 0)], speed=4, counter=[4, 5], card="s-021"
+    )
     run = resolve(state, "A", "s-013", answers=[{"kind": "counter", "card": "s-002"}])
     counter_ask = run.asks[-1]
-    assert counter_ask.side == "B" and counter_ask.kind == "counter"
+    assert counter_ask.side == "B"
+    assert counter_ask.kind == "counter"
     assert [o["card"] for o in counter_ask.options] == ["s-002", None]  # attack cards only
     assert run.state["characters"]["A"]["wounds"] == 1
     assert run.state["characters"]["B"]["discard"] == [{"card": "s-002", "up": True}]
 
 
 def test_counters_apply_only_at_the_counter_speeds() -> None:
-    state = with_block(play(_duel(B=["s-002"]), "A", "s-002"), "B", [(0, 0)], speed=6, counter=[4, 5])
+    state = with_block(
+        play(_duel(B=["s-002"]), "A", "s-002"), "B", [(0, 0)], speed=6, counter=[4, 5]
+    )
     run = resolve(state, "A", "s-002")
     assert run.asks == []
     assert run.state["characters"]["A"]["wounds"] == 0
@@ -125,7 +132,12 @@ def test_counters_apply_only_at_the_counter_speeds() -> None:
 def test_if_successful_after_a_block_resolves_once_an_attack_was_blocked() -> None:
     # Ironwall Defence (s-033): If successful, gain 1 focus (for the blocker).
     state = with_block(
-        play(_duel(), "A", "s-002"), "B", [(0, 0)], speed=6, card="s-033", if_successful=[{"do": "focus", "n": 1}]
+        play(_duel(), "A", "s-002"),
+        "B",
+        [(0, 0)],
+        speed=6,
+        card="s-033",
+        if_successful=[{"do": "focus", "n": 1}],
     )
     run = resolve(state, "A", "s-002")
     assert run.state["characters"]["B"]["focus"] == 1
@@ -135,7 +147,12 @@ def test_if_successful_after_a_block_resolves_once_an_attack_was_blocked() -> No
 def test_targeted_character_after_a_block_is_every_character_whose_attack_it_blocked() -> None:
     # Unyielding (s-057): targeted character, 1 wound.
     state = with_block(
-        play(_duel(), "A", "s-002"), "B", [(0, 0)], speed=6, card="s-057", targeted=[{"do": "wound", "n": 1}]
+        play(_duel(), "A", "s-002"),
+        "B",
+        [(0, 0)],
+        speed=6,
+        card="s-057",
+        targeted=[{"do": "wound", "n": 1}],
     )
     run = resolve(state, "A", "s-002")
     assert run.state["characters"]["A"]["wounds"] == 1
@@ -152,7 +169,12 @@ def test_multiplayer_blocking_a_block_covers_other_characters_in_its_hexes() -> 
         }
     )
     state = with_block(
-        play(state, "A", "s-002"), "C", [(1, 0)], speed=6, card="s-033", if_successful=[{"do": "focus", "n": 1}]
+        play(state, "A", "s-002"),
+        "C",
+        [(1, 0)],
+        speed=6,
+        card="s-033",
+        if_successful=[{"do": "focus", "n": 1}],
     )
     run = resolve(state, "A", "s-002")
     assert run.of("attacked")[0]["blocked"] == ["B"]
@@ -160,10 +182,43 @@ def test_multiplayer_blocking_a_block_covers_other_characters_in_its_hexes() -> 
     assert run.state["characters"]["C"]["focus"] == 1
 
 
-def test_block_timing_sequence_a_defence_card_places_its_block_then_resolves_its_other_lines() -> None:
+def test_block_timing_sequence_a_defence_card_places_its_block_then_resolves_its_other_lines() -> (
+    None
+):
     # Turning Guard (s-012): block front, then mandatory rotate 2 (same direction).
     state = play(_duel(), "B", "s-012")
-    run = resolve(state, "B", "s-012", answers=[{"kind": "move", "hex": [1, 0], "facing": 1, "collision": None}])
+    run = resolve(
+        state,
+        "B",
+        "s-012",
+        answers=[{"kind": "move", "hex": [1, 0], "facing": 1, "collision": None}],
+    )
     assert run.state["blocks"][0]["hexes"] == [[0, 0]]
     assert run.state["characters"]["B"]["facing"] == 1
     assert sorted(o["facing"] for o in run.asks[0].options) == [1, 5]
+
+
+def test_blocks_a_core_weapon_cards_attack_is_an_attack_card_and_can_be_blocked() -> None:
+    # Wakizashi (w-wakizashi, speed 6): attack front.
+    state = with_block(play(_duel(), "A", "w-wakizashi"), "B", [(0, 0)], speed=6)
+    run = resolve(state, "A", "w-wakizashi")
+    assert run.of("attacked")[0]["blocked"] == ["B"]
+
+
+def test_faq_a_blocks_if_successful_needs_only_the_block_not_the_counter() -> None:
+    # Void Stance (s-048) style: counter 5 and 6, If Successful: advantage. B declines
+    # the counter; its If Successful still resolves.
+    state = {**_duel(B=["s-002"]), "advantage": ["A", "B"]}
+    state = with_block(
+        play(state, "A", "s-002"),
+        "B",
+        [(0, 0)],
+        speed=6,
+        card="s-048",
+        counter=[5, 6],
+        if_successful=[{"do": "advantage"}],
+    )
+    run = resolve(state, "A", "s-002", answers=[{"kind": "counter", "card": None}])
+    assert run.state["characters"]["A"]["wounds"] == 0
+    assert run.state["advantage"] == ["B", "A"]
+    assert run.state["characters"]["B"]["discard"] == []

@@ -575,3 +575,22 @@ def test_missing_records_raise_a_key_error_naming_them(catalogue: Catalogue) -> 
         catalogue.card("nothing")
     with pytest.raises(KeyError, match="no solo opponent 'x'"):
         catalogue.opponent("x")
+
+
+def test_resolving_solo_cards_attack_cards_have_a_bottom_and_defence_cards_a_split() -> None:
+    def change(documents: dict[str, Document]) -> None:
+        attack = record(documents, "solo/cards.json", "cards", "so-yari-1")
+        attack["bottom"] = []
+        defence = record(documents, "solo/cards.json", "cards", "so-yari-4")
+        defence["initiative"] = 5
+        defence["split"] = None
+        opponent = record(documents, "solo/opponents.json", "opponents", "ashigaru-yumi")
+        opponent["approaches"] = ["front", "front"]
+
+    problems = "\n".join(broken(change).problems)
+    assert "solo/cards.json: so-yari-1: a solo attack card needs a bottom part" in problems
+    assert "solo/cards.json: so-yari-4: a solo defence card has a block with a variable" in (
+        problems
+    )
+    assert "solo/cards.json: so-yari-4: a solo defence card has moves below a split" in problems
+    assert "solo/opponents.json: ashigaru-yumi: an approach appears twice" in problems

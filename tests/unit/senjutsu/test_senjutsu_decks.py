@@ -188,6 +188,14 @@ def test_constructing_your_deck_every_sample_deck_is_legal(catalogue: Catalogue)
     for character in catalogue.characters.values():
         assert len(character.deck) == 40
         assert validate_deck(catalogue, character.id, character.deck) == ()
+        types = {catalogue.card(card).type for card in character.deck}
+        assert types == {"attack", "defence", "meditation"}
+    schools = {
+        character.id: {catalogue.card(card).school for card in character.deck} - {None}
+        for character in catalogue.characters.values()
+    }
+    assert schools["warrior"] == {"tiger"}
+    assert schools["master"] == {"crane"}
 
 
 def test_player_setup_step_7_prepared_cards_one_copy_each_up_to_the_hand_limit(

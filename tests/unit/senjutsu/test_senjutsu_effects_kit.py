@@ -13,6 +13,7 @@ from engine.hexgrid import Hex
 from engine.senjutsu import effects
 from engine.senjutsu.cards import load_catalogue
 from engine.senjutsu.effects.cards import card as card_of
+from engine.senjutsu.state import handlers as turn_handlers
 
 Where = tuple[tuple[int, int], int]
 
@@ -69,7 +70,12 @@ def table(
         "phase": "resolve",
         "board": {"hexes": [h.to_json() for h in sorted(Hex(0, 0).spiral(radius))]},
         "terrain": [
-            {"id": tid, "kind": kind, "hexes": [list(h) for h in hexes], "solid": [list(h) for h in hexes]}
+            {
+                "id": tid,
+                "kind": kind,
+                "hexes": [list(h) for h in hexes],
+                "solid": [list(h) for h in hexes],
+            }
             for tid, kind, hexes in terrain
         ],
         "sides": sides,
@@ -86,17 +92,22 @@ def table(
 
 
 def evolve(state: State, event: Event) -> State:
-    handler = effects.HANDLERS.get(event["type"])
-    if handler is None:
-        return state  # the turn machine's events (defeated): not the effects'
-    return handler(state, event)
+    """The effects' handlers, and the turn machine's for its ``defeated`` (an
+    execution)."""
+    if event["type"] == "defeated":
+        return turn_handlers.HANDLERS["defeated"](state, event)
+    return effects.HANDLERS[event["type"]](state, event)
 
 
 def play(state: State, side: str, card: str, speed: int | None = None) -> State:
     """``side`` has played ``card`` (at its fixed speed, or ``speed``)."""
     data = card_of(state, card)
     initiative = data["initiative"]
-    chosen = speed if speed is not None else (initiative if isinstance(initiative, int) else max(initiative))
+    chosen = (
+        speed
+        if speed is not None
+        else (initiative if isinstance(initiative, int) else max(initiative))
+    )
     played = {"card": card, "speed": chosen, "alternative": False, "replaced": None}
     chars = state["characters"]
     return {**state, "characters": {**chars, side: {**chars[side], "played": played}}}
@@ -126,6 +137,7 @@ def resolve(
     speed: int | None = None,
     answers: Sequence[Answer] = (),
     seed: str = "effects",
+    otherwise: Callable[[effects.Ask], Command] | None = None,
 ) -> Run:
     """Resolve ``side``'s ``card`` part to its end, answering each Ask in turn
     with the next of ``answers`` (a command, or a function of the Ask)."""
@@ -149,8 +161,9 @@ def resolve(
         waiting = effects.ask(run.state)
         if waiting is not None:
             run.asks.append(waiting)
-            assert pending, f"no answer scripted for {waiting}"
-            answer = pending.pop(0)
+            assert pending or otherwise, f"no answer scripted for {waiting}"
+            answer = pending.pop(0) if pending else otherwise
+            assert answer is not None
             command = answer(waiting) if callable(answer) else answer
             apply(effects.answer(run.state, waiting.side, command, dice))
         else:
@@ -166,7 +179,8 @@ def until_ask(state: State, side: str, card: str, *, speed: int | None = None) -
     """Resolve until the first Ask (or the end), for tests of the refusals."""
     run = Run(state)
     if speed is None:
-        speed = int(card_of(state, card)["initiative"]) if not state["characters"][side].get("played") else state["characters"][side]["played"]["speed"]
+        played = state["characters"][side].get("played")
+        speed = played["speed"] if played else int(card_of(state, card)["initiative"])
     for event in effects.begin(state, side, card, "top", speed):
         run.events.append(event)
         run.state = evolve(run.state, event)
@@ -179,8 +193,11 @@ def until_ask(state: State, side: str, card: str, *, speed: int | None = None) -
     return run
 
 
-def with_block(state: State, side: str, hexes: Sequence[tuple[int, int]], speed: int, **more: Any) -> State:
-    """``side`` has a block in ``hexes`` at ``speed`` this turn (as a resolved block effect leaves)."""
+def with_block(
+    state: State, side: str, hexes: Sequence[tuple[int, int]], speed: int, **more: Any
+) -> State:
+    """``side`` has a block in ``hexes`` at ``speed`` this turn (as a resolved block
+    effect leaves it)."""
     block = {
         "side": side,
         "card": more.pop("card", "s-008"),

@@ -266,3 +266,21 @@ def test_collisions_have_one_word_labels_for_commands() -> None:
     assert Collision("character", Hex(1, 0), "B").label == "B"
     assert Collision("terrain", Hex(1, 0), "t1").label == "t1"
     assert Collision("off_battlefield", Hex(1, 0)).label == "edge"
+
+
+@given(
+    st.sets(st.sampled_from(ORIGIN.spiral(2)[1:]), max_size=8),
+    st.integers(0, 3),
+    st.sampled_from(["front", "front3", "any"]),
+    st.integers(0, 2),
+)
+def test_optional_moves_never_cause_a_collision(
+    blocked: set[Hex], n: int, dirs: StepDirs, turns: int
+) -> None:
+    moves = [MoveSpec("step", n, dirs), MoveSpec("rotate", turns)]
+    outcomes = move_outcomes(
+        START, moves, area=everywhere, occupied=dict.fromkeys(blocked, "B"), terrain={}
+    )
+    assert (START, None) in [(o.end, o.collision) for o in outcomes]  # "up to": none
+    assert all(o.collision is None for o in outcomes)
+    assert all(h not in blocked for o in outcomes for h in o.path)

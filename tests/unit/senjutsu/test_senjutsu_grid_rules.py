@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.hexgrid import Facing, Hex
 from engine.senjutsu.grid import (
@@ -263,3 +265,26 @@ def test_changing_kamae_positions_reads_a_tree_json_or_a_tree_object() -> None:
     assert kamae_paths(tree_json, "n", 1) == expected
     assert kamae_paths(tree, "n", 1) == expected
     assert expected[1].positions == ("n", "a1")
+
+
+NEAR = st.builds(Hex, st.integers(-4, 4), st.integers(-4, 4))
+
+
+@given(NEAR, NEAR, st.integers(1, 3))
+def test_push_x_every_hex_is_one_further_away(source: Hex, target: Hex, n: int) -> None:
+    if source == target:
+        return
+    for outcome in push_destinations(source, target, n, area=everywhere, occupied={}, terrain={}):
+        assert outcome.collision is None
+        assert [source.distance(h) for h in outcome.path] == list(
+            range(source.distance(target), source.distance(target) + n + 1)
+        )
+
+
+@given(NEAR, NEAR, st.integers(1, 3))
+def test_pull_x_every_hex_is_one_closer(source: Hex, target: Hex, n: int) -> None:
+    if source.distance(target) <= n:
+        return
+    for outcome in pull_destinations(source, target, n, area=everywhere, occupied={}, terrain={}):
+        assert outcome.collision is None
+        assert outcome.end.distance(source) == source.distance(target) - n

@@ -18,8 +18,16 @@ def _duel(kamae: str = "n", focus: int = 0, b_at: tuple[int, int] = (-3, 0)) -> 
 def test_changing_kamae_up_to_x_follows_the_arrows_and_gains_focus_on_pink_branches() -> None:
     # Centred Breath (s-011): change Kamae up to 2, then gain 1 focus. Ronin tree:
     # n -> a1, n -> d1, a1 -> b1 (pink), d1 -> b1.
-    run = resolve(play(_duel(), "A", "s-011"), "A", "s-011", answers=[{"kind": "kamae", "path": ["a1", "b1"]}])
-    assert sorted(o["path"] for o in run.asks[0].options) == [[], ["a1"], ["a1", "b1"], ["d1"], ["d1", "b1"]]
+    run = resolve(
+        play(_duel(), "A", "s-011"), "A", "s-011", answers=[{"kind": "kamae", "path": ["a1", "b1"]}]
+    )
+    assert sorted(o["path"] for o in run.asks[0].options) == [
+        [],
+        ["a1"],
+        ["a1", "b1"],
+        ["d1"],
+        ["d1", "b1"],
+    ]
     a = run.state["characters"]["A"]
     assert a["kamae"] == "b1"
     assert a["focus"] == 2  # one for the pink branch, one from the card
@@ -47,8 +55,12 @@ def test_ability_card_effects_and_kamae_a_kamae_line_applies_only_in_that_kamae(
 
 def test_faq_an_or_with_a_kamae_option_must_take_it_in_that_kamae() -> None:
     # Tide Of Heaven (s-043): gain 2 focus OR (balance) advantage and change Kamae up to 1.
-    state = table({"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), kamae="b1")})
-    run = resolve(play(state, "A", "s-043"), "A", "s-043", answers=[{"kind": "kamae", "path": ["a2"]}])
+    state = table(
+        {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), kamae="b1")}
+    )
+    run = resolve(
+        play(state, "A", "s-043"), "A", "s-043", answers=[{"kind": "kamae", "path": ["a2"]}]
+    )
     assert run.state["advantage"] == ["A", "B"]
     assert run.state["characters"]["A"]["focus"] == 0
     assert run.state["characters"]["A"]["kamae"] == "a2"
@@ -64,7 +76,9 @@ def test_changing_kamae_positions_focus_is_capped_at_three_and_the_excess_lost()
     # Eye Of The Storm (s-049): gain 3 focus, then advantage.
     run = resolve(play(_duel(focus=2), "A", "s-049"), "A", "s-049")
     assert run.state["characters"]["A"]["focus"] == 3
-    assert run.of("focus_changed") == [{"type": "focus_changed", "side": "A", "focus": 3, "gained": 3}]
+    assert run.of("focus_changed") == [
+        {"type": "focus_changed", "side": "A", "focus": 3, "gained": 3}
+    ]
 
 
 def test_optional_focus_cost_pay_to_resolve_the_line_or_skip_it() -> None:
@@ -74,16 +88,22 @@ def test_optional_focus_cost_pay_to_resolve_the_line_or_skip_it() -> None:
             "name": "Optional",
             "type": "meditation",
             "initiative": 3,
-            "lines": [{"focus": 1, "effects": [{"do": "advantage"}]}, {"effects": [{"do": "focus", "n": 1}]}],
+            "lines": [
+                {"focus": 1, "effects": [{"do": "advantage"}]},
+                {"effects": [{"do": "focus", "n": 1}]},
+            ],
         }
     }
     state = table(
-        {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)}, cards=cards
+        {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)},
+        cards=cards,
     )
     paid = resolve(play(state, "A", "x-opt"), "A", "x-opt", answers=[{"kind": "pay", "pay": True}])
     assert paid.state["advantage"] == ["A", "B"]
     assert paid.state["characters"]["A"]["focus"] == 1  # paid 1, then gained 1
-    skipped = resolve(play(state, "A", "x-opt"), "A", "x-opt", answers=[{"kind": "pay", "pay": False}])
+    skipped = resolve(
+        play(state, "A", "x-opt"), "A", "x-opt", answers=[{"kind": "pay", "pay": False}]
+    )
     assert skipped.state["advantage"] == ["B", "A"]
     assert skipped.state["characters"]["A"]["focus"] == 2
 
@@ -99,7 +119,9 @@ def test_optional_focus_cost_a_line_that_cannot_be_paid_is_skipped() -> None:
         }
     }
     state = table(
-        {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)}, cards=cards
+        {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)},
+        cards=cards,
     )
     run = resolve(play(state, "A", "x-opt"), "A", "x-opt")
-    assert run.asks == [] and run.state["advantage"] == ["B", "A"]
+    assert run.asks == []
+    assert run.state["advantage"] == ["B", "A"]
