@@ -377,7 +377,7 @@ def test_every_command_kind_of_the_contract_has_words() -> None:
         {"kind": "trim", "card": "s-017"},
         {"kind": "concede"},
         {"kind": "move", "hex": [1, 0], "facing": 2, "collision": "A"},
-        {"kind": "target", "side": "B"},
+        {"kind": "target", "side": "A", "target": "B"},
         {"kind": "push", "hex": [2, 0]},
         {"kind": "discard", "card": "s-040"},
         {"kind": "counter", "card": None},

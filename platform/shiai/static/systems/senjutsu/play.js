@@ -120,7 +120,8 @@ export function choiceLabel(choice, model) {
     case "pay": return choice.pay ? "Pay the focus" : "Do not pay (skip the line)";
     case "speed": return `Speed ${choice.speed}`;
     case "order": return `${name(choice.first)} resolves first`;
-    case "target": return `Target ${name(choice.side)}`;
+    // The target is named by "target" (the deciding side by "side", as in every command).
+    case "target": return `Target ${name(choice.target !== undefined ? choice.target : choice.side)}`;
     case "rotate": return choice.direction === 1 ? "Rotate clockwise ↻" : "Rotate anticlockwise ↺";
     case "or": return `Option ${choice.option + 1}`;
     case "kamae": return `Kamae path: ${(choice.path || []).join(" → ") || "stay"}`;
