@@ -202,9 +202,9 @@ def test_the_replay_of_a_finished_game_steps_through_it(tab: Tab, site: Site) ->
 def test_a_spectator_sees_no_hand_of_a_running_game(tab: Tab, site: Site) -> None:
     services = site.app.extensions["shiai"]
     host = services.accounts.create(f"h-{secrets.token_hex(3)}", "Host", PASSWORD, "player")
-    created = services.play.create(
-        host, "senjutsu", registry.get("senjutsu").sample_setups()[0], opponent="hot-seat"
-    )
+    sample = registry.get("senjutsu").sample_setups()[0]
+    duel = {**sample, "players": sample["players"][:2]}  # the browser seats two sides
+    created = services.play.create(host, "senjutsu", duel, opponent="hot-seat")
     page = tab.page
     page.goto(f"{site.url}/games/{created.game_id}")
     expect(page.locator("#board svg.sj-board")).to_be_visible()
