@@ -499,3 +499,17 @@ def test_search_offers_the_discard_and_the_servers_proposal() -> None:
         model=MODEL_A,
     )
     assert [c["card"] for c in found] == [None, "s-040", "s-099"]
+
+
+def test_a_finished_games_replay_keeps_chosen_cards_face_down_until_the_reveal() -> None:
+    """Turn Structure In Detail > Reveal: the played cards are revealed together;
+    a replay of the choice (whole states, all public) still shows them face down."""
+    choosing = STATE_OVER | {"phase": "choose"}
+    played = answers("board.js", "m.tableModel(s, c).characters[0].played", s=choosing, c=CATALOGUE)
+    assert played["revealed"] is False
+    assert played["phaseHidden"] is True
+    revealing = STATE_OVER | {"phase": "reveal"}
+    played = answers(
+        "board.js", "m.tableModel(s, c).characters[0].played", s=revealing, c=CATALOGUE
+    )
+    assert played["revealed"] is True
