@@ -75,6 +75,7 @@ export function tableModel(state, catalogue = {}) {
       side,
       name,
       character: c.character,
+      tree: c.tree || c.character, // the view names no tree: a character's tree has its id
       weapon: c.weapon,
       weaponName: c.weapon && cards[c.weapon] ? cards[c.weapon].name : c.weapon,
       hex: c.hex,
@@ -112,6 +113,7 @@ export function tableModel(state, catalogue = {}) {
     characters,
     advantage: (state.advantage || []).map((side) => ({ side, name: (characters.find((c) => c.side === side) || {}).name || side })),
     cards,
+    trees,
   };
 }
 
