@@ -349,12 +349,6 @@ def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
     assert not leaks, leaks
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.senjutsu (H2): the prompts answered with a card of the hand (trim, search, "
-    "discard...) are not sealed, so the platform shows their commands, and the card, to "
-    "every viewer (replays.records seals a command only when its prompt is sealed)",
-)
 def test_a_card_named_from_the_hand_is_not_shown_to_the_other_side(
     app: Flask, host: FlaskClient
 ) -> None:

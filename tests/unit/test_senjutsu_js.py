@@ -524,3 +524,19 @@ def test_a_kamae_path_is_named_by_the_deciding_sides_tree() -> None:
         model=model,
     )
     assert label == "Kamae: Neutral (n) \u2192 Aggression (a1)"
+
+
+def test_an_instant_or_counter_window_with_no_such_card_in_hand_is_passed_at_once() -> None:
+    """Instant Cards and Counters: the engine asks at every window (a hand is its
+    owner's secret); the play page passes at once when the hand holds no card that
+    could answer (s-017 is an attack card, s-040 an instant replacement)."""
+    instant = answers("play.js", "m.handChoices('instant', 'A', model)", model=MODEL_A)
+    assert instant == [{"kind": "instant", "side": "A", "card": None}]
+    assert answers(
+        "play.js", "m.passesAtOnce('instant', m.handChoices('instant', 'A', model))", model=MODEL_A
+    )
+    counter = answers("play.js", "m.handChoices('counter', 'A', model)", model=MODEL_A)
+    assert [c["card"] for c in counter] == [None, "s-017"]
+    assert not answers(
+        "play.js", "m.passesAtOnce('counter', m.handChoices('counter', 'A', model))", model=MODEL_A
+    )

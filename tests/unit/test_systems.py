@@ -22,14 +22,14 @@ DICE_RACE = "tests.support.dice_race:DiceRace"
 
 def test_the_registry_holds_the_built_in_systems_first_then_the_installed_ones() -> None:
     systems = build_systems([DICE_RACE])
-    assert [system.id for system in systems] == ["kensei", "dice-race"]
-    assert [system.name for system in systems] == ["Kensei", "Dice race"]
+    assert [system.id for system in systems] == ["kensei", "senjutsu", "dice-race"]
+    assert [system.name for system in systems] == ["Kensei", "Senjutsu", "Dice race"]
     assert systems.default().id == "kensei"
     assert "dice-race" in systems
-    assert "senjutsu" not in systems
-    with pytest.raises(UnknownRuleset, match="no ruleset 'senjutsu' is installed"):
-        systems.get("senjutsu")
-    assert systems.find("senjutsu") is None
+    assert "samurai-battles" not in systems
+    with pytest.raises(UnknownRuleset, match="no ruleset 'samurai-battles' is installed"):
+        systems.get("samurai-battles")
+    assert systems.find("samurai-battles") is None
 
 
 def test_kensei_comes_with_its_own_plug_in_its_scripts_and_its_tool() -> None:
@@ -110,5 +110,5 @@ def test_a_spec_may_name_a_plug_in_and_a_bad_one_is_refused() -> None:
 
 def test_the_engine_s_loader_reads_the_ruleset_of_a_spec_that_names_a_plug_in() -> None:
     """The conformance suite and the CLI load SHIAI_RULESETS' rulesets alone."""
-    assert BUILTIN_RULESETS == ("engine.kensei:Kensei",)
+    assert BUILTIN_RULESETS == ("engine.kensei:Kensei", "engine.senjutsu:Senjutsu")
     assert registry.load(f"{DICE_RACE} = shiai.systems:SystemPlugin").id == "dice-race"

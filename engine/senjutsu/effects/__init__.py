@@ -98,7 +98,7 @@ def ask(state: State) -> Ask | None:
     if _gone(state, state["current"]["side"]):
         return None
     options = kind.options(state, head)
-    if len(options) < 2:
+    if not kind.waits(state, head, options):
         return None
     if is_opponent(state, kind.side(state, head)):
         return None  # a solo opponent is never prompted: advance chooses for it
@@ -131,7 +131,7 @@ def advance(state: State, dice: Dice) -> list[Event]:
         assert kind.options is not None
         assert kind.choose is not None
         options = kind.options(state, head)
-        if len(options) >= 2:
+        if kind.waits(state, head, options):
             assert kind.side is not None
             if not is_opponent(state, kind.side(state, head)):
                 return []

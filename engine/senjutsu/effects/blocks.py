@@ -127,19 +127,24 @@ def _nest(state: State, head: Json, dice: Dice) -> Step:
 
 def counter_cards(state: State, side: str) -> list[str]:
     """The non-core attack cards ``side`` could discard to counter."""
-    found = []
-    for card_id in sorted(set(state["characters"][side]["hand"])):
-        data = card(state, card_id)
-        if data["type"] == "attack" and not data["core"]:
-            found.append(card_id)
-    return found
+    return [c for c in sorted(set(state["characters"][side]["hand"])) if _counters(state, c)]
+
+
+def _counters(state: State, card_id: str) -> bool:
+    data = card(state, card_id)
+    return bool(data["type"] == "attack" and not data["core"])
 
 
 def _counter_options(state: State, head: Json) -> list[Command]:
     cards = counter_cards(state, head["side"])
-    if not cards:
-        return []
     return [*({"kind": "counter", "card": c} for c in cards), {"kind": "counter", "card": None}]
+
+
+def _may_counter(state: State, head: Json) -> bool:
+    """The blocker is always asked (Counters: it "may" discard an attack card): whether
+    it holds one is its secret, and being asked must not tell it. The play page
+    answers "none" at once for a player who holds no attack card."""
+    return not state["characters"][head["side"]]["defeated"]
 
 
 @choice(
@@ -152,6 +157,7 @@ def _counter_options(state: State, head: Json) -> list[Command]:
     ),
     options=_counter_options,
     side=task_side,
+    asked_when=_may_counter,
 )
 def _counter(state: State, head: Json, command: Command, dice: Dice) -> Step:
     if command["card"] is None:

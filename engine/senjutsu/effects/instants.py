@@ -36,19 +36,26 @@ def playable(state: State, side: str, condition: str | None) -> list[str]:
     """The instant additional cards in ``side``'s hand with that condition."""
     if state["characters"][side]["defeated"] or instant_used(state, side):
         return []
-    found = []
-    for card_id in sorted(set(state["characters"][side]["hand"])):
-        data = card(state, card_id)
-        if data["instant"] == "additional" and data["condition"] == condition:
-            found.append(card_id)
-    return found
+    return [c for c in sorted(set(state["characters"][side]["hand"])) if _fits(state, c, condition)]
 
 
 def _options(state: State, head: Json) -> list[Command]:
     cards = playable(state, head["side"], head["condition"])
-    if not cards:
-        return []
     return [*({"kind": "instant", "card": c} for c in cards), {"kind": "instant", "card": None}]
+
+
+def _may_play(state: State, head: Json) -> bool:
+    """Whether ``side`` is asked: whenever it may play an instant now (not defeated,
+    no instant or core card this turn: all public). Not only when it holds one: what
+    its hand and deck hold is its secret, and being asked must not tell it. The play
+    page answers "none" at once for a player who holds no such card."""
+    side = head["side"]
+    return not state["characters"][side]["defeated"] and not instant_used(state, side)
+
+
+def _fits(state: State, card_id: str, condition: str | None) -> bool:
+    data = card(state, card_id)
+    return bool(data["instant"] == "additional" and data["condition"] == condition)
 
 
 @choice(
@@ -61,6 +68,7 @@ def _options(state: State, head: Json) -> list[Command]:
     }.get(head["condition"], "Your card is resolved: play an instant additional card?"),
     options=_options,
     side=task_side,
+    asked_when=_may_play,
 )
 def _instant(state: State, head: Json, command: Command, dice: Dice) -> Step:
     if command["card"] is None:

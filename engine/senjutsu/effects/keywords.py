@@ -191,6 +191,11 @@ def discardable(state: State, side: str, *, ability: bool = False) -> list[str]:
         for c in discardable(state, head["side"], ability=bool(head.get("ability")))
     ],
     side=task_side,
+    # Every viewer sees how many cards the hand holds and which are core (public):
+    # asked whenever there is a card to discard, even one card (or two of the same).
+    asked_when=lambda state, head: bool(
+        discardable(state, head["side"], ability=bool(head.get("ability")))
+    ),
 )
 def _discard(state: State, head: Json, command: Command, dice: Dice) -> Step:
     """One card at a time; "as many as you can" when the hand runs out."""
@@ -233,6 +238,8 @@ def _search_pool(state: State, head: Json) -> list[str]:
         {"kind": "search", "card": None},
     ],
     side=task_side,
+    # What the search finds is the searcher's secret: asked whenever it searches.
+    asked_when=lambda state, head: True,
 )
 def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
     """Take the card; then shuffle what was looked through (Search): the deck, or

@@ -3,7 +3,11 @@
 An automatic task has ``run``; a choice has ``options`` (every legal command, in
 a fixed order), ``side`` (who answers) and ``choose`` (what a legal answer does).
 A choice with one option is taken at once, with none it is skipped: only a real
-choice becomes an Ask.
+choice becomes an Ask. A choice about cards only its side can see (an instant card
+to play, an attack card to counter with, a card to discard, a card searched for) is
+asked by a rule every viewer can check instead (``asked_when``), so whether a side
+is asked never tells the others what it holds; it may then have nothing to give but
+"none".
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ Run = Callable[[State, Json, Dice], Step]
 Options = Callable[[State, Json], list[Command]]
 Choose = Callable[[State, Json, Command, Dice], Step]
 Asked = Callable[[State, Json], str]
+AskedWhen = Callable[[State, Json], bool]
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,14 @@ class TaskKind:
     kind: str = ""
     rule: str | Callable[[State, Json], str] = ""
     text: str | Callable[[State, Json], str] = ""
+    asked_when: AskedWhen | None = None
+
+    def waits(self, state: State, task: Json, options: list[Command]) -> bool:
+        """Whether ``task`` waits for its side's answer: by ``asked_when`` for a choice
+        about hidden cards, else when it offers two options or more."""
+        if self.asked_when is not None:
+            return self.asked_when(state, task)
+        return len(options) >= 2
 
     def text_for(self, state: State, task: Json) -> str:
         """The words of the Ask for ``task``."""
@@ -65,6 +78,7 @@ def choice(
     text: str | Callable[[State, Json], str],
     options: Options,
     side: Asked,
+    asked_when: AskedWhen | None = None,
 ) -> Callable[[Choose], Choose]:
     """Register ``choose`` as the choice task ``name`` (answered by ``kind`` commands)."""
 
@@ -72,7 +86,13 @@ def choice(
         if name in TASKS:
             raise ValueError(f"two task kinds named {name!r}")
         TASKS[name] = TaskKind(
-            options=options, choose=choose, side=side, kind=kind, rule=rule, text=text
+            options=options,
+            choose=choose,
+            side=side,
+            kind=kind,
+            rule=rule,
+            text=text,
+            asked_when=asked_when,
         )
         return choose
 

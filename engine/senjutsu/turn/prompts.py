@@ -13,7 +13,8 @@ from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.turn import choose, discard, order, placement, reveal
 
 HAND_KINDS = frozenset({"choose", "replace", "trim", "discard", "counter", "instant", "search"})
-"""Prompt kinds whose choices show the hand of the side deciding: never in the prompt."""
+"""Prompt kinds whose choices show the hand of the side deciding: never in the prompt,
+and answered in secret (sealed: another viewer sees that the side answered, not what)."""
 
 TEXT = {
     "place": (
@@ -83,7 +84,8 @@ def pending(state: State, catalogue: Catalogue) -> Prompt | None:
         if ask is None:
             return None
         if ask.kind in HAND_KINDS:
-            return Prompt((ask.side,), ask.kind, options={"text": ask.text})
+            # Answered in secret: the command names a card of the hand.
+            return Prompt((ask.side,), ask.kind, sealed=True, options={"text": ask.text})
         choices = [public_command(option, ask.side) for option in ask.options]
         return Prompt((ask.side,), ask.kind, options={"choices": choices, "text": ask.text})
     assert phase == "end", f"unknown phase {phase!r}"
@@ -93,8 +95,10 @@ def pending(state: State, catalogue: Catalogue) -> Prompt | None:
 
 def _prompt(sides: tuple[str, ...], kind: str, state: State, catalogue: Catalogue) -> Prompt:
     options: dict[str, object] = {"text": TEXT[kind]}
-    if kind not in HAND_KINDS:
-        options["choices"] = choices(state, sides[0], kind, catalogue)
+    if kind in HAND_KINDS:
+        # Answered in secret: the command names a card of the hand.
+        return Prompt(sides, kind, sealed=True, options=options)
+    options["choices"] = choices(state, sides[0], kind, catalogue)
     return Prompt(sides, kind, options=options)
 
 

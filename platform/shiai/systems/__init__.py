@@ -32,7 +32,7 @@ from shiai.systems.lists import ArmyListBook
 # The systems that ship with Shiai: a ruleset spec, and its plug-in's spec.
 BUILTIN_SYSTEMS: tuple[str, ...] = (
     "engine.kensei:Kensei=shiai.systems.kensei:KenseiPlugin",
-    "engine.senjutsu:Senjutsu",
+    "engine.senjutsu:Senjutsu=shiai.systems.senjutsu:SenjutsuPlugin",
 )
 # The largest JSON set-up the generic form takes (characters).
 MAX_SETUP_CHARS = 64 * 1024

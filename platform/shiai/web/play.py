@@ -51,7 +51,7 @@ def _form_page(system: SystemPlugin, form: Any, error: str | None = None) -> str
         options=system.form_options(),
         opponents=OPPONENT_LABELS,
         bots=system.ruleset.bots(),
-        sides=system.info.sides,
+        sides={side: system.info.sides.get(side, side) for side in system.sides},
     )
 
 

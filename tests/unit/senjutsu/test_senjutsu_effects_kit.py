@@ -128,6 +128,11 @@ class Run:
         return [e for e in self.events if e["type"] == kind]
 
 
+def only_a_pass(waiting: effects.Ask) -> bool:
+    """An Ask whose only answer is "none" (an instant or counter window)."""
+    return len(waiting.options) == 1 and waiting.options[0].get("card", "") is None
+
+
 def resolve(
     state: State,
     side: str,
@@ -159,7 +164,11 @@ def resolve(
         index += 1
         dice = SeededDice(seed, index)
         waiting = effects.ask(run.state)
-        if waiting is not None:
+        if waiting is not None and only_a_pass(waiting):
+            # An instant or counter window for a side with no such card in hand: asked
+            # all the same (its hand is its secret), answered "none" as the play page does.
+            apply(effects.answer(run.state, waiting.side, waiting.options[0], dice))
+        elif waiting is not None:
             run.asks.append(waiting)
             assert pending or otherwise, f"no answer scripted for {waiting}"
             answer = pending.pop(0) if pending else otherwise

@@ -75,10 +75,11 @@ export function handChoices(kind, side, model, proposal = null) {
     for (const { id, card: c } of hand) if (c && c.instant === "replacement") add({ kind, side, card: id });
   } else if (kind === "instant") {
     add({ kind, side, card: null });
-    for (const { id, card: c } of hand) if (c && c.instant) add({ kind, side, card: id });
+    for (const { id, card: c } of hand) if (c && c.instant === "additional") add({ kind, side, card: id });
   } else if (kind === "counter") {
+    // Counters: a non-core attack card is discarded to deal the wound.
     add({ kind, side, card: null });
-    for (const { id } of hand) add({ kind, side, card: id });
+    for (const { id, card: c } of hand) if (c && c.type === "attack" && !c.core) add({ kind, side, card: id });
   } else if (kind === "discard") {
     for (const { id } of hand) add({ kind, side, card: id });
   } else if (kind === "search") {
@@ -88,6 +89,12 @@ export function handChoices(kind, side, model, proposal = null) {
     if (proposal && proposal.kind === "search" && proposal.card && !seen.has(proposal.card)) add({ ...proposal, side });
   }
   return choices;
+}
+
+// Whether a hand prompt is answered "none" without asking the player: an instant or
+// counter window when the hand holds no card that could answer it.
+export function passesAtOnce(kind, choices) {
+  return (kind === "instant" || kind === "counter") && choices.length === 1 && choices[0].card === null;
 }
 
 // The choices of a prompt, grouped by command kind, in the order offered.
@@ -291,6 +298,13 @@ function handControl(prompt, side, model, hooks) {
   let shown = model;
   const fill = () => {
     const choices = handChoices(prompt.kind, side, shown, proposal);
+    if (passesAtOnce(prompt.kind, choices)) {
+      // The engine asks at every instant or counter window (whether a side holds such a
+      // card is its secret); with none in hand there is nothing to decide: pass at once.
+      element.replaceChildren(el("p", { role: "status" }, `${title} No such card in hand: passed.`));
+      setTimeout(() => send(choices[0]), 0);
+      return;
+    }
     if (!choices.length) {
       element.replaceChildren(el("p", {}, "This view shows no card to answer with: write the command below."));
       return;
