@@ -83,14 +83,19 @@ def _ordered(c: Catalogue, e: Event) -> str:
     return f"Side {e['side']} chose place {e['slot'] + 1} in the tied order."
 
 
+# Where the discard step puts a played card (Reset Deck: back into a solo opponent's deck).
+_DISCARD_PLACES = {
+    "hand": "back to hand",
+    "discard": "to the discard pile",
+    "supply": "to the supply",
+    "deck": "shuffled back into the deck",
+}
+
+
 def _discarded(c: Catalogue, e: Event) -> str:
     moves = []
     for side, moved in sorted(e["cards"].items()):
-        where = {
-            "hand": "back to hand",
-            "discard": "to the discard pile",
-            "supply": "to the supply",
-        }
+        where = _DISCARD_PLACES
         moves.append(f"side {side}'s {_card(c, moved['card'])} {where[moved['to']]}")
     return "Discard step: " + ("; ".join(moves) if moves else "nothing played") + "."
 

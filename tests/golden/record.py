@@ -70,8 +70,8 @@ GAMES: Mapping[str, Mapping[str, Any]] = {
         "bots": ("random", "greedy"),
         "dice": ENTERED,
     },
-    # Senjutsu: the Learn To Play duel (Student and Master on the snowy battlefield) and a
-    # three-player game, as the sample set-ups seat them.
+    # Senjutsu: the Learn To Play duel (Student and Master on the snowy battlefield), a
+    # three-player game and a solo duel, as the sample set-ups seat them.
     "senjutsu-student-master-duel": {
         "ruleset": SENJUTSU,
         "setup": {"sample": 0},
@@ -83,6 +83,15 @@ GAMES: Mapping[str, Mapping[str, Any]] = {
         "setup": {"sample": 2},
         "sides": ("A", "B", "C"),
         "bots": ("random", "lookahead", "random"),
+        "dice": SEEDED,
+    },
+    # Solo: the Noblewoman against a matchlock ashigaru and a samurai boss (the
+    # opponents act by the solo rules: never prompted, so no bot sits at their sides).
+    "senjutsu-solo-two-opponents": {
+        "ruleset": SENJUTSU,
+        "setup": {"sample": 8},
+        "sides": ("A",),
+        "bots": ("lookahead",),
         "dice": SEEDED,
     },
 }

@@ -212,3 +212,12 @@ def test_view_hides_other_hands_decks_face_down_discards_and_unrevealed_cards() 
     assert mine["deck_count"] == len(state["characters"]["A"]["deck"])
     assert theirs["hand_count"] == mine["hand_count"]
     assert RULESET.view(state, None)["characters"]["A"]["hand"] is None
+
+
+def test_reset_deck_the_discard_step_says_the_card_goes_back_into_the_deck() -> None:
+    """Reset Deck: the revealed card is shuffled back into the opponent's deck instead of
+    its discard pile, and the log says so."""
+    event = {"type": "cards_discarded", "cards": {"O1": {"card": "so-boss1-7", "to": "deck"}}}
+    sentence = RULESET.describe(event)
+    assert "shuffled back into the deck" in sentence
+    assert "so-boss1-7" not in sentence  # named by its name, not its id
