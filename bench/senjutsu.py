@@ -1,8 +1,8 @@
 """Benchmark: whole Senjutsu duels played by bots.
 
 Plays two random bots (the kernel's ``RandomBot``, the default bot) against each
-other in a duel of the first sample set-up's first two seats (Master against
-Noblewoman with their sample decks), and prints::
+other in a duel of the first sample set-up's first two seats (Student against
+Master with their sample decks, as the Learn To Play book sets them), and prints::
 
     senjutsu.bot_game: <games/s> games/s
     senjutsu.bot_game_cpu: <games/s> games/s
@@ -76,7 +76,7 @@ def lookahead_choices(games: int, turns: int) -> list[float]:
             side = prompt.sides[0]
             begun = time.perf_counter()
             command = bots[side].choose(SENJUTSU, state, side)
-            if side == sides[0] and prompt.sealed:
+            if side == sides[0] and prompt.kind == "choose":
                 times.append(time.perf_counter() - begun)
             assert command is not None
             commands += 1
