@@ -1,0 +1,139 @@
+"""The Senjutsu card interpreter: resolving one card part, a line at a time
+(Turn Structure In Detail > Resolve), for the turn machine (contract section 6).
+
+    events = begin(state, side, card, part, speed)   # the "resolving" event
+    while active(state):
+        if ask(state): answer(state, side, command, dice)  # a side's choice
+        else: advance(state, dice)                          # what follows by itself
+
+``state["current"]`` holds the frame being resolved and its todo list (see
+:mod:`frames`); ``state["blocks"]`` the blocks of the turn; ``state["traps"]`` the
+trap tokens; ``state["instants"]`` the instant cards played, by turn. Choices are
+never stored: :func:`ask` derives the Ask from the head task, every option a
+legal command, so a side's hidden cards never enter the state or an event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core import Command, Dice, Event, IllegalCommand, State
+from engine.senjutsu.effects import (  # noqa: F401 -- each module registers its tasks
+    attacks,
+    blocks,
+    instants,
+    kamae,
+    keywords,
+    lines,
+    moves,
+    push,
+    ranged,
+    rules,
+)
+from engine.senjutsu.effects.cards import acts_as
+from engine.senjutsu.effects.cards import card as card_data
+from engine.senjutsu.effects.commands import KINDS, parse
+from engine.senjutsu.effects.evolve import HANDLERS as _HANDLERS
+from engine.senjutsu.effects.evolve import Handler
+from engine.senjutsu.effects.frames import Ask, Step, progressed
+from engine.senjutsu.effects.machine import TASKS
+
+HANDLERS: Mapping[str, Handler] = _HANDLERS
+
+__all__ = ["HANDLERS", "KINDS", "Ask", "active", "advance", "answer", "ask", "begin"]
+
+
+def begin(state: State, side: str, card: str, part: str, speed: int) -> list[Event]:
+    """Start resolving ``part`` (``top``, ``split`` or a solo card's ``bottom``) of
+    ``side``'s played ``card`` at ``speed``."""
+    data = card_data(state, card)
+    return [
+        {
+            "type": "resolving",
+            "side": side,
+            "card": card,
+            "part": part,
+            "speed": speed,
+            "card_type": acts_as(data),
+        }
+    ]
+
+
+def active(state: State) -> bool:
+    """Whether a card part is being resolved."""
+    return state.get("current") is not None
+
+
+def _head(state: State) -> dict[str, object] | None:
+    current = state.get("current")
+    if current is None or not current["todo"]:
+        return None
+    head: dict[str, object] = current["todo"][0]
+    return head
+
+
+def ask(state: State) -> Ask | None:
+    """The choice the effects wait for, or None."""
+    head = _head(state)
+    if head is None:
+        return None
+    kind = TASKS[str(head["t"])]
+    if kind.options is None or kind.side is None:
+        return None
+    options = kind.options(state, head)
+    if len(options) < 2:
+        return None
+    return Ask(kind.side(state, head), kind.kind, tuple(options), kind.text)
+
+
+def advance(state: State, dice: Dice) -> list[Event]:
+    """The next events of the current part that need no choice: [] when a choice
+    waits (see :func:`ask`) or nothing is being resolved."""
+    current = state.get("current")
+    if current is None:
+        return []
+    head = _head(state)
+    if head is None:
+        return [
+            {
+                "type": "resolved",
+                "side": current["side"],
+                "card": current["card"],
+                "part": current["part"],
+            }
+        ]
+    kind = TASKS[str(head["t"])]
+    if kind.run is not None:
+        step = kind.run(state, head, dice)
+    else:
+        assert kind.options is not None
+        assert kind.choose is not None
+        options = kind.options(state, head)
+        if len(options) >= 2:
+            return []
+        step = kind.choose(state, head, options[0], dice) if options else Step()
+    return [progressed(state, step), *step.events]
+
+
+def answer(state: State, side: str, command: Command, dice: Dice) -> list[Event]:
+    """Apply ``side``'s answer to the waiting choice. InvalidCommand for a malformed
+    command, IllegalCommand (naming the rule) for one the rules forbid."""
+    parsed = parse(command)
+    waiting = ask(state)
+    if waiting is None:
+        raise IllegalCommand("no card effect is waiting for a choice", rule=rules.RESOLVING)
+    head = _head(state)
+    assert head is not None
+    kind = TASKS[str(head["t"])]
+    rule = kind.rule_for(state, head)
+    if side != waiting.side:
+        raise IllegalCommand(f"side {waiting.side} makes this choice, not {side}", rule=rule)
+    if parsed["kind"] != waiting.kind:
+        raise IllegalCommand(
+            f"a {waiting.kind} choice is waiting, not a {parsed['kind']} command", rule=rule
+        )
+    if parsed not in waiting.options:
+        raise IllegalCommand(f"{parsed} is not one of the choices the rules allow", rule=rule)
+    assert kind.choose is not None
+    step = kind.choose(state, head, parsed, dice)
+    return [progressed(state, step), *step.events]

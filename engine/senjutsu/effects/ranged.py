@@ -1,0 +1,89 @@
+"""Ranged Effects and Ranged Attack Effects.
+
+A ranged effect applies to ONE character that is 1) within X hexes, 2) in line of
+sight from a front corner (the grid's ``ranged_candidates``) and 3) for a ranged
+attack, or a ranged effect with an attack or block, has played a card of a LOWER
+speed -- a variable speed counting as its lowest. Several candidates: the resolving
+side chooses (Ask "target"); none: the effect is ignored and a ranged attack is
+unsuccessful. Ranged attacks use no grid and cannot be blocked: the target takes
+the icons, then the asterisk and targeted effects (Instant Cards > Targeted
+Character: every targeted effect of the card hits the same character).
+"""
+
+from __future__ import annotations
+
+from engine.core import Command, Dice, Event, State
+from engine.senjutsu.effects import geometry, rules
+from engine.senjutsu.effects.attacks import hit_events, success_tasks
+from engine.senjutsu.effects.cards import card, lowest_initiative
+from engine.senjutsu.effects.expand import effect_tasks
+from engine.senjutsu.effects.frames import Json, Step, frame, task
+from engine.senjutsu.effects.machine import automatic, choice, resolver
+
+
+def played_speed(state: State, side: str) -> int:
+    """The speed condition 3 compares with: a variable card's lowest speed."""
+    played = state["characters"][side].get("played")
+    if not played or played["card"] == "stun":
+        return 0
+    speed = played.get("speed")
+    low = lowest_initiative(card(state, played["card"]))
+    return min(low, speed) if speed is not None else low
+
+
+def candidates(state: State, effect: Json) -> list[str]:
+    side = resolver(state)
+    found = geometry.ranged_candidates(state, side, int(effect["range"]))
+    if effect["do"] == "ranged_attack" or effect.get("with") in ("attack", "block"):
+        speed = frame(state)["speed"]
+        found = [s for s in found if played_speed(state, s) < speed]
+    return found
+
+
+@automatic("ranged")
+def _ranged(state: State, head: Json, dice: Dice) -> Step:
+    effect = head["effect"]
+    found = candidates(state, effect)
+    if found:
+        return Step(then=(task("aim", effect=effect, candidates=found),))
+    if effect["do"] == "ranged_attack":
+        current = frame(state)
+        miss = {
+            "type": "attacked",
+            "side": resolver(state),
+            "card": current["card"],
+            "targets": [],
+            "blocked": [],
+            "ranged": True,
+        }
+        return Step(events=(miss,))
+    return Step()
+
+
+@choice(
+    "aim",
+    kind="target",
+    rule=rules.RANGED,
+    text="Choose the one character your ranged effect targets.",
+    options=lambda state, head: [{"kind": "target", "side": s} for s in head["candidates"]],
+    side=resolver,
+)
+def _aim(state: State, head: Json, command: Command, dice: Dice) -> Step:
+    effect, target = head["effect"], command["side"]
+    side = resolver(state)
+    if effect["do"] != "ranged_attack":
+        return Step(then=tuple(effect_tasks(effect["targeted"], target)))
+    current = frame(state)
+    events: list[Event] = [
+        {
+            "type": "attacked",
+            "side": side,
+            "card": current["card"],
+            "targets": [target],
+            "blocked": [],
+            "ranged": True,
+        }
+    ]
+    events.extend(hit_events(state, side, target, effect))
+    tasks = success_tasks(state, side, [target], {target: effect}, effect)
+    return Step(events=tuple(events), then=tuple(tasks))

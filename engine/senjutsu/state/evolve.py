@@ -1,0 +1,36 @@
+"""Apply one Senjutsu event to a state: total, pure, no rule checks.
+
+:data:`HANDLERS` is the union of the turn machine's table (:mod:`.handlers`) and the
+effects' (``engine.senjutsu.effects.HANDLERS``), built here and nowhere else: a kind
+handled twice is refused on import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core import Event, State
+from engine.senjutsu import effects
+from engine.senjutsu.state import handlers
+from engine.senjutsu.state.handlers import Handler
+
+
+def _merged(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
+    merged: dict[str, Handler] = {}
+    for table in tables:
+        twice = sorted(set(merged) & set(table))
+        if twice:
+            raise ValueError(f"events handled twice: {', '.join(twice)}")
+        merged.update(table)
+    return merged
+
+
+HANDLERS: Mapping[str, Handler] = _merged(handlers.HANDLERS, effects.HANDLERS)
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after ``event`` (events that change nothing leave it as it is)."""
+    handler = HANDLERS.get(event["type"])
+    if handler is None:
+        return state
+    return handler(state, event)
