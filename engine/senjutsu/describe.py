@@ -147,6 +147,17 @@ def describe(event: Event, catalogue: Catalogue) -> str:
     sentence = SENTENCES.get(kind)
     if sentence is not None:
         return sentence(catalogue, event)
-    from engine.senjutsu.effects import describe as effects_describe
+    try:
+        from engine.senjutsu.effects import describe as effects_describe  # type: ignore[attr-defined]
+    except ImportError:  # the effects' sentences are not written yet: a plain one
+        return _plain(catalogue, event)
+    text: str = effects_describe.describe(event)
+    return text
 
-    return effects_describe.describe(event)
+
+def _plain(catalogue: Catalogue, event: Event) -> str:
+    """A sentence built from an event's fields, for a kind without its own sentence."""
+    kind = str(event.get("type", "event")).replace("_", " ")
+    who = f"Side {event['side']}" if isinstance(event.get("side"), str) else "The game"
+    card = f" with {_card(catalogue, event['card'])}" if isinstance(event.get("card"), str) else ""
+    return f"{who}: {kind}{card}."

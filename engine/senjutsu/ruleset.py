@@ -9,7 +9,7 @@ A ruleset reads one catalogue (the packaged sample data unless given another, su
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.core import (
@@ -26,17 +26,28 @@ from engine.core import (
     State,
     Termination,
 )
+from engine.hexgrid import Hex
 from engine.senjutsu import describe as sentences
+from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
 from engine.senjutsu.state import evolve as evolving
 from engine.senjutsu.state.views import view
 from engine.senjutsu.turn import prompts, settle, setup
-from engine.senjutsu.turn.setup import SIDES
+from engine.senjutsu.turn.setup import SIDES, TWICE_ALLOWED
 
 ENDINGS = (
     Ending(Termination.ANNIHILATION.value, "Last character standing"),
     Ending(Termination.CONCESSION.value, "Concession"),
 )
+
+
+def _rocks(hexes: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Two rocks a third and two thirds of the way through a battlefield's hexes, more
+    than 2 hexes apart (Battlefield Setup step 2)."""
+    board = [Hex(q, r) for q, r in sorted(hexes)]
+    first = board[len(board) // 3]
+    second = next(h for h in board[2 * len(board) // 3 :] if h.distance(first) > TERRAIN_SPACING)
+    return [{"terrain": "rocks", "hex": h.to_json(), "facing": 0} for h in (first, second)]
 
 
 class Senjutsu(Ruleset):
@@ -103,22 +114,31 @@ class Senjutsu(Ruleset):
         )
 
     def sample_setups(self) -> list[Setup]:
-        """Duels of every pair of characters with their sample decks, on the first
-        battlefield with a few rocks."""
+        """Six-player games (the sides ``info`` lists, A to F) with the sample decks: each
+        set-up seats every character (the Noblewoman twice, as the box allows) in another
+        order, with other core weapons, on another battlefield, among a few rocks.
+        Duels and smaller games are set up the same way with fewer players."""
         characters = list(self.catalogue.characters.values())
-        battlefield = next(iter(self.catalogue.battlefields.values()))
+        seats = [*characters, *(c for c in characters if c.id in TWICE_ALLOWED)][: len(SIDES)]
+        battlefields = list(self.catalogue.battlefields.values())
         found: list[Setup] = []
-        for i, first in enumerate(characters):
-            for second in characters[i + 1 :]:
-                found.append(
-                    {
-                        "mode": "duel",
-                        "battlefield": battlefield.id,
-                        "terrain": [],
-                        "players": [
-                            {"side": "A", "character": first.id, "weapon": first.weapons[0], "deck": None, "prepared": []},
-                            {"side": "B", "character": second.id, "weapon": second.weapons[0], "deck": None, "prepared": []},
-                        ],
-                    }
-                )
+        for k in range(len(seats)):
+            seated = seats[k:] + seats[:k]
+            found.append(
+                {
+                    "mode": "duel",
+                    "battlefield": battlefields[k % len(battlefields)].id,
+                    "terrain": _rocks(battlefields[k % len(battlefields)].hexes),
+                    "players": [
+                        {
+                            "side": side,
+                            "character": character.id,
+                            "weapon": character.weapons[(k + i) % len(character.weapons)],
+                            "deck": None,
+                            "prepared": [],
+                        }
+                        for i, (side, character) in enumerate(zip(SIDES, seated, strict=True))
+                    ],
+                }
+            )
         return found
