@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from dashboards.meta_cards import card_play
 from dashboards.meta_filters import Filters
 from dashboards.meta_queries import (
     dice_luck_by_faction,
@@ -37,6 +38,7 @@ QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "factions-over-time": factions_over_time,
     "scenarios-over-time": scenarios_over_time,
     "units": unit_performance,
+    "cards": card_play,
 }
 
 # The per-tournament page's tables: rows only when the filters name an event.

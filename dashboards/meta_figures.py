@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
 from dashboards.csv_cells import csv_text
+from dashboards.meta_cards import CardPlay
 from dashboards.meta_queries import (
     STEP_BIN,
     Advantage,
@@ -622,6 +623,45 @@ def unit_figure(rows: Sequence[UnitPerformance]) -> Figure:
     return {"data": [bars, marks, casualties], "layout": layout}
 
 
+# The cards the card figure shows at most (the most played; the table has them all).
+CARDS_SHOWN = 40
+
+
+def card_figure(rows: Sequence[CardPlay]) -> Figure:
+    """Two panels sharing the cards (``character · card``, the most played
+    :data:`CARDS_SHOWN`): the win rate of the character's games in which it
+    played the card (bars with Wilson 95% error bars and the games) against
+    those in which it did not (diamonds, with theirs), and the card's play rate."""
+    title = "Cards: win rate when played and when not, and play rate"
+    if not rows:
+        return _empty(title)
+    shown = sorted(rows, key=lambda row: (-row.games, row.faction, row.name))[:CARDS_SHOWN]
+    figure = unit_figure(
+        [UnitPerformance(**{f.name: getattr(row, f.name) for f in fields(Record)},
+                         faction=row.faction, name=row.name, unit_type="card",
+                         without_games=row.without_games, without_wins=row.without_wins,
+                         without_draws=row.without_draws, without_losses=row.without_losses)
+         for row in shown]
+    )  # fmt: skip
+    bars, marks, rates = figure["data"]
+    bars["name"] = "played"
+    bars["hovertemplate"] = bars["hovertemplate"].replace(", fielded:", ", played:")
+    marks["name"] = "not played"
+    marks["hovertemplate"] = marks["hovertemplate"].replace("not fielded", "not played")
+    rates.update({
+        "name": "play rate", "x": [round(float(row.play_rate) * 100, 2) for row in shown],
+        "customdata": [[row.games, row.games + row.without_games] for row in shown],
+        "hovertemplate": "%{y}: played in %{x:.1f}% of the games"
+        " (%{customdata[0]} of %{customdata[1]})<extra></extra>",
+    })  # fmt: skip
+    figure["layout"]["title"] = {"text": title}
+    figure["layout"]["xaxis2"] = figure["layout"]["xaxis2"] | {
+        "title": {"text": "play rate (%)"},
+        "range": [0, 100],
+    }
+    return figure
+
+
 def standings_figure(rows: Sequence[StandingStep]) -> Figure:
     """Each player's running score (win 1, draw 1/2) after each round."""
     title = "Standings progression: score after each round"
@@ -834,6 +874,28 @@ TABLES: dict[str, TableSpec] = {
             f"{float(row.caused_per_100_points):.3f}",
         ],
     ),
+    "cards": TableSpec(
+        (
+            "character",
+            "card",
+            "play_rate",
+            "play_rate_percent",
+            *RECORD_HEADER,
+            *(f"without_{heading}" for heading in RECORD_HEADER),
+            "wounds",
+            "wounds_per_game",
+        ),
+        lambda row: [
+            row.faction,
+            row.name,
+            str(row.play_rate),
+            percent(row.play_rate),
+            *_record_cells(row),
+            *_record_cells(row.without),
+            str(row.wounds),
+            f"{float(row.wounds_per_game):.3f}",
+        ],
+    ),
     "standings-progression": TableSpec(
         ("player", "name", "round", "outcome", "score"),
         lambda row: [row.player, row.name, str(row.round), row.outcome, str(row.score)],
@@ -861,6 +923,7 @@ FIGURES: dict[str, Callable[[Any], Figure]] = {
     "factions-over-time": factions_over_time_figure,
     "scenarios-over-time": scenarios_over_time_figure,
     "units": unit_figure,
+    "cards": card_figure,
     "standings-progression": standings_figure,
     "faction-spread": faction_spread_figure,
     "results-by-round": results_by_round_figure,

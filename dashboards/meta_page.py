@@ -87,6 +87,16 @@ TITLES: dict[str, tuple[str, str]] = {
         " games of each; and the casualties the unit caused per 100 points it cost."
         " Armies that field a unit differ in other ways too: this is a correlation.",
     ),
+    "cards": (
+        "Cards",
+        "For each character's cards, in systems whose sides play cards: how often its"
+        " sides played the card (the play rate: games in which it was revealed at least"
+        " once, of the character's games), and the win rate of the games in which they"
+        " played it against those in which they did not (non-mirror games, draws as half),"
+        " with the games of each and the Wilson 95% interval. A card played in a game is"
+        " often one drawn early or played in a long game: this is a correlation, as"
+        " 17lands' game-in-hand win rate is.",
+    ),
     "standings-progression": (
         "Standings progression",
         "Each player's score after each round (win 1, draw ½) over the event's published"

@@ -459,9 +459,15 @@ class UnitPerformance(Record):
         return Fraction(self.caused * 100, self.cost) if self.cost else Fraction(0)
 
 
+# The unit type of a card a side played, in a card-driven system's facts: the card
+# dashboard's rows (dashboards.meta_cards), left out of the unit table.
+CARD = "card"
+
+
 def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerformance]:
     """Each unit of each faction fielded by at least ``min_games`` sides (in
-    non-mirror games), with and without it; by faction, then most fielded."""
+    non-mirror games), with and without it; by faction, then most fielded.
+    Cards played are not units (:data:`CARD`: the card dashboard has them)."""
     c, m = rollup_units.c, rollup_matchups.c
     query = (
         select(
@@ -470,7 +476,7 @@ def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerfo
             func.max(c.unit_type).label("unit_type"),
             *_sums(rollup_units, *RECORD, "copies", "caused", "cost"),
         )
-        .where(filters.where(rollup_units))
+        .where(filters.where(rollup_units), func.coalesce(c.unit_type, "") != CARD)
         .group_by(c.faction, c.name)
         .having(func.sum(c.games) >= filters.min_games)
     )
