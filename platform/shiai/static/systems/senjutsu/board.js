@@ -1,0 +1,280 @@
+// The Senjutsu table: the battlefield's hexes with its terrain and each character
+// (facing arrow, name, kamae, focus pips, wounds against the limit, hobbles, stuns),
+// the advantage track, and each side's cards: the played card (face down, then both
+// turning over together at the reveal: a CSS flip), the hand (readable for its own
+// player, a row of backs for anyone else, nothing for a spectator but the count),
+// deck and discard. tableModel is pure (node tests it); drawBoard draws into the page.
+//
+// It reads both shapes a page gets: a side's or a spectator's view (the Senjutsu
+// contract, section 9) while the game runs, and the whole state (section 5) once it
+// is over, when everything is public.
+import { drawHexBoard, hexCenter } from "../../boards/hex.js";
+import { cardBack, cardElement, KAMAE, namedCard } from "./cards.js";
+
+export const HEX_SIZE = 50;
+export const SIDE_COLOURS = { A: "#9b2226", B: "#1d4e89", C: "#2d6a4f", D: "#7b2cbf", E: "#b08900", F: "#495057" };
+const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "north-east"];
+
+const isView = (state) => state.schema === undefined;
+
+// The kamae type of a character's position (a view names it; a whole state is read
+// with its tree from the catalogue).
+function kamaeType(character, trees) {
+  if (character.kamae_type) return character.kamae_type;
+  const tree = trees && trees[character.tree];
+  const position = tree && (tree.positions || []).find((p) => p.id === character.kamae);
+  return position ? position.kamae : null;
+}
+
+// A played card as everyone at the table sees it: { card, speed, revealed }.
+function playedOf(played, view, phase) {
+  if (!played) return null;
+  if (view) return { card: played.card, speed: played.speed, revealed: Boolean(played.revealed) };
+  return { card: played.card, speed: played.speed, revealed: true, phaseHidden: phase === "choose" };
+}
+
+// Everything drawBoard shows, as plain data. `catalogue` is the public catalogue
+// ({cards, characters, trees, terrain}), needed for a whole state only.
+export function tableModel(state, catalogue = {}) {
+  const view = isView(state);
+  const cards = { ...(catalogue.cards || {}), ...(state.cards || {}) };
+  const trees = { ...(catalogue.trees || {}), ...(state.trees || {}) };
+  const people = catalogue.characters || {};
+  const terrainKinds = catalogue.terrain || {};
+  const terrainAt = new Map();
+  for (const piece of state.terrain || []) {
+    const name = piece.name || (terrainKinds[piece.kind] && terrainKinds[piece.kind].name) || piece.kind;
+    const solid = new Set((piece.solid || piece.hexes || []).map((h) => h.join(",")));
+    for (const hex of piece.hexes || []) terrainAt.set(hex.join(","), { id: piece.id, kind: piece.kind, name, solid: solid.has(hex.join(",")) });
+  }
+  const labelled = new Set(); // a piece is named on its first hex only
+  const hexes = ((state.board && state.board.hexes) || []).map((hex) => {
+    const terrain = terrainAt.get(hex.join(","));
+    const label = terrain && !labelled.has(terrain.id) ? terrain.name : null;
+    if (terrain) labelled.add(terrain.id);
+    return { hex, terrain: terrain ? `terrain ${terrain.kind}${terrain.solid ? "" : " open"}` : null, label };
+  });
+  for (const trap of state.traps || []) {
+    const hex = trap.hex || trap;
+    const cell = hexes.find((h) => Array.isArray(hex) && h.hex[0] === hex[0] && h.hex[1] === hex[1]);
+    if (cell) cell.trap = true;
+  }
+  const sides = state.sides || Object.keys(state.characters || {});
+  const characters = sides.map((side) => {
+    const c = state.characters[side];
+    const name = c.name || (people[c.character] && people[c.character].name) || c.character;
+    const hand = Array.isArray(c.hand) ? c.hand : null;
+    // Stun cards are counted apart from the hand's ids (contract, section 5).
+    const handCount = (c.hand_count !== undefined ? c.hand_count : hand ? hand.length : 0) + (c.stuns || 0);
+    const deckCount = c.deck_count !== undefined ? c.deck_count : Array.isArray(c.deck) ? c.deck.length : 0;
+    const discard = (c.discard || []).map((d) => ({ card: view ? d.card : d.card, up: d.up }));
+    const type = kamaeType(c, trees);
+    return {
+      side,
+      name,
+      character: c.character,
+      weapon: c.weapon,
+      weaponName: c.weapon && cards[c.weapon] ? cards[c.weapon].name : c.weapon,
+      hex: c.hex,
+      facing: c.facing,
+      facingName: Number.isInteger(c.facing) ? FACINGS[c.facing] : "",
+      kamae: c.kamae,
+      kamaeType: type,
+      kamaeName: type ? KAMAE[type] || type : c.kamae,
+      focus: c.focus || 0,
+      wounds: c.wounds || 0,
+      bleeding: c.bleeding || 0,
+      woundLimit: c.wound_limit,
+      handLimit: c.hand_limit,
+      hobbles: c.hobbles || [],
+      stuns: c.stuns || 0,
+      defeated: Boolean(c.defeated),
+      hand, // null: not this viewer's to read
+      handCount,
+      deckCount,
+      discard,
+      played: playedOf(c.played, view, state.phase),
+      solo: c.solo || null,
+      advantage: (state.advantage || []).indexOf(side) + 1,
+    };
+  });
+  // A spectator's view reads no hand at all: no backs are drawn for it either.
+  const spectator = view && characters.every((c) => c.hand === null);
+  return {
+    spectator,
+    turn: state.turn,
+    phase: state.phase,
+    mode: state.mode,
+    winner: state.winner || null,
+    hexes,
+    characters,
+    advantage: (state.advantage || []).map((side) => ({ side, name: (characters.find((c) => c.side === side) || {}).name || side })),
+    cards,
+  };
+}
+
+// -- drawing ---------------------------------------------------------------------------
+
+function el(name, attributes = {}, ...children) {
+  const node = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(key, value === true ? "" : String(value));
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+function svgEl(name, attributes = {}, parent = null) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  if (parent) parent.append(node);
+  return node;
+}
+
+// The state a side panel's played card was in at the previous step, to turn it over
+// (a flip) when this step reveals it.
+function wasFaceDown(previous, side) {
+  const before = previous && previous.characters.find((c) => c.side === side);
+  return Boolean(before && before.played && !before.played.revealed);
+}
+
+let stylesheet = false;
+function ensureStyles() {
+  if (stylesheet || typeof document === "undefined") return;
+  stylesheet = true;
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("./senjutsu.css", import.meta.url).href }));
+}
+
+// Draw the table into `container` (the viewer's #board). The battlefield's <svg> is
+// the first in the container: the play mode draws its overlay on it.
+export function drawBoard(container, state, { step = 0, catalogue = {}, previous = null } = {}) {
+  ensureStyles();
+  const model = tableModel(state, catalogue);
+  const before = previous ? tableModel(previous, catalogue) : null;
+  const units = model.characters
+    .filter((c) => Array.isArray(c.hex) && !c.defeated)
+    .map((c) => ({ id: c.side, hex: c.hex, facing: c.facing, side: c.side, label: "" }));
+  const holder = el("div", { class: "sj-battlefield" });
+  const svg = drawHexBoard(holder, {
+    hexes: model.hexes.map(({ hex, terrain }) => ({ hex, terrain })),
+    units,
+    size: HEX_SIZE,
+    step,
+    label: `the battlefield, turn ${model.turn}, ${model.phase}`,
+    colours: SIDE_COLOURS,
+  });
+  svg.classList.add("sj-board");
+  for (const cell of model.hexes.filter((h) => h.trap)) {
+    const [x, y] = hexCenter(cell.hex, HEX_SIZE);
+    svgEl("circle", { cx: x, cy: y - HEX_SIZE * 0.55, r: HEX_SIZE * 0.14, class: "sj-trap" }, svg).append(Object.assign(svgEl("title"), { textContent: "a trap" }));
+  }
+  // Terrain names over every hex (drawn after the hexes, so no hex covers them).
+  const names = svgEl("g", { class: "sj-terrain-names" });
+  svg.insertBefore(names, svg.querySelector(".unit"));
+  for (const cell of model.hexes.filter((h) => h.label)) {
+    const [x, y] = hexCenter(cell.hex, HEX_SIZE);
+    svgEl("text", { x, y: y + HEX_SIZE * 0.62, "text-anchor": "middle", "font-size": HEX_SIZE * 0.26, class: "sj-terrain-name" }, names).textContent = cell.label;
+  }
+  for (const c of model.characters) if (Array.isArray(c.hex) && !c.defeated) decorate(svg, c);
+
+  const track = el("ol", { class: "sj-track", "aria-label": "advantage track, top first" });
+  for (const entry of model.advantage) {
+    track.append(el("li", { class: `sj-token side-${entry.side}` }, `${entry.name} (${entry.side})`));
+  }
+  const head = el("p", { class: "sj-turn" }, `Turn ${model.turn ?? "–"} · ${String(model.phase || "").replace(/_/g, " ")}`);
+  if (model.winner) head.append(el("strong", { class: "sj-winner" }, ` · winner: side ${model.winner}`));
+  const table = el("div", { class: "sj-table", "data-step": step, "data-phase": model.phase || "" });
+  const sides = el("div", { class: "sj-sides" });
+  for (const c of model.characters) sides.append(sidePanel(c, model.cards, wasFaceDown(before, c.side), model.spectator));
+  const legend = el("p", { class: "sj-legend" }, "On the battlefield: W wounds / limit · B bleeding · H hobbles · S stuns · ● focus");
+  table.append(holder, legend, el("div", { class: "sj-status" }, head, el("div", { class: "sj-track-box" }, el("span", {}, "Advantage: "), track)), sides);
+  container.setAttribute("role", "region");
+  container.setAttribute("aria-label", "the battlefield and the cards at this step");
+  container.replaceChildren(table);
+  return svg;
+}
+
+// The marks beside a character on the battlefield: name, kamae, focus pips, wounds.
+function decorate(svg, c) {
+  const unit = svg.querySelector(`.unit[data-unit="${c.side}"]`);
+  if (!unit) return;
+  unit.classList.add("sj-character");
+  const s = HEX_SIZE;
+  const name = svgEl("text", { y: -s * 0.68, class: "sj-label", "text-anchor": "middle", "font-size": s * 0.26 }, unit);
+  name.textContent = `${c.name} · ${c.kamaeName || ""}`;
+  const pips = svgEl("g", { class: "sj-pips", transform: `translate(${s * 0.72} ${-s * 0.4})` }, unit);
+  for (let i = 0; i < c.focus; i += 1) svgEl("circle", { cy: i * s * 0.2, r: s * 0.08, class: "sj-focus-pip" }, pips);
+  const hurt = svgEl("text", { y: s * 0.86, class: "sj-wounds", "text-anchor": "middle", "font-size": s * 0.24 }, unit);
+  hurt.textContent = [`W${c.wounds}/${c.woundLimit}`, c.bleeding ? `B${c.bleeding}` : "", c.hobbles.length ? `H${c.hobbles.length}` : "", c.stuns ? `S${c.stuns}` : ""].filter(Boolean).join(" ");
+  const title = unit.querySelector("title");
+  if (title) title.textContent = `${c.name}, side ${c.side}, facing ${c.facingName}; ${c.kamaeName} kamae, focus ${c.focus}, wounds ${c.wounds} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}, hobbles ${c.hobbles.length}, stuns ${c.stuns}`;
+}
+
+function facts(c) {
+  const dl = el("dl", { class: "sj-facts" });
+  const rows = [
+    ["Kamae", `${c.kamaeName || "–"}${c.kamae ? ` (${c.kamae})` : ""}`],
+    ["Focus", String(c.focus)],
+    ["Wounds", `${c.wounds} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}`],
+    ["Hobbles", c.hobbles.length ? c.hobbles.map((q) => `${q}/4 turned`).join(", ") : "none"],
+    ["Stuns", `${c.stuns} (hand limit ${c.handLimit})`],
+    ["Weapon", c.weaponName || "–"],
+    ["Deck", String(c.deckCount)],
+    ["Advantage", c.advantage ? `#${c.advantage}` : "–"],
+  ];
+  for (const [term, value] of rows) dl.append(el("dt", {}, term), el("dd", {}, value));
+  return dl;
+}
+
+// The played card: a back while face down; both faces in a flipping box once
+// revealed (turned over by CSS, animated when this very step revealed it).
+function playedSlot(c, cards, flip) {
+  const slot = el("div", { class: "sj-played", "data-side": c.side });
+  slot.append(el("span", { class: "sj-slot-label" }, "Played"));
+  if (!c.played) {
+    slot.append(el("span", { class: "sj-empty" }, "nothing"));
+    return slot;
+  }
+  const known = c.played.card !== null && c.played.card !== undefined && !c.played.phaseHidden;
+  const box = el("div", { class: "sj-flip" + (known && c.played.revealed && !flip ? " revealed" : ""), "data-card": known ? c.played.card : "" });
+  const front = known ? cardElement(namedCard(cards, c.played.card)) : cardBack("the played card, face down");
+  front.classList.add("sj-face");
+  const back = cardBack("the played card, face down");
+  back.classList.add("sj-backface");
+  box.append(back, front);
+  slot.append(box);
+  if (known && c.played.revealed && flip) {
+    // This step revealed it: draw it face down, then turn it over.
+    requestAnimationFrame(() => requestAnimationFrame(() => box.classList.add("revealed")));
+  }
+  if (c.played.speed !== null && c.played.speed !== undefined) slot.append(el("span", { class: "sj-played-speed" }, `speed ${c.played.speed}`));
+  return slot;
+}
+
+function sidePanel(c, cards, flip, spectator) {
+  const panel = el("section", { class: `sj-side side-${c.side}${c.defeated ? " defeated" : ""}`, "data-side": c.side, "aria-label": `side ${c.side}: ${c.name}` });
+  panel.append(el("h3", {}, el("span", { class: "sj-swatch" }), `${c.name} · side ${c.side}${c.defeated ? " · defeated" : ""}`));
+  panel.append(facts(c));
+  panel.append(playedSlot(c, cards, flip));
+  const hand = el("div", { class: "sj-hand", "data-count": c.handCount });
+  if (c.hand) {
+    hand.append(el("span", { class: "sj-slot-label" }, `Hand (${c.handCount})`));
+    const row = el("div", { class: "sj-cards" });
+    for (const id of c.hand) row.append(cardElement(namedCard(cards, id)));
+    for (let i = 0; i < c.stuns; i += 1) row.append(cardElement(namedCard(cards, "stun")));
+    hand.append(row);
+  } else if (spectator) {
+    hand.append(el("span", { class: "sj-slot-label" }, `Hand: ${c.handCount} card(s)`));
+  } else {
+    hand.append(el("span", { class: "sj-slot-label" }, `Hand: ${c.handCount} card(s), hidden`));
+    const row = el("div", { class: "sj-cards backs" });
+    for (let i = 0; i < Math.min(c.handCount, 12); i += 1) row.append(cardBack());
+    hand.append(row);
+  }
+  panel.append(hand);
+  const up = c.discard.filter((d) => d.up && d.card).map((d) => namedCard(cards, d.card).name);
+  const down = c.discard.length - up.length;
+  panel.append(el("p", { class: "sj-discard" }, `Discard: ${c.discard.length}${up.length ? ` (${up.join(", ")}${down ? `, ${down} face down` : ""})` : down ? " face down" : ""}`));
+  return panel;
+}

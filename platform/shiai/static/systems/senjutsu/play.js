@@ -1,0 +1,196 @@
+// Senjutsu's prompt controls (what static/viewer/play.js asks of a system): every
+// prompt of the Senjutsu contract (section 7) lists its legal commands under
+// options.choices, so the control is built from the choices' kinds, not from the
+// prompt's name: cards to choose (the faces, to click), hexes to click then a facing
+// (place, move), hexes to click (push), characters (target), and buttons for the
+// rest with the prompt's own words. Conceding is offered apart, never as the main
+// action. A command is sent as the choice offered, with the answering side added.
+import { hexCenter, hexCorners } from "../../boards/hex.js";
+import { button, el, svgEl } from "../../viewer/play-controls.js";
+import { HEX_SIZE, tableModel } from "./board.js";
+import { cardElement, namedCard } from "./cards.js";
+
+const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "north-east"];
+const ARROWS = ["→", "↘", "↙", "←", "↖", "↗"];
+const CARD_KINDS = new Set(["choose", "discard", "counter", "instant", "search", "trim", "replace"]);
+const HEX_KINDS = new Set(["place", "move", "push"]);
+const VERBS = {
+  choose: "Choose the card you play this turn (face down)",
+  discard: "Choose a card to discard",
+  counter: "Counter with a card?",
+  instant: "Play an instant card?",
+  search: "Choose the card you search for",
+  trim: "Over your hand limit: discard a card (face down)",
+  replace: "Replace your revealed card with an instant replacement card?",
+  place: "Place your character: click a highlighted hex, then a facing",
+  move: "Move: click a highlighted hex, then the facing to end in",
+  push: "Push: click the hex to push the target into",
+  target: "Choose the targeted character",
+  kamae: "Change kamae: choose the path on your kamae tree",
+  rotate: "Rotate",
+  or: "Choose one of the options",
+  pay: "Pay the focus cost?",
+  alternative: "Use the card's alternative initiative speed?",
+  speed: "Choose your variable initiative speed",
+  order: "Tied speeds: choose who resolves first",
+};
+
+const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
+
+// The choices of a prompt, grouped by command kind, in the order offered.
+export function groupChoices(prompt) {
+  const groups = new Map();
+  const choices = (prompt.options && Array.isArray(prompt.options.choices)) ? prompt.options.choices : [];
+  for (const choice of choices) {
+    if (!choice || typeof choice.kind !== "string") continue;
+    if (!groups.has(choice.kind)) groups.set(choice.kind, []);
+    groups.get(choice.kind).push(choice);
+  }
+  return groups;
+}
+
+// The words of a button for a choice (any kind), with names from the table.
+export function choiceLabel(choice, model) {
+  const name = (side) => {
+    const c = model.characters.find((x) => x.side === side);
+    return c ? `${c.name} (${side})` : `side ${side}`;
+  };
+  const card = (id) => (id === null || id === undefined ? null : namedCard(model.cards, id).name);
+  switch (choice.kind) {
+    case "choose": return choice.stun ? "Play a stun card (speed 0)" : `Play ${card(choice.card)}`;
+    case "discard": case "trim": return `Discard ${card(choice.card)}`;
+    case "counter": return choice.card === null ? "No counter" : `Counter with ${card(choice.card)}`;
+    case "instant": return choice.card === null ? "No instant card" : `Play ${card(choice.card)}`;
+    case "search": return choice.card === null ? "Take nothing" : `Take ${card(choice.card)}`;
+    case "replace": return choice.card === null ? "Keep the revealed card" : `Replace it with ${card(choice.card)}`;
+    case "alternative": return choice.use ? "Use the alternative speed" : "Keep the printed speed";
+    case "pay": return choice.pay ? "Pay the focus" : "Do not pay (skip the line)";
+    case "speed": return `Speed ${choice.speed}`;
+    case "order": return `${name(choice.first)} resolves first`;
+    case "target": return `Target ${name(choice.side)}`;
+    case "rotate": return choice.direction === 1 ? "Rotate clockwise ↻" : "Rotate anticlockwise ↺";
+    case "or": return `Option ${choice.option + 1}`;
+    case "kamae": return `Kamae path: ${(choice.path || []).join(" → ") || "stay"}`;
+    case "place": case "move": return `${choice.kind === "place" ? "Place at" : "Move to"} [${choice.hex}] facing ${FACINGS[choice.facing]}${choice.collision ? ` (collides with ${choice.collision})` : ""}`;
+    case "push": return `Push into [${choice.hex}]`;
+    case "concede": return "Concede the game";
+    default: return JSON.stringify(choice);
+  }
+}
+
+// What static/viewer/play.js asks of a system: a control for the prompt, or null
+// (the generic JSON editor) when it offers no choices.
+export function control(prompt, side, state, hooks) {
+  const groups = groupChoices(prompt);
+  const concede = groups.get("concede") || [];
+  groups.delete("concede");
+  if (!groups.size && !concede.length) return null;
+  const model = tableModel(state);
+  const send = (choice) => hooks.submit(choice.side === undefined ? { ...choice, side } : choice);
+  const text = prompt.options && prompt.options.text;
+  const kinds = [...groups.keys()];
+  const title = text || kinds.map((kind) => VERBS[kind] || kind.replace(/_/g, " ")).join("; ") || "Decide";
+  const element = el("div", { className: "sj-control" });
+  const control = { title, element, generic: false, command: () => { throw new Error("click one of the choices above"); } };
+  for (const [kind, choices] of groups) {
+    if (text && kinds.length > 1) element.append(el("p", { className: "sj-verb" }, VERBS[kind] || kind));
+    if (CARD_KINDS.has(kind)) element.append(cardChoices(choices, model, send));
+    else if (HEX_KINDS.has(kind)) Object.assign(control, hexChoices(kind, choices, model, send, hooks, element));
+    else element.append(buttons(choices, model, send));
+  }
+  if (concede.length) {
+    const details = el("details", { className: "sj-concede" }, el("summary", {}, "Concede…"));
+    details.append(button("Concede the game", () => send(concede[0]), { id: "sj-concede" }));
+    element.append(details);
+  }
+  return control;
+}
+
+function buttons(choices, model, send) {
+  const row = el("p", { className: "sj-buttons" });
+  choices.forEach((choice, index) => {
+    row.append(button(choiceLabel(choice, model), () => send(choice), { className: "sj-choice", "data-kind": choice.kind, "data-index": index }), " ");
+  });
+  return row;
+}
+
+// Cards to click: their faces (a stun, or "none", as a button).
+function cardChoices(choices, model, send) {
+  const row = el("div", { className: "sj-cards sj-pick" });
+  const extra = el("p", { className: "sj-buttons" });
+  for (const choice of choices) {
+    const id = choice.stun ? "stun" : choice.card;
+    if (id === null || id === undefined) {
+      extra.append(button(choiceLabel(choice, model), () => send(choice), { className: "sj-choice", "data-kind": choice.kind, "data-card": "none" }));
+      continue;
+    }
+    const face = cardElement(namedCard(model.cards, id), {
+      tag: "button",
+      attributes: { type: "button", "aria-label": choiceLabel(choice, model), "data-kind": choice.kind },
+    });
+    face.classList.add("sj-choice");
+    face.addEventListener("click", () => send(choice));
+    row.append(face);
+  }
+  return el("div", {}, row, extra);
+}
+
+// Hexes to click on the battlefield, then (place, move) a facing: the overlay
+// highlights the hexes offered, then the facings offered at the hex chosen; the
+// panel lists the same as buttons (keyboard and screen readers).
+function hexChoices(kind, choices, model, send, hooks, element) {
+  let chosen = null;
+  const hexes = [];
+  for (const choice of choices) if (!hexes.some((h) => same(h, choice.hex))) hexes.push(choice.hex);
+  const at = (hex) => choices.filter((c) => same(c.hex, hex));
+  const panel = el("div", { className: "sj-hex-choice" });
+  const pick = (hex) => {
+    const offered = at(hex);
+    if (!offered.length) return;
+    if (kind === "push" || offered.length === 1) {
+      send(offered[0]);
+      return;
+    }
+    chosen = hex;
+    panel.replaceChildren(
+      el("p", { id: "sj-chosen-hex" }, `Hex [${hex}]: choose the facing.`),
+      buttons(offered, model, send),
+      button("Another hex", () => { chosen = null; fill(); hooks.redraw(); }, { id: "sj-other-hex" }),
+    );
+    hooks.redraw();
+  };
+  const fill = () => {
+    const select = el("select", { id: "sj-hex-select", "aria-label": "or choose the hex from the list" });
+    select.append(new Option("(or choose a hex)", ""));
+    for (const hex of hexes) select.append(new Option(`[${hex}]`, hex.join(",")));
+    select.addEventListener("change", () => { if (select.value) pick(select.value.split(",").map(Number)); });
+    panel.replaceChildren(el("p", {}, `${hexes.length} hex(es) offered, highlighted on the battlefield. `, select));
+  };
+  fill();
+  element.append(panel);
+  const overlay = () => {
+    const group = svgEl("g", { class: "play-overlay sj-overlay" });
+    if (chosen) {
+      const [x, y] = hexCenter(chosen, HEX_SIZE);
+      svgEl("polygon", { points: corners([x, y]), class: "sj-hex-chosen" }, group);
+      for (const choice of at(chosen)) {
+        const angle = (Math.PI / 3) * choice.facing;
+        const ax = x + Math.cos(angle) * HEX_SIZE * 0.62;
+        const ay = y + Math.sin(angle) * HEX_SIZE * 0.62;
+        const arrow = svgEl("g", { class: "sj-facing-choice", "data-facing": choice.facing, role: "button", "aria-label": `face ${FACINGS[choice.facing]}` }, group);
+        svgEl("circle", { cx: ax, cy: ay, r: HEX_SIZE * 0.3 }, arrow);
+        svgEl("text", { x: ax, y: ay + HEX_SIZE * 0.12, "text-anchor": "middle", "font-size": HEX_SIZE * 0.36 }, arrow).textContent = ARROWS[choice.facing];
+        arrow.addEventListener("click", (event) => { event.stopPropagation(); send(choice); });
+      }
+    } else {
+      for (const hex of hexes) {
+        const cell = svgEl("polygon", { points: corners(hexCenter(hex, HEX_SIZE)), class: "sj-hex-offered", "data-hex": hex.join(","), role: "button", "aria-label": `hex ${hex.join(", ")}` }, group);
+        cell.addEventListener("click", (event) => { event.stopPropagation(); pick(hex); });
+      }
+    }
+    return group;
+  };
+  return { overlay };
+}
+
+const corners = (centre) => hexCorners(centre, HEX_SIZE * 0.92).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");

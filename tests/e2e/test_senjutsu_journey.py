@@ -1,0 +1,213 @@
+"""A Senjutsu journey in a real Chromium, by clicking only: a player signs up,
+starts a game against the bot on the new-game page, places the character (a
+highlighted hex, then a facing arrow), chooses cards from the hand (the card
+faces), sees both played cards turned over at the reveal, and answers every
+prompt the turns bring until a few turns are played; then the finished replay of
+a whole game is stepped through, and a spectator's page shows no hand. Desktop
+(1366x900) and phone (390x844). With SENJUTSU_SHOTS set to a folder, the game page
+is photographed there (docs/screenshots/senjutsu-*.png come from it).
+
+Every wait is Playwright's own (a condition, never a clock; see conftest.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from replays import registry
+from replays.bot_games import play_bot_game
+from shiai import create_app
+from shiai.migrations import upgrade
+from tests.conftest import DICE_RACE_SPEC, platform_config
+from tests.e2e.conftest import new_context
+from tests.e2e.test_replay_viewer import expect
+
+pytestmark = pytest.mark.e2e
+
+SENJUTSU_SPEC = "engine.senjutsu:Senjutsu=shiai.systems.senjutsu:SenjutsuPlugin"
+PASSWORD = "correct horse battery"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SHOTS = os.environ.get("SENJUTSU_SHOTS")
+# How many turns the journey plays by clicking.
+TURNS = 3
+# An upper bound on the prompts of those turns (the bot answers its own at once).
+MAX_PROMPTS = 120
+
+
+@dataclass(frozen=True)
+class Site:
+    url: str
+    app: Any
+    finished: UUID  # a whole bot game, for the replay
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    from werkzeug.serving import make_server  # noqa: PLC0415 - only the browser tests serve
+
+    database = f"sqlite:///{tmp_path_factory.mktemp('senjutsu') / 'shiai.db'}"
+    upgrade(database)
+    config = {
+        **platform_config(database),
+        "SHIAI_RULESETS": [DICE_RACE_SPEC, SENJUTSU_SPEC],
+        "SHIAI_SIGN_UP_PER_ADDRESS": "1000 per hour",
+    }
+    app = create_app(config)
+    ruleset = registry.get("senjutsu")
+    finished = play_bot_game(
+        app.extensions["shiai"].records, "senjutsu", ruleset.sample_setups()[0], bot_seed="sj-1"
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield Site(f"http://127.0.0.1:{server.server_port}", app, finished)
+    finally:
+        server.shutdown()
+        thread.join()
+        app.extensions["shiai"].close()
+
+
+@dataclass(frozen=True)
+class Tab:
+    page: Any
+    viewport: str  # "desktop" or "phone"
+
+    def shot(self, name: str) -> None:
+        """Photograph the page (the whole of it) when SENJUTSU_SHOTS names a folder."""
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            path = Path(SHOTS) / f"senjutsu-{name}-{self.viewport}.png"
+            self.page.screenshot(path=str(path), full_page=True)
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Tab]:
+    context = new_context(browser, viewport=request.param)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield Tab(page, "desktop" if request.param == DESKTOP else "phone")
+    context.close()
+    assert not errors, f"the page's scripts failed: {errors}"
+
+
+def sign_up(page: Any, site: Site, name: str) -> None:
+    username = f"{name}-{secrets.token_hex(3)}"
+    page.goto(f"{site.url}/sign-up")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Display name").fill(name.title())
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("input[name=password_again]").fill(PASSWORD)
+    page.get_by_role("button", name=re.compile("sign up", re.IGNORECASE)).click()
+    expect(page.get_by_text(f"{name.title()} (player)")).to_be_visible()
+
+
+def panel_prompt(page: Any) -> str:
+    panel = page.locator("#prompt-panel")
+    expect(panel).to_have_attribute("data-prompt", re.compile(r"^\d+:"))
+    return str(panel.get_attribute("data-prompt"))
+
+
+def turn_now(page: Any) -> int:
+    text = page.locator(".sj-turn").inner_text()
+    found = re.search(r"Turn (\d+)", text)
+    return int(found.group(1)) if found else 0
+
+
+def answer_by_clicking(page: Any) -> str:
+    """Answer the prompt the panel shows by clicking: a highlighted hex (then a
+    facing), a card face, or the first button offered. Returns what was clicked."""
+    offered = page.locator("#board svg .sj-hex-offered")
+    cards = page.locator("#prompt-panel button.sj-card.sj-choice")
+    if offered.count():
+        offered.first.click(force=True)
+        facings = page.locator("#board svg .sj-facing-choice")
+        if facings.count():
+            facings.first.click(force=True)
+        return "hex"
+    if cards.count():
+        cards.first.click()
+        return "card"
+    page.locator("#prompt-panel .sj-choice").first.click()
+    return "button"
+
+
+def test_a_player_plays_senjutsu_against_the_bot_by_clicking(tab: Tab, site: Site) -> None:
+    page = tab.page
+    sign_up(page, site, "tomoe")
+    page.goto(f"{site.url}/play/new?system=senjutsu")
+    expect(page.get_by_label("Battlefield board")).to_be_visible()
+    tab.shot("new-game")
+    page.get_by_label("You play", exact=True).select_option("A")
+    page.locator("input[name=opponent][value=bot]").check()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
+    expect(page.locator("#board svg.sj-board")).to_be_visible()
+    # The player's own hand is readable, the bot's is a row of backs.
+    expect(
+        page.locator(".sj-side[data-side=A] .sj-hand .sj-card:not(.sj-back)").first
+    ).to_be_visible()
+    expect(page.locator(".sj-side[data-side=B] .sj-hand .sj-card:not(.sj-back)")).to_have_count(0)
+    clicked: list[str] = []
+    photographed = False
+    for _ in range(MAX_PROMPTS):
+        before = panel_prompt(page)
+        if turn_now(page) > TURNS:
+            break
+        if before.split(":")[1] == "choose" and clicked.count("card") == 1 and not photographed:
+            tab.shot("game")  # the second turn's choice: a hand, a board, a discard
+            photographed = True
+        clicked.append(answer_by_clicking(page))
+        expect(page.locator("#prompt-panel")).not_to_have_attribute("data-prompt", before)
+    else:
+        pytest.fail(f"not past turn {TURNS} in {MAX_PROMPTS} prompts: {clicked}")
+    assert "hex" in clicked, "the character was placed by clicking the battlefield"
+    assert "card" in clicked, "cards were chosen by clicking their faces"
+    # The reveal: both played cards face up together, at the step that revealed them.
+    page.locator("#log li a", has_text=re.compile("reveal", re.IGNORECASE)).first.click()
+    expect(page.locator(".sj-flip.revealed")).to_have_count(2)
+    expect(page.locator(".sj-flip.revealed .sj-face .sj-name")).to_have_count(2)
+    tab.shot("reveal")
+
+
+def test_the_replay_of_a_finished_game_steps_through_it(tab: Tab, site: Site) -> None:
+    page = tab.page
+    page.goto(f"{site.url}/games/{site.finished}?step=0")
+    expect(page.locator("#board svg.sj-board")).to_be_visible()
+    last = int(page.locator("#last-step").inner_text())
+    assert last > 10
+    for _ in range(5):
+        step = int(page.locator("#step").inner_text())
+        page.locator("#next").click()
+        expect(page.locator("#board")).to_have_attribute("data-step", str(step + 1))
+    page.locator("#last").click()
+    expect(page.locator("#board")).to_have_attribute("data-step", str(last))
+    expect(page.locator(".sj-winner")).to_contain_text("winner")
+    # Over: every hand is public.
+    expect(page.locator(".sj-hand .sj-back")).to_have_count(0)
+    tab.shot("replay")
+
+
+def test_a_spectator_sees_no_hand_of_a_running_game(tab: Tab, site: Site) -> None:
+    services = site.app.extensions["shiai"]
+    host = services.accounts.create(f"h-{secrets.token_hex(3)}", "Host", PASSWORD, "player")
+    created = services.play.create(
+        host, "senjutsu", registry.get("senjutsu").sample_setups()[0], opponent="hot-seat"
+    )
+    page = tab.page
+    page.goto(f"{site.url}/games/{created.game_id}")
+    expect(page.locator("#board svg.sj-board")).to_be_visible()
+    expect(page.locator(".sj-side")).to_have_count(2)
+    expect(page.locator(".sj-hand .sj-card")).to_have_count(0)
+    expect(page.locator(".sj-hand .sj-slot-label").first).to_contain_text("Hand:")

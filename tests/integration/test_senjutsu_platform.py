@@ -1,0 +1,375 @@
+"""Senjutsu on the platform, through its pages and endpoints: the new-game form
+(battlefield, terrain preset, characters and weapons), a game against the bot and
+a hot-seat game played to the end through the play endpoint, the game page naming
+Senjutsu's scripts, the public catalogue the scripts read, and the hidden cards:
+while the game runs, neither the other side nor a spectator is ever shown a card
+of a side's hand, deck or face-down discard, nor its played card before the
+reveal, in any page or API answer (tests/integration/test_redaction.py holds
+every output equal to the one redaction; this checks the Senjutsu secrets)."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from engine.hexgrid import Hex
+from engine.senjutsu.cards import load_catalogue
+from replays import registry
+from shiai import create_app
+from shiai.migrations import upgrade
+from shiai.systems.senjutsu import TERRAIN_SPACING, place_terrain
+from tests.conftest import DICE_RACE_SPEC, platform_config
+from tests.support.web import form, new_account, signed_in_client
+
+SENJUTSU_SPEC = "engine.senjutsu:Senjutsu=shiai.systems.senjutsu:SenjutsuPlugin"
+SPECTATOR = "spectator"
+# A whole game is bounded: a duel of sample decks ends in far fewer commands.
+MAX_COMMANDS = 3000
+
+
+@pytest.fixture
+def app(sqlite_database: str) -> Iterator[Flask]:
+    upgrade(sqlite_database)
+    config = platform_config(sqlite_database)
+    flask_app = create_app({**config, "SHIAI_RULESETS": [DICE_RACE_SPEC, SENJUTSU_SPEC]})
+    yield flask_app
+    flask_app.extensions["shiai"].close()
+
+
+@pytest.fixture
+def host(app: Flask) -> FlaskClient:
+    new_account(app, "musashi")
+    return signed_in_client(app, "musashi")
+
+
+def csrf(client: FlaskClient) -> str:
+    with client.session_transaction() as session:
+        token: str = session.setdefault("csrf_token", secrets.token_urlsafe(16))
+    return token
+
+
+def form_fields(**fields: str) -> dict[str, str]:
+    return {
+        "system": "senjutsu",
+        "battlefield": "snowy-battlefield",
+        "terrain": "rocks",
+        "character_A": "",
+        "character_B": "",
+        **fields,
+    }
+
+
+def first_choices(client: FlaskClient) -> tuple[str, str]:
+    """The first character-and-weapon of two different characters the form offers."""
+    page = client.get("/play/new?system=senjutsu").get_data(as_text=True)
+    offered = re.findall(r'<select id="character_A" name="character_A">(.*?)</select>', page, re.S)
+    values = re.findall(r'<option value="([^"]+)"', offered[0])
+    first = values[0]
+    other = next(v for v in values if v.split("|")[0] != first.split("|")[0])
+    return first, other
+
+
+def new_game(client: FlaskClient, **fields: str) -> UUID:
+    a, b = first_choices(client)
+    data = form_fields(character_A=a, character_B=b) | fields
+    response = form(client, "/play/new", data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:3000]
+    match = re.fullmatch(r"/games/([0-9a-f-]{36})", response.headers["Location"])
+    assert match, response.headers["Location"]
+    return UUID(match.group(1))
+
+
+def current(app: Flask, game_id: UUID) -> Any:
+    return app.extensions["shiai"].records.current(game_id)
+
+
+def replay_data(markup: str) -> Any:
+    found = re.search(
+        r'<script type="application/json" id="replay-data">(.*?)</script>', markup, re.S
+    )
+    assert found, "the page embeds the replay's data"
+    return json.loads(found.group(1))
+
+
+def answer_as(client: FlaskClient, game_id: UUID, command: dict[str, Any], step: int) -> None:
+    response = client.post(
+        f"/play/games/{game_id}/commands",
+        json={"command": command, "expected_step": step},
+        headers={"X-CSRF-Token": csrf(client)},
+    )
+    assert response.status_code == 201, (command, response.get_json())
+
+
+def play_hot_seat(app: Flask, client: FlaskClient, game_id: UUID, *, stop: Any = None) -> None:
+    """Both sides answered through the play endpoint by the ruleset's bot (its
+    choices are legal ones), until the game ends or ``stop(state)`` holds."""
+    ruleset = registry.get("senjutsu")
+    bots = {side: ruleset.bot(f"hot-seat-{side}") for side in ("A", "B")}
+    for _ in range(MAX_COMMANDS):
+        game = current(app, game_id)
+        prompt = ruleset.prompt(game.state)
+        if prompt is None or (stop is not None and stop(game.state)):
+            return
+        side = prompt.sides[0]
+        command = bots[side].choose(ruleset, game.state, side)
+        assert command is not None, (side, prompt)
+        answer_as(client, game_id, {**command, "side": side}, game.step)
+    pytest.fail(f"no end after {MAX_COMMANDS} commands")
+
+
+# -- the form -----------------------------------------------------------------------------
+
+
+def test_the_new_game_form_offers_battlefields_terrain_and_each_sides_character(
+    host: FlaskClient,
+) -> None:
+    page = host.get("/play/new?system=senjutsu").get_data(as_text=True)
+    assert 'name="battlefield"' in page
+    assert "Snowy Battlefield" in page
+    assert 'name="terrain"' in page
+    assert "Three rocks" in page
+    assert 'name="character_A"' in page
+    assert 'name="character_B"' in page
+    assert " with " in page  # "Ronin with <weapon>"
+
+
+def test_a_character_chosen_twice_is_refused_unless_the_noblewoman(host: FlaskClient) -> None:
+    first, _ = first_choices(host)
+    if first.startswith("noblewoman|"):
+        pytest.skip("the first character offered is the noblewoman")
+    response = form(host, "/play/new", form_fields(character_A=first, character_B=first))
+    assert response.status_code == 400
+    assert "only the Noblewoman may be chosen twice" in response.get_data(as_text=True)
+
+
+def test_a_weapon_of_another_character_is_refused(host: FlaskClient) -> None:
+    a, b = first_choices(host)
+    mixed = a.split("|")[0] + "|" + b.split("|")[1]
+    response = form(host, "/play/new", form_fields(character_A=mixed, character_B=b))
+    assert response.status_code == 400
+    assert "choose a character and a core weapon for side A" in response.get_data(as_text=True)
+
+
+def test_terrain_presets_keep_the_pieces_3_hexes_apart_on_the_board() -> None:
+    board = [Hex(q, r) for q in range(-4, 5) for r in range(-4, 5) if abs(q + r) <= 4]
+    shapes = [("rocks", (Hex(0, 0),))] * 3 + [("torii-gate", (Hex(0, 0), Hex(1, 0), Hex(2, 0)))]
+    placed = place_terrain(board, shapes)
+    assert [p["terrain"] for p in placed] == ["rocks", "rocks", "rocks", "torii-gate"]
+    cells = []
+    for piece, (_, shape) in zip(placed, shapes, strict=True):
+        anchor = Hex(*piece["hex"])
+        cells.append([anchor + offset for offset in shape])
+    for i, first in enumerate(cells):
+        assert all(c in board for c in first)
+        for second in cells[i + 1 :]:
+            assert min(a.distance(b) for a in first for b in second) >= TERRAIN_SPACING
+    assert place_terrain(board, shapes) == placed  # deterministic
+
+
+# -- playing ------------------------------------------------------------------------------
+
+
+def test_a_game_against_the_bot_starts_and_waits_for_the_player(
+    app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="bot", side="A")
+    game = current(app, game_id)
+    prompt = registry.get("senjutsu").prompt(game.state)
+    assert prompt is not None
+    assert "A" in prompt.sides
+    page = host.get(f"/games/{game_id}").get_data(as_text=True)
+    data = replay_data(page)
+    assert data["scripts"]["replay"].endswith("systems/senjutsu/replay.js")
+    assert data["scripts"]["play"].endswith("systems/senjutsu/play.js")
+    assert data["live"]["you_play"] == ["A"]
+    state = data["shown"]["state"]
+    assert state["characters"]["A"]["hand"] is not None
+    assert state["characters"]["B"]["hand"] is None
+
+
+def test_a_hot_seat_game_is_played_to_the_end_and_its_replay_is_public(
+    app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    play_hot_seat(app, host, game_id)
+    summary = app.extensions["shiai"].records.summary(game_id)
+    assert summary.outcome is not None
+    assert summary.outcome["winner"] in {"A", "B"}
+    spectator = app.test_client()
+    data = replay_data(spectator.get(f"/games/{game_id}?step=0").get_data(as_text=True))
+    assert data["live"] is None
+    assert data["shown"]["state"]["schema"] == 1  # over: the whole state, every card public
+    last = spectator.get(f"/api/games/{game_id}/steps/{summary.last_step}").get_json()
+    assert last["state"]["winner"] == summary.outcome["winner"]
+
+
+def test_the_public_catalogue_names_every_card_character_and_tree(app: Flask) -> None:
+    answer = app.test_client().get("/systems/senjutsu/catalogue.json")
+    assert answer.status_code == 200
+    catalogue = answer.get_json()
+    assert catalogue["cards"]
+    for card in catalogue["cards"].values():
+        assert {"id", "name", "type"} <= set(card)
+    assert {"warrior", "student", "ronin", "master", "noblewoman"} <= set(catalogue["characters"])
+    for character in catalogue["characters"].values():
+        assert character["kamae_tree"] in catalogue["trees"]
+    assert catalogue["battlefields"]
+    assert "rocks" in catalogue["terrain"]
+
+
+# -- hidden cards -------------------------------------------------------------------------
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values()), set(value)) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def _visible_to(state: dict[str, Any], viewer: str | None) -> set[str]:
+    """Every card id ``viewer`` may know of in the whole state: its own piles, every
+    face-up discard, and everyone's core ability and core weapon cards (Player Setup
+    5-6: in every hand from the start, back in hand after each use)."""
+    seen: set[str] = set()
+    catalogue = load_catalogue()
+    for side, character in state["characters"].items():
+        seen.add(character["weapon"])
+        seen.add(catalogue.character(character["character"]).core_card)
+        seen.update(d["card"] for d in character["discard"] if d["up"])
+        if side == viewer:
+            seen.update(character["hand"])
+            seen.update(character["deck"])
+            seen.update(d["card"] for d in character["discard"])
+            if character["played"]:
+                seen.add(character["played"]["card"])
+    return seen
+
+
+def _hidden_from(state: dict[str, Any], viewer: str | None) -> set[str]:
+    """The ids of the cards ``viewer`` may not know are anywhere: the other sides'
+    hands, decks, face-down discards and unrevealed played cards, less any id that
+    it sees elsewhere (a card both decks hold, a face-up copy)."""
+    hidden: set[str] = set()
+    for side, character in state["characters"].items():
+        if side == viewer:
+            continue
+        hidden.update(character["hand"])
+        hidden.update(character["deck"])
+        hidden.update(d["card"] for d in character["discard"] if not d["up"])
+        if character["played"] and state["phase"] == "choose":
+            hidden.add(character["played"]["card"])
+    return hidden - _visible_to(state, viewer) - {"stun"}
+
+
+def _public_ever(app: Flask, game_id: UUID) -> set[str]:
+    """Every string of every event recorded without a sealed part: a card once
+    revealed (a core card played, then back in hand) was public."""
+    stored = app.extensions["shiai"].records.events.get(game_id)
+    found: set[str] = set()
+    for stepped in stored:
+        entry = getattr(stepped, "entry", None)
+        if isinstance(entry, dict) and "sealed_for" not in entry["event"]:
+            found |= _strings(entry["event"])
+    return found
+
+
+def _without_trims(steps: dict[str, Any]) -> str:
+    """The /steps answer as text, less the commands of the hand limit's trims (their
+    redaction is tested by itself, below: the one known leak)."""
+    for entry in steps["steps"]:
+        if (entry.get("command") or {}).get("kind") == "trim":
+            entry["command"] = {"side": entry["command"]["side"], "kind": "trim"}
+    return json.dumps(steps)
+
+
+def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
+    app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, opponent="hot-seat")
+    # Three turns in, then stop while side A has chosen its card and B has not.
+    play_hot_seat(app, host, game_id, stop=lambda state: state.get("turn", 0) >= 3)
+    play_hot_seat(
+        app,
+        host,
+        game_id,
+        stop=lambda state: state["phase"] == "choose" and state["characters"]["A"]["played"],
+    )
+    game = current(app, game_id)
+    assert game.state["phase"] == "choose", "the game is at the sealed choice"
+    public = _public_ever(app, game_id)
+    viewers: dict[str, str | None] = {"B": "B", SPECTATOR: None}
+    stranger = app.test_client()
+    leaks: list[tuple[str, str, str]] = []
+    for view, viewer in viewers.items():
+        hidden = _hidden_from(game.state, viewer) - public
+        assert hidden, f"{view}: some card is hidden (else this test proves nothing)"
+        client = host if viewer else stranger
+        outputs = [
+            client.get(f"/games/{game_id}?view={view}").get_data(as_text=True),
+            _without_trims(client.get(f"/api/games/{game_id}/steps?view={view}").get_json()),
+            client.get(f"/api/games/{game_id}/steps/{game.step}?view={view}").get_data(
+                as_text=True
+            ),
+            client.get(f"/api/games/{game_id}/head").get_data(as_text=True),
+        ]
+        for step in range(0, game.step + 1, max(1, game.step // 20)):
+            outputs.append(
+                client.get(f"/api/games/{game_id}/steps/{step}?view={view}").get_data(as_text=True)
+            )
+        for output in outputs:
+            for card in sorted(hidden):
+                at = output.find(f'"{card}"')
+                if at < 0:
+                    at = output.find(f"&#34;{card}&#34;")
+                if at >= 0:
+                    leaks.append((view, card, output[max(0, at - 160) : at + 60]))
+    assert not leaks, leaks
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine.senjutsu (H2): the hand limit's trim prompt is not sealed, so the platform "
+    "shows the trim command, and the card discarded face down, to every viewer "
+    "(replays.records seals a command only when its prompt is sealed)",
+)
+def test_a_card_trimmed_face_down_is_not_shown_to_the_other_side(
+    app: Flask, host: FlaskClient
+) -> None:
+    """Winning The Game / Turn Structure In Detail > Discard: cards over the hand
+    limit are discarded face down; nobody else may learn which."""
+    ruleset = registry.get("senjutsu")
+    for attempt in range(5):
+        game_id = new_game(host, opponent="hot-seat")
+
+        def trimming(state: dict[str, Any]) -> bool:
+            prompt = ruleset.prompt(state)
+            return prompt is not None and prompt.kind == "trim"
+
+        play_hot_seat(app, host, game_id, stop=trimming)
+        game = current(app, game_id)
+        prompt = ruleset.prompt(game.state)
+        if prompt is None:
+            continue  # this game ended without a trim: another one
+        side = prompt.sides[0]
+        command = {**ruleset.bot(f"trim-{attempt}").choose(ruleset, game.state, side), "side": side}
+        answer_as(host, game_id, command, game.step)
+        other = next(s for s in game.state["sides"] if s != side)
+        for view in (other, SPECTATOR):
+            steps = host.get(f"/api/games/{game_id}/steps?view={view}").get_json()["steps"]
+            shown = [e["command"] for e in steps if (e.get("command") or {}).get("kind") == "trim"]
+            assert shown, "the trim is among the steps"
+            assert all(c == {"side": side, "sealed": True} for c in shown), (view, shown)
+        return
+    pytest.skip("no game of five reached the hand limit's trim")
