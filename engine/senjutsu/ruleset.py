@@ -31,7 +31,7 @@ from engine.senjutsu import describe as sentences
 from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
 from engine.senjutsu.state import evolve as evolving
-from engine.senjutsu.state.views import view
+from engine.senjutsu.state.views import CardTexts, packaged_texts, view
 from engine.senjutsu.turn import prompts, settle, setup
 from engine.senjutsu.turn.setup import SIDES, TWICE_ALLOWED
 
@@ -60,6 +60,7 @@ class Senjutsu(Ruleset):
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
         self.catalogue = catalogue if catalogue is not None else load_catalogue()
+        self.texts = packaged_texts() if catalogue is None else CardTexts(self.catalogue)
 
     # -- the game -------------------------------------------------------------------
 
@@ -79,7 +80,7 @@ class Senjutsu(Ruleset):
         return evolving.evolve(state, event)
 
     def view(self, state: State, side: str | None) -> dict[str, Any]:
-        return view(state, side, self.catalogue)
+        return view(state, side, self.texts)
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":

@@ -10,7 +10,9 @@
 :mod:`frames`); ``state["blocks"]`` the blocks of the turn; ``state["traps"]`` the
 trap tokens; ``state["instants"]`` the instant cards played, by turn. Choices are
 never stored: :func:`ask` derives the Ask from the head task, every option a
-legal command, so a side's hidden cards never enter the state or an event.
+legal command, so a side's hidden cards enter events only sealed (``sealed_for``).
+Optional state keys ``card_data``, ``tree_data`` and ``terrain_data`` (id -> JSON)
+carry a game's own cards, Kamae trees and terrain before the catalogue's.
 """
 
 from __future__ import annotations
@@ -72,18 +74,30 @@ def _head(state: State) -> dict[str, object] | None:
     return head
 
 
+def _gone(state: State, side: object) -> bool:
+    return isinstance(side, str) and bool(state["characters"][side]["defeated"])
+
+
+def _moot(state: State, head: dict[str, object]) -> bool:
+    """A task about a character defeated meanwhile (Winning The Game: "take no
+    further part in the game") is skipped."""
+    return _gone(state, head.get("target")) or _gone(state, head.get("side"))
+
+
 def ask(state: State) -> Ask | None:
     """The choice the effects wait for, or None."""
     head = _head(state)
     if head is None:
         return None
     kind = TASKS[str(head["t"])]
-    if kind.options is None or kind.side is None:
+    if kind.options is None or kind.side is None or _moot(state, head):
+        return None
+    if _gone(state, state["current"]["side"]):
         return None
     options = kind.options(state, head)
     if len(options) < 2:
         return None
-    return Ask(kind.side(state, head), kind.kind, tuple(options), kind.text)
+    return Ask(kind.side(state, head), kind.kind, tuple(options), kind.text_for(state, head))
 
 
 def advance(state: State, dice: Dice) -> list[Event]:
@@ -93,7 +107,8 @@ def advance(state: State, dice: Dice) -> list[Event]:
     if current is None:
         return []
     head = _head(state)
-    if head is None:
+    if head is None or _gone(state, current["side"]):
+        # Done, or the resolving character was defeated: nothing more of its card.
         return [
             {
                 "type": "resolved",
@@ -103,7 +118,9 @@ def advance(state: State, dice: Dice) -> list[Event]:
             }
         ]
     kind = TASKS[str(head["t"])]
-    if kind.run is not None:
+    if _moot(state, head):
+        step = Step()
+    elif kind.run is not None:
         step = kind.run(state, head, dice)
     else:
         assert kind.options is not None

@@ -141,8 +141,10 @@ def _counter_options(state: State, head: Json) -> list[Command]:
     "counter",
     kind="counter",
     rule=rules.COUNTERS,
-    text="Your block stopped an attack at a counter speed: discard an attack card to "
-    "deal a wound to the attacker?",
+    text=lambda state, head: (
+        f"Your block stopped side {head['attacker']}'s attack at a counter speed: discard "
+        "an attack card to deal them a wound?"
+    ),
     options=_counter_options,
     side=task_side,
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import State
 from engine.hexgrid import Facing, Hex
-from engine.senjutsu.effects import geometry
+from engine.senjutsu.effects import geometry, ranged
 from engine.senjutsu.effects.expand import effect_tasks, line_tasks
 from engine.senjutsu.effects.frames import character
 from engine.senjutsu.effects.kamae_state import kamae_type
@@ -26,7 +26,7 @@ Position = tuple[Hex, Facing]
 
 def _has_attack(effects: list[Json]) -> bool:
     for effect in effects:
-        if effect["do"] == "attack":
+        if effect["do"] in ("attack", "ranged_attack"):
             return True
         if effect["do"] == "or" and any(
             _has_attack([e for line in option for e in line["effects"]])
@@ -40,6 +40,8 @@ def attack_follows(tasks: list[Json]) -> bool:
     """Whether a grid attack is among ``tasks`` (lines, ORs or attack tasks)."""
     for item in tasks:
         if item["t"] == "attack":
+            return True
+        if item["t"] == "ranged" and item["effect"]["do"] == "ranged_attack":
             return True
         if item["t"] == "line" and _has_attack(item["line"]["effects"]):
             return True
@@ -64,6 +66,9 @@ def _search(state: State, side: str, positions: frozenset[Position], tasks: list
         if kind == "attack":
             grid = item["effect"]["grid"]
             return any(targeted_sides(state, side, p, grid) for p in sorted(positions))
+        if kind == "ranged" and item["effect"]["do"] == "ranged_attack":
+            effect = item["effect"]
+            return any(ranged.candidates(state, effect, p) for p in sorted(positions))
         if kind == "line":
             line = item["line"]
             if line["kamae"] is not None and line["kamae"] != kamae_type(state, side):

@@ -107,8 +107,10 @@ SENTENCES: dict[str, Sentence] = {
     "card_drawn": _drawn,
     "discarded": _discarded,
     "searched": lambda c, e: (
-        f"Side {e['side']} searches their {e['from']} and takes {_card(c, e['card'])}."
+        f"Side {e['side']} searches their {e['from']} and takes "
+        f"{_card(c, (e.get('sealed') or {}).get('card'))} into their hand."
     ),
+    "hand_viewed": lambda c, e: f"Side {e['side']} looks at side {e['target']}'s hand.",
     "deck_shuffled": lambda c, e: f"Side {e['side']} shuffles their deck.",
     "cancelled": lambda c, e: f"Side {e['side']}'s active card effects are cancelled{_by(e)}.",
     "trap_placed": lambda c, e: f"Side {e['side']} places a trap token at {tuple(e['hex'])}.",

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.senjutsu.effects.cards import CRIPPLING_POISON
+from engine.senjutsu.effects.frames import next_todo
 
 Handler = Callable[[State, Event], State]
 HANDLERS: dict[str, Handler] = {}
@@ -56,7 +57,9 @@ def _resolving(state: State, event: Event) -> State:
 
 @handles("progressed")
 def _progressed(state: State, event: Event) -> State:
-    return {**state, "current": {**state["current"], "todo": list(event["todo"])}}
+    current = state["current"]
+    todo = next_todo(current["todo"], list(event["then"]), bool(event["stop"]))
+    return {**state, "current": {**current, "todo": todo}}
 
 
 @handles("resolved")
@@ -144,7 +147,7 @@ def _discarded(state: State, event: Event) -> State:
 @handles("searched")
 def _searched(state: State, event: Event) -> State:
     mine = _mine(state, event["side"])
-    card = event["card"]
+    card = event["sealed"]["card"]
     change: dict[str, Any] = {"hand": sorted([*mine["hand"], card])}
     if event["from"] == "discard":
         discard = list(mine["discard"])
@@ -157,15 +160,30 @@ def _searched(state: State, event: Event) -> State:
 
 @handles("deck_shuffled")
 def _shuffled(state: State, event: Event) -> State:
-    return _with(state, event["side"], deck=list(event["secret"]["deck"]))
+    return _with(state, event["side"], deck=list(event["sealed"]["deck"]))
+
+
+def _without_effects_of(current: Any, side: str) -> Any:
+    """The frame stack with every frame of ``side`` emptied: its card's unresolved
+    effects are dropped (they end as soon as they are reached)."""
+    if current is None:
+        return None
+    outer = _without_effects_of(current["outer"], side)
+    todo = [] if current["side"] == side else current["todo"]
+    return {**current, "todo": todo, "outer": outer}
 
 
 @handles("cancelled")
 def _cancelled(state: State, event: Event) -> State:
-    played = _mine(state, event["side"]).get("played")
+    """FAQ, Cancel Active: every ability card effect of the target not yet resolved
+    this turn -- the rest of a card it is resolving now, and its parts to come
+    (``played.cancelled``, which the turn machine skips)."""
+    side = event["side"]
+    state = {**state, "current": _without_effects_of(state.get("current"), side)}
+    played = _mine(state, side).get("played")
     if not played:
         return state
-    return _with(state, event["side"], played={**played, "cancelled": True})
+    return _with(state, side, played={**played, "cancelled": True})
 
 
 @handles("trap_placed")
@@ -219,7 +237,20 @@ def _instant_played(state: State, event: Event) -> State:
     return {**state, "instants": [*(state.get("instants") or []), entry]}
 
 
-@handles("collided", "attacked", "effect_ignored")
+@handles("collided")
+def _collided(state: State, event: Event) -> State:
+    """A collision caused by the mover's own card ends that card: its unresolved
+    parts (the part below a split line too) are skipped like a cancelled card's."""
+    if not event.get("stops"):
+        return state
+    played = _mine(state, event["side"]).get("played")
+    current = state.get("current") or {}
+    if not played or played["card"] != current.get("card"):
+        return state
+    return _with(state, event["side"], played={**played, "cancelled": True})
+
+
+@handles("attacked", "effect_ignored", "hand_viewed")
 def _recorded(state: State, event: Event) -> State:
     """Events that record what happened; their consequences are events of their own."""
     return state

@@ -13,7 +13,6 @@ interrupted in ``outer`` and gives it back once done.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,11 +52,18 @@ def frame(state: State) -> Json:
 
 
 def progressed(state: State, step: Step) -> Event:
-    """The event that moves the current frame on past its head task."""
-    todo = list(frame(state)["todo"])[1:]
-    if step.stop:
-        todo = [task for task in todo if task.get("keep")]
-    return {"type": "progressed", "todo": [*step.then, *todo]}
+    """The event that moves the current frame on past its head task: the tasks
+    that replace it (``then``) and whether the rest of the frame is dropped
+    (``stop``: only the tasks marked ``keep`` stay)."""
+    return {"type": "progressed", "then": list(step.then), "stop": step.stop}
+
+
+def next_todo(todo: list[Json], then: list[Json], stop: bool) -> list[Json]:
+    """The todo list after its head task gave ``then`` (see :func:`progressed`)."""
+    rest = list(todo)[1:]
+    if stop:
+        rest = [task for task in rest if task.get("keep")]
+    return [*then, *rest]
 
 
 def character(state: State, side: str) -> Json:
@@ -82,13 +88,6 @@ def others(state: State, side: str) -> list[str]:
     return [other for other in living(state) if other != side]
 
 
-def occupant(state: State, hex_: Hex) -> str | None:
-    for side in living(state):
-        if Hex.from_json(state["characters"][side]["hex"]) == hex_:
-            return side
-    return None
-
-
 def board(state: State) -> frozenset[Hex]:
     return frozenset(Hex.from_json(h) for h in state["board"]["hexes"])
 
@@ -101,14 +100,6 @@ def terrain_at(state: State) -> dict[Hex, Json]:
         for h in piece.get("solid", piece["hexes"]):
             found[Hex.from_json(h)] = piece
     return found
-
-
-def hand_card_ids(state: State, side: str) -> list[str]:
-    return list(state["characters"][side]["hand"])
-
-
-def sorted_hexes(hexes: Sequence[Hex]) -> list[list[int]]:
-    return [h.to_json() for h in sorted(set(hexes))]
 
 
 def task(t: str, **fields: Any) -> Json:

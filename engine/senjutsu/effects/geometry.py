@@ -81,7 +81,9 @@ def is_blocked(state: State, attacker: Hex, defender: Hex, block_hexes: frozense
     )
 
 
-def ranged_candidates(state: State, side: str, range_: int) -> list[str]:
+def ranged_candidates(
+    state: State, side: str, range_: int, source: tuple[Hex, Facing] | None = None
+) -> list[str]:
     """The characters within ``range_`` and in line of sight (Ranged Effects,
     conditions 1 and 2)."""
     targets = {
@@ -90,7 +92,10 @@ def ranged_candidates(state: State, side: str, range_: int) -> list[str]:
         if other != side
     }
     found = grid.ranged_candidates(
-        position(state, side), range_, targets, frozenset(terrain_at(state))
+        source if source is not None else position(state, side),
+        range_,
+        targets,
+        frozenset(terrain_at(state)),
     )
     return sorted(str(s) for s in found)
 

@@ -55,7 +55,10 @@ def _options(state: State, head: Json) -> list[Command]:
     "instant",
     kind="instant",
     rule=rules.INSTANT_ADDITIONAL,
-    text="Play an instant additional card now?",
+    text=lambda state, head: {
+        "attack_successful": "Your attack was successful: play an instant additional card?",
+        "block_successful": "Your block was successful: play an instant additional card?",
+    }.get(head["condition"], "Your card is resolved: play an instant additional card?"),
     options=_options,
     side=task_side,
 )

@@ -12,18 +12,17 @@
 from __future__ import annotations
 
 from engine.core import Command, Dice, Event, State
+from engine.senjutsu import grid
 from engine.senjutsu.effects import geometry, rules
 from engine.senjutsu.effects.frames import Json, Step, character
 from engine.senjutsu.effects.kamae_state import tree, tree_json
 from engine.senjutsu.effects.machine import automatic, choice, resolver
 
-MAX_FOCUS = 3
-
 
 def gain_focus(state: State, side: str, n: int) -> list[Event]:
     """The event of ``side`` gaining ``n`` focus, capped at 3 (none if nothing changes)."""
     before = int(character(state, side)["focus"])
-    after = min(MAX_FOCUS, before + n)
+    after = grid.gain_focus(before, n)
     if after == before:
         return []
     return [{"type": "focus_changed", "side": side, "focus": after, "gained": n}]
@@ -63,12 +62,8 @@ def _kamae(state: State, head: Json, command: Command, dice: Dice) -> Step:
 def _switch_targets(state: State, head: Json) -> list[str]:
     side = resolver(state)
     data = tree_json(state, side)
-    wanted = head["effect"]["to"]
-    return [
-        spot["id"]
-        for spot in data["positions"]
-        if (wanted == "any" and spot["id"] != data["start"]) or spot["kamae"] == wanted
-    ]
+    positions = [(spot["id"], spot["kamae"]) for spot in data["positions"]]
+    return list(grid.kamae_switch_targets(positions, data["start"], head["effect"]["to"]))
 
 
 @choice(

@@ -1,17 +1,19 @@
 """Other Ability Card Icons and Keywords: hobble, stun, poison, wound, advantage,
 draw, discard, search, push / pull, rotate target, swap, trap, cancel active.
 
-An effect in a targeted list applies to its target; one that needs a target but
-follows no attack, block or ranged effect targets "any other single character on
-the battlefield" (Instant Cards > Targeted Character), chosen by the resolving
-side; the status icons and discard / draw without a target apply to the
-resolving character itself.
+An effect in a targeted list applies to its target; an effect on "the targeted
+character" (the status icons, push / pull, rotate, swap, view hand, cancel active)
+that follows no attack, block or ranged effect targets "any other single character
+on the battlefield" (Instant Cards > Targeted Character), chosen by the resolving
+side; focus, advantage, draw, discard and search without a target are the
+resolving character's own.
 """
 
 from __future__ import annotations
 
 from engine.core import Command, Dice, Event, State
 from engine.hexgrid import Hex
+from engine.senjutsu.cards import shuffle
 from engine.senjutsu.effects import rules
 from engine.senjutsu.effects.cards import card
 from engine.senjutsu.effects.frames import (
@@ -28,9 +30,22 @@ from engine.senjutsu.effects.frames import (
 from engine.senjutsu.effects.kamae import gain_focus
 from engine.senjutsu.effects.machine import automatic, choice, resolver, task_side
 from engine.senjutsu.effects.moves import status_events
-from engine.senjutsu.effects.shuffle import shuffled
 
-NEEDS_TARGET = ("push", "pull", "rotate_target", "swap", "cancel_active")
+# Effects on "the targeted character": following no attack, block or ranged effect,
+# the icon means "any other single character on the battlefield" (Targeted Character).
+NEEDS_TARGET = (
+    "push",
+    "pull",
+    "rotate_target",
+    "swap",
+    "cancel_active",
+    "hobble",
+    "stun",
+    "poison",
+    "wound",
+    "view_hand",
+)
+# Solo opponents' effects (and View Hand on a solo opponent's deck): solo phase 2.
 SOLO_ONLY = ("view_hand", "reset_deck", "change_approach")
 TRAP_TOKENS = 3  # Component List: 3 trap tokens
 
@@ -44,14 +59,14 @@ def _effect(state: State, head: Json, dice: Dice) -> Step:
         return Step(then=(task("target", effect=effect, candidates=None),))
     who = target if target is not None else side
     if do in ("hobble", "stun", "poison"):
-        return Step(events=tuple(status_events(state, who, do, by=side if target else None)))
+        return Step(events=tuple(status_events(state, who, do, by=side)))
     if do == "wound":
         event = {
             "type": "wounded",
             "side": who,
             "wounds": int(effect["n"]),
             "bleeding": 0,
-            "by": side if target else None,
+            "by": side,
             "card": frame(state)["card"],
         }
         return Step(events=(event,))
@@ -77,6 +92,16 @@ def _effect(state: State, head: Json, dice: Dice) -> Step:
         return Step(events=({"type": "cancelled", "side": who, "by": side},))
     if do == "trap":
         return Step(then=(task("trap", side=side, range=int(effect["range"])),))
+    if do == "view_hand" and target is not None and not state["characters"][who].get("solo"):
+        hand = sorted(state["characters"][who]["hand"])
+        event = {
+            "type": "hand_viewed",
+            "side": side,
+            "target": who,
+            "sealed_for": side,
+            "sealed": {"hand": hand},
+        }
+        return Step(events=(event,))
     if do in SOLO_ONLY:
         return Step(events=({"type": "effect_ignored", "side": side, "do": do},))
     raise ValueError(f"no rule resolves the effect {do!r}")
@@ -129,12 +154,17 @@ def _target(state: State, head: Json, command: Command, dice: Dice) -> Step:
     return Step(then=(task("effect", effect=head["effect"], target=command["side"]),))
 
 
-def discardable(state: State, side: str) -> list[str]:
+ABILITY_TYPES = ("attack", "defence", "meditation")
+
+
+def discardable(state: State, side: str, *, ability: bool = False) -> list[str]:
     """Cards ``side`` can discard: any non-core card in hand (Core cards cannot be
-    discarded for any reason; stun cards are counted apart and cannot be)."""
+    discarded for any reason; stun cards are counted apart and cannot be);
+    ``ability``: ability cards only (a collision discards "1 ability card")."""
     found = []
     for card_id in sorted(set(state["characters"][side]["hand"])):
-        if not card(state, card_id)["core"]:
+        data = card(state, card_id)
+        if not data["core"] and (not ability or data["type"] in ABILITY_TYPES):
             found.append(card_id)
     return found
 
@@ -143,9 +173,13 @@ def discardable(state: State, side: str) -> list[str]:
     "discard",
     kind="discard",
     rule=rules.DISCARD,
-    text="Choose a card to discard.",
+    text=lambda state, head: (
+        f"Discard {head['n']} {'card' if head['n'] == 1 else 'cards'}"
+        f" face {'up' if head['up'] else 'down'} (one at a time)."
+    ),
     options=lambda state, head: [
-        {"kind": "discard", "card": c} for c in discardable(state, head["side"])
+        {"kind": "discard", "card": c}
+        for c in discardable(state, head["side"], ability=bool(head.get("ability")))
     ],
     side=task_side,
 )
@@ -162,7 +196,8 @@ def _discard(state: State, head: Json, command: Command, dice: Dice) -> Step:
             "up": False,
         }
     left = int(head["n"]) - 1
-    then = (task("discard", side=side, n=left, up=head["up"]),) if left > 0 else ()
+    more = task("discard", side=side, n=left, up=head["up"], ability=head.get("ability", False))
+    then = (more,) if left > 0 else ()
     return Step(events=(event,), then=then)
 
 
@@ -197,11 +232,21 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
     events: list[Event] = []
     chosen = command["card"]
     if chosen is not None:
-        events.append({"type": "searched", "side": side, "from": effect["from"], "card": chosen})
+        events.append(
+            {
+                "type": "searched",
+                "side": side,
+                "from": effect["from"],
+                "sealed_for": side,
+                "sealed": {"card": chosen},
+            }
+        )
     left = int(effect["n"]) - 1
     then: tuple[Json, ...] = ()
     if chosen is not None and left > 0:
-        then = (task("search", side=side, effect={**effect, "n": left}),)
+        # The card taken leaves the cards looked through: one fewer on top.
+        top = None if effect["top"] is None else max(0, int(effect["top"]) - 1)
+        then = (task("search", side=side, effect={**effect, "n": left, "top": top}),)
     elif effect["from"] == "deck":
         deck = list(state["characters"][side]["deck"])
         if chosen is not None:
@@ -211,8 +256,11 @@ def _search(state: State, head: Json, command: Command, dice: Dice) -> Step:
             if effect["top"] is None
             else max(0, int(effect["top"]) - 1 if chosen else int(effect["top"]))
         )
-        order = [*shuffled(deck[:top], dice), *deck[top:]]
-        events.append({"type": "deck_shuffled", "side": side, "secret": {"deck": order}})
+        order = [*shuffle(deck[:top], dice), *deck[top:]]
+        # The new order is hidden from every player, the owner too: sealed for no side.
+        events.append(
+            {"type": "deck_shuffled", "side": side, "sealed_for": "", "sealed": {"deck": order}}
+        )
     return Step(events=tuple(events), then=then)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Command, Dice, IllegalCommand, State
+from engine.core import Command, Dice, State
 from engine.senjutsu.effects import rules
 from engine.senjutsu.effects.cards import card, part_lines
 from engine.senjutsu.effects.commit import attack_follows, reachable_target
@@ -89,7 +89,9 @@ def _pay(state: State, head: Json, command: Command, dice: Dice) -> Step:
     side = resolver(state)
     focus = character(state, side)["focus"] - head["line"]["focus"]
     event = {"type": "focus_changed", "side": side, "focus": focus, "paid": head["line"]["focus"]}
-    return Step(events=(event,), then=tuple(effect_tasks(head["line"]["effects"])))
+    line = head["line"]
+    tasks = effect_tasks(line["effects"], kamae_line=line["kamae"] is not None)
+    return Step(events=(event,), then=tuple(tasks))
 
 
 def _or_allowed(state: State, head: Json) -> list[int]:
@@ -128,7 +130,3 @@ def _or_allowed(state: State, head: Json) -> list[int]:
 def _or(state: State, head: Json, command: Command, dice: Dice) -> Step:
     option = head["options"][command["option"]]
     return Step(then=tuple(line_tasks(option)))
-
-
-def refuse_unknown(command: Command, rule: str) -> IllegalCommand:
-    return IllegalCommand(f"{command} is not one of the choices offered", rule=rule)

@@ -31,7 +31,11 @@ class TaskKind:
     side: Asked | None = None
     kind: str = ""
     rule: str | Callable[[State, Json], str] = ""
-    text: str = ""
+    text: str | Callable[[State, Json], str] = ""
+
+    def text_for(self, state: State, task: Json) -> str:
+        """The words of the Ask for ``task``."""
+        return self.text(state, task) if callable(self.text) else self.text
 
     def rule_for(self, state: State, task: Json) -> str:
         """The paragraph a refused answer to ``task`` cites."""
@@ -58,7 +62,7 @@ def choice(
     *,
     kind: str,
     rule: str | Callable[[State, Json], str],
-    text: str,
+    text: str | Callable[[State, Json], str],
     options: Options,
     side: Asked,
 ) -> Callable[[Choose], Choose]:

@@ -25,7 +25,8 @@ from engine.senjutsu.effects.frames import Json, Step, frame, position, task
 from engine.senjutsu.effects.machine import choice, resolver
 
 
-def _outcomes(state: State, head: Json) -> list[Json]:
+def _all_outcomes(state: State, head: Json) -> list[Json]:
+    """The outcomes the move rules allow, before Commit To Hit."""
     side = resolver(state)
     mandatory = bool(head["mandatory"])
     found = geometry.move_outcomes(
@@ -38,6 +39,14 @@ def _outcomes(state: State, head: Json) -> list[Json]:
             found.insert(
                 0, {"hex": here.to_json(), "facing": int(facing), "collision": None, "path": []}
             )
+    return found
+
+
+def _outcomes(state: State, head: Json) -> list[Json]:
+    """The outcomes offered: Commit To Hit keeps those that let the card's attack
+    target a character, if any do."""
+    side = resolver(state)
+    found = _all_outcomes(state, head)
     current = frame(state)
     rest = list(current["todo"])[1:]
     if current["type"] == "attack" and attack_follows(rest):
@@ -62,6 +71,8 @@ def move_command(outcome: Json) -> Command:
 
 
 def _move_rule(state: State, head: Json) -> str:
+    if len(_outcomes(state, head)) < len(_all_outcomes(state, head)):
+        return rules.COMMIT_TO_HIT
     return rules.MANDATORY_MOVES if head["mandatory"] else rules.OPTIONAL_MOVES
 
 
@@ -108,7 +119,7 @@ def collide(state: State, mover: str, into: str, *, own_card: bool) -> Step:
             {"type": "stunned", "side": mover, "by": None},
             {"type": "stunned", "side": into, "by": None},
         ]
-        then.append(task("discard", side=mover, n=1, up=True, keep=True))
+        then.append(task("discard", side=mover, n=1, up=True, ability=True, keep=True))
     elif into == geometry.EDGE:
         event["kind"] = "edge"
         events = [{"type": "stunned", "side": mover, "by": None}]

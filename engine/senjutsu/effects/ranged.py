@@ -13,6 +13,7 @@ Character: every targeted effect of the card hits the same character).
 from __future__ import annotations
 
 from engine.core import Command, Dice, Event, State
+from engine.hexgrid import Facing, Hex
 from engine.senjutsu.effects import geometry, rules
 from engine.senjutsu.effects.attacks import hit_events, success_tasks
 from engine.senjutsu.effects.cards import card, lowest_initiative
@@ -31,9 +32,11 @@ def played_speed(state: State, side: str) -> int:
     return min(low, speed) if speed is not None else low
 
 
-def candidates(state: State, effect: Json) -> list[str]:
+def candidates(state: State, effect: Json, source: tuple[Hex, Facing] | None = None) -> list[str]:
+    """The characters a ranged effect may target (conditions 1-3), from where the
+    resolving character stands or from ``source`` (Commit To Hit looks ahead)."""
     side = resolver(state)
-    found = geometry.ranged_candidates(state, side, int(effect["range"]))
+    found = geometry.ranged_candidates(state, side, int(effect["range"]), source)
     if effect["do"] == "ranged_attack" or effect.get("with") in ("attack", "block"):
         speed = frame(state)["speed"]
         found = [s for s in found if played_speed(state, s) < speed]

@@ -9,13 +9,41 @@ order (nobody ever needs it). ``cards`` holds the JSON of every card id the view
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core import State
-from engine.senjutsu.cards.catalogue import Catalogue
+from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
 
 
-def view(state: State, side: str | None, catalogue: Catalogue) -> dict[str, Any]:
+class CardTexts:
+    """The JSON of a catalogue's cards and Kamae trees, each built once (views show the
+    same cards again and again). The texts are shared: read them, never change them."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self._cards: dict[str, dict[str, Any]] = {}
+        self._trees: dict[str, dict[str, Any]] = {}
+
+    def card(self, card_id: str) -> dict[str, Any]:
+        if card_id not in self._cards:
+            self._cards[card_id] = self.catalogue.card_json(card_id)
+        return self._cards[card_id]
+
+    def tree(self, tree_id: str) -> dict[str, Any]:
+        if tree_id not in self._trees:
+            self._trees[tree_id] = self.catalogue.tree_json(tree_id)
+        return self._trees[tree_id]
+
+
+@cache
+def packaged_texts() -> CardTexts:
+    """The card texts of the packaged catalogue."""
+    return CardTexts(load_catalogue())
+
+
+def view(state: State, side: str | None, texts: CardTexts) -> dict[str, Any]:
+    catalogue = texts.catalogue
     over = state["phase"] == "over"
     shown: set[str] = set()
     characters: dict[str, Any] = {}
@@ -94,8 +122,8 @@ def view(state: State, side: str | None, catalogue: Catalogue) -> dict[str, Any]
         "characters": characters,
         "queue": [dict(entry) for entry in state["queue"]],
         "reveal": None if reveal is None else dict(reveal),
-        "cards": {card: catalogue.card_json(card) for card in sorted(shown) if card in catalogue.cards},
-        "trees": {tree: catalogue.tree_json(tree) for tree in trees},
+        "cards": {card: texts.card(card) for card in sorted(shown) if card in catalogue.cards},
+        "trees": {tree: texts.tree(tree) for tree in trees},
         "traps": state["traps"],
         "blocks": state["blocks"],
         "ask": state["ask"],

@@ -3,7 +3,17 @@ Character, Terrain > Bamboo) resolved by the card interpreter."""
 
 from __future__ import annotations
 
-from tests.unit.senjutsu.test_senjutsu_effects_kit import character, play, resolve, table
+import pytest
+
+from engine.core import IllegalCommand, SeededDice
+from engine.senjutsu import effects
+from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    character,
+    play,
+    resolve,
+    table,
+    until_ask,
+)
 
 
 def test_attacks_each_targeted_character_that_did_not_block_takes_its_cells_effects() -> None:
@@ -204,3 +214,51 @@ def test_bamboo_an_attack_dealing_a_wound_to_its_hex_removes_it() -> None:
     run = resolve(play(state, "A", "s-002"), "A", "s-002")
     assert {"type": "terrain_removed", "id": "t1", "kind": "bamboo"} in run.events
     assert run.state["terrain"] == []
+
+
+def test_winning_the_game_a_character_executed_takes_no_further_part_in_the_card() -> None:
+    # Execution, then the targeted character would be pulled: it is gone instead.
+    cards = {
+        "x-exec": {
+            "id": "x-exec",
+            "name": "Exec",
+            "type": "attack",
+            "initiative": 3,
+            "lines": [
+                {
+                    "effects": [
+                        {
+                            "do": "attack",
+                            "grid": [{"hex": [2, 0], "wounds": 0, "execution": True}],
+                            "targeted": [{"do": "pull", "n": 1}],
+                        }
+                    ]
+                }
+            ],
+        }
+    }
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))}, cards=cards
+    )
+    run = resolve(play(state, "A", "x-exec"), "A", "x-exec")
+    assert run.state["characters"]["B"]["defeated"] is True
+    assert run.of("moved") == []
+
+
+def test_commit_to_hit_rule_refuses_a_move_that_leaves_the_attack_without_a_target() -> None:
+    # Feral Sweep (s-001): step 1 (front three), then attack front-left, front and
+    # front-right. B at (1, 1): stepping ahead or to the front-right reaches it,
+    # staying put or stepping to the front-left does not.
+    state = table({"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 1), 3))})
+    run = until_ask(play(state, "A", "s-001"), "A", "s-001")
+    ask = effects.ask(run.state)
+    assert ask is not None
+    assert [o["hex"] for o in ask.options] == [[0, 1], [1, 0]]
+    with pytest.raises(IllegalCommand) as refused:
+        effects.answer(
+            run.state,
+            "A",
+            {"kind": "move", "hex": [0, 0], "facing": 0, "collision": None},
+            SeededDice("x", 1),
+        )
+    assert refused.value.rule == "Attacks > The Commit To Hit Rule"

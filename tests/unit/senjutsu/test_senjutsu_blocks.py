@@ -203,3 +203,22 @@ def test_blocks_a_core_weapon_cards_attack_is_an_attack_card_and_can_be_blocked(
     state = with_block(play(_duel(), "A", "w-wakizashi"), "B", [(0, 0)], speed=6)
     run = resolve(state, "A", "w-wakizashi")
     assert run.of("attacked")[0]["blocked"] == ["B"]
+
+
+def test_faq_a_blocks_if_successful_needs_only_the_block_not_the_counter() -> None:
+    # Void Stance (s-048) style: counter 5 and 6, If Successful: advantage. B declines
+    # the counter; its If Successful still resolves.
+    state = {**_duel(B=["s-002"]), "advantage": ["A", "B"]}
+    state = with_block(
+        play(state, "A", "s-002"),
+        "B",
+        [(0, 0)],
+        speed=6,
+        card="s-048",
+        counter=[5, 6],
+        if_successful=[{"do": "advantage"}],
+    )
+    run = resolve(state, "A", "s-002", answers=[{"kind": "counter", "card": None}])
+    assert run.state["characters"]["A"]["wounds"] == 0
+    assert run.state["advantage"] == ["B", "A"]
+    assert run.state["characters"]["B"]["discard"] == []

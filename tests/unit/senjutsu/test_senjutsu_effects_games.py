@@ -32,6 +32,7 @@ def _play(game: int) -> tuple[Senjutsu, dict[str, Any], list[dict[str, Any]], se
             for option in waiting.options:  # every option is a legal answer
                 effects.answer(state, waiting.side, option, SeededDice(seed, index))
         command = bot.choose(ruleset, state, prompt.sides[0])
+        assert command is not None
         for event in ruleset.decide(state, command, SeededDice(seed, index)):
             events.append(event)
             state = ruleset.evolve(state, event)

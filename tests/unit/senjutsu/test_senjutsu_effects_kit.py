@@ -13,6 +13,7 @@ from engine.hexgrid import Hex
 from engine.senjutsu import effects
 from engine.senjutsu.cards import load_catalogue
 from engine.senjutsu.effects.cards import card as card_of
+from engine.senjutsu.state import handlers as turn_handlers
 
 Where = tuple[tuple[int, int], int]
 
@@ -91,10 +92,11 @@ def table(
 
 
 def evolve(state: State, event: Event) -> State:
-    handler = effects.HANDLERS.get(event["type"])
-    if handler is None:
-        return state  # the turn machine's events (defeated): not the effects'
-    return handler(state, event)
+    """The effects' handlers, and the turn machine's for its ``defeated`` (an
+    execution)."""
+    if event["type"] == "defeated":
+        return turn_handlers.HANDLERS["defeated"](state, event)
+    return effects.HANDLERS[event["type"]](state, event)
 
 
 def play(state: State, side: str, card: str, speed: int | None = None) -> State:

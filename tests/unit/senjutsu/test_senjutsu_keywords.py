@@ -39,11 +39,20 @@ def _duel(
 
 
 def test_hobble_places_a_hobble_by_the_targeted_character() -> None:
-    state = _duel(_card([{"do": "hobble"}]))
-    run = resolve(play(state, "A", "x-kw"), "A", "x-kw")
-    # Not after an attack, block or ranged effect: "any other single character"
-    # would be chosen, but a hobble without a target is the card's own effect.
-    assert run.state["characters"]["A"]["hobbles"] == [0]
+    # Not after an attack, block or ranged effect: the targeted character is "any
+    # other single character on the battlefield", chosen by the resolving side.
+    state = table(
+        {
+            "A": character("ronin", ((0, 0), 0)),
+            "B": character("master", ((2, 0), 3)),
+            "C": character("student", ((-2, 0), 0)),
+        },
+        cards=_card([{"do": "hobble"}]),
+    )
+    run = resolve(play(state, "A", "x-kw"), "A", "x-kw", answers=[{"kind": "target", "side": "C"}])
+    assert [o["side"] for o in run.asks[0].options] == ["B", "C"]  # never your own
+    assert run.state["characters"]["C"]["hobbles"] == [0]
+    assert run.state["characters"]["A"]["hobbles"] == []
 
 
 def test_stun_adds_a_stun_card_to_the_targeted_characters_hand() -> None:
@@ -109,7 +118,9 @@ def test_search_the_deck_then_shuffle_it() -> None:
     assert a["hand"] == ["s-007"]
     assert sorted(a["deck"]) == ["s-005", "s-006", "s-010"]
     (shuffle,) = run.of("deck_shuffled")
-    assert sorted(shuffle["secret"]["deck"]) == sorted(a["deck"])
+    assert sorted(shuffle["sealed"]["deck"]) == sorted(a["deck"])
+    assert shuffle["sealed_for"] == ""  # the new order is hidden from every player
+    assert run.of("searched")[0]["sealed_for"] == "A"
 
 
 def test_search_top_n_of_a_type_looks_only_at_those_cards() -> None:
@@ -217,3 +228,63 @@ def test_faq_cancel_active_cancels_the_targets_unresolved_card() -> None:
     )
     run = resolve(state, "A", "s-002")
     assert run.state["characters"]["A"]["played"]["cancelled"] is True
+
+
+def test_faq_cancel_active_cancels_the_rest_of_the_card_being_resolved() -> None:
+    # A's attack is blocked by Phantom Guard, whose targeted effect cancels A's
+    # active effects: the line after A's attack (gain 1 focus) is not resolved.
+    cards = {
+        "x-cut": {
+            "id": "x-cut",
+            "name": "Cut And Breathe",
+            "type": "attack",
+            "initiative": 6,
+            "lines": [
+                {"effects": [{"do": "attack", "grid": [{"hex": [1, 0]}]}]},
+                {"effects": [{"do": "focus", "n": 1}]},
+            ],
+        }
+    }
+    state = play(_duel(cards, b_at=(1, 0)), "A", "x-cut")
+    state = with_block(
+        state, "B", [(0, 0)], speed=6, card="s-042", targeted=[{"do": "cancel_active"}]
+    )
+    run = resolve(state, "A", "x-cut")
+    assert run.state["characters"]["A"]["focus"] == 0
+    assert run.state["current"] is None
+
+
+def test_view_hand_shows_the_targets_hand_to_the_viewer_only() -> None:
+    # Reading Intent (s-037): range 3, view the targeted character's hand.
+    run = resolve(play(_duel(), "A", "s-037"), "A", "s-037")
+    (viewed,) = run.of("hand_viewed")
+    assert viewed["sealed_for"] == "A"
+    assert viewed["sealed"] == {"hand": ["s-002", "s-003"]}
+
+
+def test_search_for_several_cards_looks_only_at_the_cards_looked_through() -> None:
+    cards = _card([{"do": "search", "from": "deck", "top": 2, "n": 2}])
+    state = _duel(cards, deck=["s-010", "s-002", "s-003", "s-005"])
+    run = resolve(
+        play(state, "A", "x-kw"),
+        "A",
+        "x-kw",
+        answers=[{"kind": "search", "card": "s-002"}, {"kind": "search", "card": "s-010"}],
+    )
+    assert [o["card"] for o in run.asks[1].options] == ["s-010", None]
+    a = run.state["characters"]["A"]
+    assert a["hand"] == ["s-002", "s-010"]
+    assert a["deck"] == ["s-003", "s-005"]
+
+
+def test_discard_x_the_ask_says_how_many_and_which_way() -> None:
+    state = _duel(_card([{"do": "discard", "n": 2}]), hand=["s-002", "s-003", "s-005"])
+    run = resolve(
+        play(state, "A", "x-kw"),
+        "A",
+        "x-kw",
+        answers=[{"kind": "discard", "card": "s-002"}, {"kind": "discard", "card": "s-005"}],
+    )
+    assert run.asks[0].text == "Discard 2 cards face down (one at a time)."
+    assert run.asks[1].text == "Discard 1 card face down (one at a time)."
+    assert run.state["characters"]["A"]["hand"] == ["s-003"]

@@ -98,7 +98,7 @@ def test_sequencing_of_movement_then_moves_each_line_in_order() -> None:
 def test_collisions_moving_into_a_character_discards_and_stuns_both() -> None:
     state = table(
         {
-            "A": character("ronin", ((0, 0), 0), hand=["s-002", "s-003"]),
+            "A": character("ronin", ((0, 0), 0), hand=["crippling-poison", "s-002", "s-003"]),
             "B": character("master", ((1, 0), 3)),
         },
         cards=_card(
@@ -116,6 +116,8 @@ def test_collisions_moving_into_a_character_discards_and_stuns_both() -> None:
     assert a["hex"] == [0, 0]
     assert a["discard"] == [{"card": "s-002", "up": True}]  # face up
     assert a["focus"] == 0  # the rest of the card is not resolved
+    assert a["played"]["cancelled"] is True  # nor a part below a split line
+    assert [o["card"] for o in run.asks[0].options] == ["s-002", "s-003"]  # ability cards
 
 
 def test_collisions_off_the_battlefield_add_a_stun_and_end_the_card() -> None:
@@ -169,3 +171,20 @@ def test_collisions_caused_by_an_opponents_card_let_the_pushers_card_go_on() -> 
     assert run.state["characters"]["B"]["hex"] == [1, 0]
     assert run.state["characters"]["A"]["focus"] == 1
     assert run.of("collided")[0]["stops"] is False
+
+
+def test_step_x_each_step_of_a_multi_step_goes_the_same_direction_relative_to_facing() -> None:
+    # Step 2 with the three front arrows: straight on, or twice to the front-left,
+    # or twice to the front-right -- never a zig-zag.
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
+        cards=_card([{"effects": [_step(2, dirs="front3")]}]),
+    )
+    run = until_ask(play(state, "A", "x-move"), "A", "x-move")
+    ask = effects.ask(run.state)
+    assert ask is not None
+    ends = sorted(o["hex"] for o in ask.options)
+    assert [2, 0] in ends
+    assert [2, -2] in ends
+    assert [0, 2] in ends
+    assert [2, -1] not in ends  # front then front-left

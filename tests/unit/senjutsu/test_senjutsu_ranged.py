@@ -80,3 +80,26 @@ def test_ranged_effects_not_tied_to_an_attack_ignore_condition_3() -> None:
     state = play(play(state, "B", "s-035"), "A", "s-019")
     run = resolve(state, "A", "s-019", answers=[{"kind": "rotate", "direction": 1}])
     assert run.state["characters"]["B"]["facing"] == 4
+
+
+def test_commit_to_hit_rule_moves_before_a_ranged_attack_must_bring_a_target_in_range() -> None:
+    cards = {
+        "x-shot": {
+            "id": "x-shot",
+            "name": "Step And Shoot",
+            "type": "attack",
+            "initiative": 6,
+            "lines": [
+                {"effects": [{"do": "step", "n": 2, "dirs": "front"}]},
+                {"effects": [{"do": "ranged_attack", "range": 2}]},
+            ],
+        }
+    }
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((4, 0), 3))}, cards=cards
+    )
+    state = play(play(state, "B", "s-010"), "A", "x-shot")
+    run = resolve(state, "A", "x-shot")
+    assert run.asks == []  # only stepping 2 brings B within range 2: no other end offered
+    assert run.state["characters"]["A"]["hex"] == [2, 0]
+    assert run.state["characters"]["B"]["wounds"] == 1
