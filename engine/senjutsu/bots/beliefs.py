@@ -114,8 +114,28 @@ def determinised(
             for entry in character.get("discard", [])
         ]
         if is_hidden_played(seen):
-            character["played"] = {**character["played"], "card": draw()}
+            played = draw()
+            character["played"] = {**character["played"], "card": played}
+            hold(character, played, set(core))
     return guess, pools
+
+
+def hold(character: dict[str, Any], card: str, core: set[str]) -> None:
+    """Make sure ``character``'s guessed hand holds ``card`` (a played card stays in
+    hand until it is revealed; a stun is a count): it takes the place of the first
+    card that is not a core card, or joins the hand."""
+    if card == STUN:
+        character["stuns"] = max(int(character.get("stuns", 0)), 1)
+        return
+    hand = list(character["hand"])
+    if card in hand:
+        return
+    free = [i for i, held in enumerate(hand) if held not in core]
+    if free:
+        hand[free[0]] = card
+    else:
+        hand.append(card)
+    character["hand"] = sorted(hand)
 
 
 def _drawer(cards: Sequence[str]) -> Any:

@@ -27,9 +27,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Command, CommandRefused, Ruleset, SeededDice, State
-from engine.senjutsu.bots.beliefs import STUN, always_in_hand, determinised
+from engine.senjutsu.bots.beliefs import STUN, always_in_hand, determinised, hold
 from engine.senjutsu.bots.judgement import judge
-from engine.senjutsu.cards import Catalogue
+from engine.senjutsu.cards import Catalogue, load_catalogue
 
 # Events after which a simulated turn is over.
 TURN_OVER = frozenset({"turn_ended", "game_over"})
@@ -39,18 +39,26 @@ class LookaheadBot:
     """Looks one turn ahead for its card, one step ahead for everything else.
 
     ``candidates`` bounds the other side's cards tried per choice (drawn by
-    weight when there are more), ``breadth`` the commands tried per prompt
-    inside a simulated turn (the rest are not considered), ``limit`` the
-    commands a simulated turn may take."""
+    weight when there are more), ``width`` the commands tried one step ahead for
+    any other prompt (drawn at random when there are more: a placement has one
+    per hex and facing), ``breadth`` the commands tried per prompt inside a
+    simulated turn, ``limit`` the commands a simulated turn may take."""
 
     def __init__(
-        self, seed: int | str, *, candidates: int = 8, breadth: int = 3, limit: int = 200
+        self,
+        seed: int | str,
+        *,
+        candidates: int = 6,
+        width: int = 24,
+        breadth: int = 2,
+        limit: int = 200,
     ) -> None:
         self._random = random.Random(seed)
         self._seed = f"lookahead/{seed}"
         self._simulations = 0
         self._catalogue: Catalogue | None = None
         self.candidates = candidates
+        self.width = width
         self.breadth = breadth
         self.limit = limit
 
@@ -64,6 +72,8 @@ class LookaheadBot:
         guess, pools = determinised(state, view, side, self._random, _catalogue(ruleset))
         if prompt is not None and prompt.sealed and _all_choices(options):
             return self._card(ruleset, guess, side, options, view=view, pools=pools)
+        if len(options) > self.width:  # e.g. placement: every hex and facing
+            options = self._random.sample(options, self.width)
         return self._best_step(ruleset, guess, side, options)
 
     # -- the sealed choice -------------------------------------------------------------
@@ -93,10 +103,11 @@ class LookaheadBot:
         self, guess: State, view: Mapping[str, Any], pool: Sequence[str], rival: str
     ) -> list[tuple[str, int]]:
         """The rival's possible cards with their weights, at most ``candidates``."""
-        weights = Counter(pool)
+        seen = view["characters"][rival]
+        weights = Counter(card for card in pool if _choosable(card, seen, self._catalogue))
         for card in always_in_hand(guess["characters"][rival], self._catalogue):
             weights[card] = max(weights[card], 1)
-        if int(view["characters"][rival].get("stuns", 0) or 0) > 0:
+        if int(seen.get("stuns", 0) or 0) > 0:
             weights[STUN] = max(weights[STUN], 1)
         found = sorted(weights.items())
         if len(found) <= self.candidates:
@@ -148,7 +159,7 @@ class LookaheadBot:
             commands = list(ruleset.legal(state, who))
             if not commands:
                 break
-            following = self._apply(ruleset, state, self._quick(ruleset, state, who, commands))
+            following = self._quick(ruleset, state, who, commands)
             if following is None:
                 break
             state = following
@@ -157,26 +168,33 @@ class LookaheadBot:
 
     def _quick(
         self, ruleset: Ruleset, state: State, who: str, commands: Sequence[Command]
-    ) -> Command:
-        """Inside a simulated turn: the best of up to ``breadth`` commands, one step
-        ahead (the rest are not tried)."""
+    ) -> State | None:
+        """Inside a simulated turn: the state after the best of up to ``breadth``
+        commands, one step ahead (the rest are not tried)."""
         tried = (
             list(commands)
             if len(commands) <= self.breadth
             else self._random.sample(list(commands), self.breadth)
         )
-        return self._best_step(ruleset, state, who, tried)
+        return self._steps(ruleset, state, who, tried)[1]
 
     # -- one step ahead -----------------------------------------------------------------
 
     def _best_step(
         self, ruleset: Ruleset, state: State, side: str, options: Sequence[Command]
     ) -> Command:
-        scores = []
-        for option in options:
-            after = self._apply(ruleset, state, option)
-            scores.append(judge(state if after is None else after, side))
-        return self._pick(options, scores)
+        return self._steps(ruleset, state, side, options)[0]
+
+    def _steps(
+        self, ruleset: Ruleset, state: State, side: str, options: Sequence[Command]
+    ) -> tuple[Command, State | None]:
+        """The option whose outcome :func:`judge` likes best for ``side``, and that
+        outcome (``None`` if the rules refused it on this state)."""
+        afters = [self._apply(ruleset, state, option) for option in options]
+        scores = [judge(state if after is None else after, side) for after in afters]
+        best = max(scores)
+        picked = self._random.choice([i for i, score in enumerate(scores) if score == best])
+        return options[picked], afters[picked]
 
     def _apply(self, ruleset: Ruleset, state: State, command: Command) -> State | None:
         """``state`` after ``command`` on the bot's own simulation dice, marked
@@ -196,12 +214,27 @@ class LookaheadBot:
         return state
 
     def _pick(self, options: Sequence[Command], scores: Sequence[int]) -> Command:
+        """The best-scored option (ties: the bot's own generator)."""
         best = max(scores)
         return self._random.choice([o for o, s in zip(options, scores, strict=True) if s == best])
 
 
 def _all_choices(options: Sequence[Command]) -> bool:
     return all(option.get("kind") == "choose" for option in options)
+
+
+def _choosable(card_id: str, seen: Mapping[str, Any], catalogue: Catalogue | None) -> bool:
+    """Whether a character as ``side`` sees it could choose ``card_id`` (Turn
+    Structure In Detail > Choose: enough focus for its cost, in its Kamae; Instant
+    Cards: an instant additional card is not chosen)."""
+    card = (catalogue or load_catalogue()).cards.get(card_id)
+    if card is None:
+        return True
+    if card.focus_cost > int(seen.get("focus", 0) or 0):
+        return False
+    if card.kamae is not None and card.kamae != seen.get("kamae_type"):
+        return False
+    return card.instant != "additional"
 
 
 def _catalogue(ruleset: Ruleset) -> Catalogue | None:
@@ -224,20 +257,13 @@ def _with_card(
     could not choose it now."""
     world = copy.deepcopy(guess)
     character = world["characters"][rival]
-    seen = view["characters"][rival]
-    if seen.get("played"):  # chosen, face down
+    hold(character, card, always_in_hand(character, catalogue))
+    if view["characters"][rival].get("played"):  # chosen, face down
         character["played"] = {**character["played"], "card": card}
         return world, None
-    if card == STUN:
-        character["stuns"] = max(int(character.get("stuns", 0)), 1)
-    elif card not in character["hand"]:
-        core = always_in_hand(character, catalogue)
-        hand = list(character["hand"])
-        free = [i for i, held in enumerate(hand) if held not in core]
-        if free:
-            hand[free[0]] = card
-        else:
-            hand.append(card)
-        character["hand"] = sorted(hand)
-    wanted = {"kind": "choose", "stun": True} if card == STUN else {"kind": "choose", "card": card}
-    return (world, wanted) if wanted in list(ruleset.legal(world, rival)) else None
+    for command in ruleset.legal(world, rival):
+        if command.get("kind") != "choose":
+            continue
+        if (card == STUN and command.get("stun")) or command.get("card") == card:
+            return world, command
+    return None
