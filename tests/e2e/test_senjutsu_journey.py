@@ -88,7 +88,7 @@ class Tab:
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
             path = Path(SHOTS) / f"senjutsu-{name}-{self.viewport}.png"
-            self.page.screenshot(path=str(path), full_page=True)
+            self.page.screenshot(path=str(path), full_page=True, animations="disabled")
 
 
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -129,7 +129,7 @@ def answer_by_clicking(page: Any) -> str:
     """Answer the prompt the panel shows by clicking: a highlighted hex (then a
     facing), a card face, or the first button offered. Returns what was clicked."""
     offered = page.locator("#board svg .sj-hex-offered")
-    cards = page.locator("#prompt-panel button.sj-card.sj-choice")
+    cards = page.locator("#prompt-panel button.sj-card.sj-choice:enabled:not(.sj-unlikely)")
     if offered.count():
         offered.first.click(force=True)
         facings = page.locator("#board svg .sj-facing-choice")
@@ -139,7 +139,7 @@ def answer_by_clicking(page: Any) -> str:
     if cards.count():
         cards.first.click()
         return "card"
-    page.locator("#prompt-panel .sj-choice").first.click()
+    page.locator("#prompt-panel button.sj-choice:enabled").first.click()
     return "button"
 
 
@@ -165,7 +165,7 @@ def test_a_player_plays_senjutsu_against_the_bot_by_clicking(tab: Tab, site: Sit
         before = panel_prompt(page)
         if turn_now(page) > TURNS:
             break
-        if before.split(":")[1] == "choose" and clicked.count("card") == 1 and not photographed:
+        if before.split(":")[1] == "choose" and turn_now(page) >= 2 and not photographed:
             tab.shot("game")  # the second turn's choice: a hand, a board, a discard
             photographed = True
         clicked.append(answer_by_clicking(page))
@@ -211,3 +211,45 @@ def test_a_spectator_sees_no_hand_of_a_running_game(tab: Tab, site: Site) -> Non
     expect(page.locator(".sj-side")).to_have_count(2)
     expect(page.locator(".sj-hand .sj-card")).to_have_count(0)
     expect(page.locator(".sj-hand .sj-slot-label").first).to_contain_text("Hand:")
+
+
+def test_two_players_play_hot_seat_on_one_screen(tab: Tab, site: Site) -> None:
+    """Hot-seat: both characters placed by clicking; each sealed choice made in
+    turn in the spectator view, the device passed ("I am side A"), each side's own
+    hand fetched for it; the reveal then shows both cards."""
+    page = tab.page
+    sign_up(page, site, "ginchiyo")
+    page.goto(f"{site.url}/play/new?system=senjutsu")
+    page.get_by_label("You play", exact=True).select_option("A")
+    page.locator("input[name=opponent][value=hot-seat]").check()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
+    found = re.search(r"/games/([0-9a-f-]{36})", page.url)
+    assert found
+    page.goto(f"{site.url}/games/{found.group(1)}?view=spectator")
+    expect(page.locator("#board svg.sj-board")).to_be_visible()
+    chosen: list[str] = []
+    for _ in range(MAX_PROMPTS):
+        prompt = page.locator("#prompt-panel")
+        expect(prompt).to_have_attribute("data-prompt", re.compile(r"^(\d+|pass):"))
+        before = str(prompt.get_attribute("data-prompt"))
+        if before.startswith("pass:"):
+            side = before.rsplit(":", maxsplit=1)[-1]
+            page.get_by_role("button", name=f"I am side {side}: show my decision").click()
+            expect(prompt).to_have_attribute("data-prompt", re.compile(rf"^\d+:choose:{side}$"))
+            before = str(prompt.get_attribute("data-prompt"))
+            card = page.locator("#prompt-panel button.sj-card.sj-choice:enabled:not(.sj-unlikely)")
+            expect(card.first).to_be_visible()  # the side's hand, fetched as its own view
+            card.first.click()
+            chosen.append(side)
+        else:
+            answer_by_clicking(page)
+        expect(prompt).not_to_have_attribute("data-prompt", before)
+        if sorted(chosen) == ["A", "B"]:
+            break
+    else:
+        pytest.fail(f"both sides did not choose in {MAX_PROMPTS} prompts")
+    page.locator("#log li a", has_text=re.compile("reveal", re.IGNORECASE)).first.click()
+    expect(page.locator(".sj-flip.revealed .sj-face .sj-name")).to_have_count(2)
+    # The spectator view of a running game reads no hand.
+    expect(page.locator(".sj-hand .sj-card")).to_have_count(0)

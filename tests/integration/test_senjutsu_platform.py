@@ -363,7 +363,9 @@ def test_a_card_trimmed_face_down_is_not_shown_to_the_other_side(
         if prompt is None:
             continue  # this game ended without a trim: another one
         side = prompt.sides[0]
-        command = {**ruleset.bot(f"trim-{attempt}").choose(ruleset, game.state, side), "side": side}
+        chosen = ruleset.bot(f"trim-{attempt}").choose(ruleset, game.state, side)
+        assert chosen is not None
+        command = {**chosen, "side": side}
         answer_as(host, game_id, command, game.step)
         other = next(s for s in game.state["sides"] if s != side)
         for view in (other, SPECTATOR):

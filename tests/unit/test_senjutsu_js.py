@@ -126,7 +126,7 @@ def character(**fields: Any) -> dict[str, Any]:
 
 
 # Side A's view while the card of side B is still face down.
-VIEW_A = {
+VIEW_A: dict[str, Any] = {
     "turn": 2,
     "phase": "choose",
     "mode": "duel",
@@ -377,7 +377,7 @@ def test_every_command_kind_of_the_contract_has_words() -> None:
         {"kind": "trim", "card": "s-017"},
         {"kind": "concede"},
         {"kind": "move", "hex": [1, 0], "facing": 2, "collision": "A"},
-        {"kind": "target", "side": "B"},
+        {"kind": "target", "side": "A", "target": "B"},
         {"kind": "push", "hex": [2, 0]},
         {"kind": "discard", "card": "s-040"},
         {"kind": "counter", "card": None},
@@ -454,3 +454,48 @@ def test_what_changed_names_the_character_and_the_value() -> None:
         answers("replay.js", "m.adapter.words('side B moves', {B: 'Master'})")
         == "side B (Master) moves"
     )
+
+
+MODEL_A = {
+    "characters": [
+        {
+            "side": "A",
+            "hand": ["core-ronin", "s-017", "s-040"],
+            "focus": 0,
+            "kamaeType": "neutral",
+            "stuns": 1,
+            "discard": [{"card": "s-040", "up": True}],
+        },
+        {"side": "B", "hand": None, "focus": 0, "kamaeType": "neutral", "stuns": 0, "discard": []},
+    ],
+    "cards": VIEW_A["cards"],
+}
+
+
+def test_choose_choices_come_from_the_own_hand_with_the_views_hints() -> None:
+    """Turn Structure In Detail > Choose: a card needs its focus cost and its kamae;
+    a stun may be played instead. The hints only warn: the engine judges."""
+    choices = answers("play.js", "m.handChoices('choose', 'A', model)", model=MODEL_A)
+    assert choices == [
+        {"kind": "choose", "side": "A", "card": "core-ronin"},
+        {"kind": "choose", "side": "A", "card": "s-017", "hint": "needs 1 focus"},
+        {"kind": "choose", "side": "A", "card": "s-040"},
+        {"kind": "choose", "side": "A", "stun": True},
+    ]
+    assert answers("play.js", "m.handChoices('choose', 'B', model)", model=MODEL_A) == []
+
+
+def test_trim_offers_no_core_card_and_replace_only_instant_replacements() -> None:
+    trims = answers("play.js", "m.handChoices('trim', 'A', model)", model=MODEL_A)
+    assert [c["card"] for c in trims] == ["s-017", "s-040"]
+    replace = answers("play.js", "m.handChoices('replace', 'A', model)", model=MODEL_A)
+    assert [c["card"] for c in replace] == [None, "s-040"]
+
+
+def test_search_offers_the_discard_and_the_servers_proposal() -> None:
+    found = answers(
+        "play.js",
+        "m.handChoices('search', 'A', model, {kind: 'search', side: 'A', card: 's-099'})",
+        model=MODEL_A,
+    )
+    assert [c["card"] for c in found] == [None, "s-040", "s-099"]

@@ -145,9 +145,6 @@ class SenjutsuPlugin(SystemPlugin):
             "players": players,
         }
 
-    def demo_setups(self) -> list[Setup]:
-        return self.ruleset.sample_setups()
-
 
 def character_choices(catalogue: Any) -> list[tuple[str, str]]:
     """Every (character, core weapon) pair, as ``("ronin|w-katana", "Ronin with Katana")``."""

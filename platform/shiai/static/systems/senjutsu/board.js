@@ -165,6 +165,10 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
     colours: SIDE_COLOURS,
   });
   svg.classList.add("sj-board");
+  // Room around the hexes for the names and marks of a character on the edge.
+  const [x, y, width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  const pad = HEX_SIZE * 0.7;
+  svg.setAttribute("viewBox", `${x - pad} ${y - pad} ${width + 2 * pad} ${height + 2 * pad}`);
   for (const cell of model.hexes.filter((h) => h.trap)) {
     const [x, y] = hexCenter(cell.hex, HEX_SIZE);
     svgEl("circle", { cx: x, cy: y - HEX_SIZE * 0.55, r: HEX_SIZE * 0.14, class: "sj-trap" }, svg).append(Object.assign(svgEl("title"), { textContent: "a trap" }));
@@ -273,8 +277,14 @@ function sidePanel(c, cards, flip, spectator) {
     hand.append(row);
   }
   panel.append(hand);
+  // The discard pile: face-up cards by name (the last ones), face-down ones by name
+  // only where this view may read them (its own pile, or a finished game).
   const up = c.discard.filter((d) => d.up && d.card).map((d) => namedCard(cards, d.card).name);
-  const down = c.discard.length - up.length;
-  panel.append(el("p", { class: "sj-discard" }, `Discard: ${c.discard.length}${up.length ? ` (${up.join(", ")}${down ? `, ${down} face down` : ""})` : down ? " face down" : ""}`));
+  const downKnown = c.discard.filter((d) => !d.up && d.card).map((d) => namedCard(cards, d.card).name);
+  const down = c.discard.filter((d) => !d.up).length;
+  const parts = [];
+  if (up.length) parts.push(up.length > 8 ? `…, ${up.slice(-8).join(", ")}` : up.join(", "));
+  if (down) parts.push(`${down} face down${downKnown.length ? `: ${downKnown.slice(-8).join(", ")}` : ""}`);
+  panel.append(el("p", { class: "sj-discard" }, `Discard: ${c.discard.length}${parts.length ? ` (${parts.join("; ")})` : ""}`));
   return panel;
 }

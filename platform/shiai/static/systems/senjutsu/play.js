@@ -37,6 +37,59 @@ const VERBS = {
 
 const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
 
+// Prompts whose choices would show the deciding side's hand: the prompt (public)
+// lists none, so they are built here from that side's own view; the engine judges
+// the command sent (a refusal shows its words and its rule).
+export const HAND_KINDS = new Set(["choose", "replace", "trim", "discard", "counter", "instant", "search"]);
+
+// Why a card of the hand cannot be chosen, as far as the view tells (Turn Structure
+// In Detail > Choose: enough focus, the kamae required; Instant Cards > Instant
+// Additional Cards: not chosen in the Choose step), or null.
+export function chooseHint(card, character) {
+  if (!card) return null;
+  if (card.instant === "additional") return "an instant additional card is played during the Resolve step";
+  if (card.focus_cost && card.focus_cost > character.focus) return `needs ${card.focus_cost} focus`;
+  if (card.kamae && character.kamaeType && card.kamae !== character.kamaeType) return `needs the ${card.kamae} kamae`;
+  return null;
+}
+
+// The commands a hand prompt may take, from the side's own view: every card that
+// could answer it (with a hint where the view shows it cannot), and "none" where
+// the prompt may be declined. `proposal`: the server's first legal command, the one
+// way to name a card the view does not show (a search of the deck).
+export function handChoices(kind, side, model, proposal = null) {
+  const me = model.characters.find((c) => c.side === side);
+  if (!me || !Array.isArray(me.hand)) return [];
+  const card = (id) => model.cards[id] || null;
+  const hand = me.hand.map((id) => ({ id, card: card(id) }));
+  const choices = [];
+  const add = (command, hint = null) => choices.push(hint ? { ...command, hint } : command);
+  if (kind === "choose") {
+    for (const { id, card: c } of hand) add({ kind, side, card: id }, chooseHint(c, me));
+    if (me.stuns) add({ kind, side, stun: true });
+  } else if (kind === "trim") {
+    // Core ability and core weapon cards never count and are never trimmed.
+    for (const { id, card: c } of hand) if (!(c && c.core)) add({ kind, side, card: id });
+  } else if (kind === "replace") {
+    add({ kind, side, card: null });
+    for (const { id, card: c } of hand) if (c && c.instant === "replacement") add({ kind, side, card: id });
+  } else if (kind === "instant") {
+    add({ kind, side, card: null });
+    for (const { id, card: c } of hand) if (c && c.instant) add({ kind, side, card: id });
+  } else if (kind === "counter") {
+    add({ kind, side, card: null });
+    for (const { id } of hand) add({ kind, side, card: id });
+  } else if (kind === "discard") {
+    for (const { id } of hand) add({ kind, side, card: id });
+  } else if (kind === "search") {
+    add({ kind, side, card: null });
+    const seen = new Set();
+    for (const item of me.discard) if (item.card && !seen.has(item.card)) { seen.add(item.card); add({ kind, side, card: item.card }); }
+    if (proposal && proposal.kind === "search" && proposal.card && !seen.has(proposal.card)) add({ ...proposal, side });
+  }
+  return choices;
+}
+
 // The choices of a prompt, grouped by command kind, in the order offered.
 export function groupChoices(prompt) {
   const groups = new Map();
@@ -67,7 +120,8 @@ export function choiceLabel(choice, model) {
     case "pay": return choice.pay ? "Pay the focus" : "Do not pay (skip the line)";
     case "speed": return `Speed ${choice.speed}`;
     case "order": return `${name(choice.first)} resolves first`;
-    case "target": return `Target ${name(choice.side)}`;
+    // The target is named by "target" (the deciding side by "side", as in every command).
+    case "target": return `Target ${name(choice.target !== undefined ? choice.target : choice.side)}`;
     case "rotate": return choice.direction === 1 ? "Rotate clockwise ↻" : "Rotate anticlockwise ↺";
     case "or": return `Option ${choice.option + 1}`;
     case "kamae": return `Kamae path: ${(choice.path || []).join(" → ") || "stay"}`;
@@ -81,11 +135,13 @@ export function choiceLabel(choice, model) {
 // What static/viewer/play.js asks of a system: a control for the prompt, or null
 // (the generic JSON editor) when it offers no choices.
 export function control(prompt, side, state, hooks) {
+  const model = tableModel(state);
+  const listed = prompt.options && Array.isArray(prompt.options.choices);
+  if (!listed && HAND_KINDS.has(prompt.kind)) return handControl(prompt, side, model, hooks);
   const groups = groupChoices(prompt);
   const concede = groups.get("concede") || [];
   groups.delete("concede");
   if (!groups.size && !concede.length) return null;
-  const model = tableModel(state);
   const send = (choice) => hooks.submit(choice.side === undefined ? { ...choice, side } : choice);
   const text = prompt.options && prompt.options.text;
   const kinds = [...groups.keys()];
@@ -124,12 +180,18 @@ function cardChoices(choices, model, send) {
       extra.append(button(choiceLabel(choice, model), () => send(choice), { className: "sj-choice", "data-kind": choice.kind, "data-card": "none" }));
       continue;
     }
+    const label = choiceLabel(choice, model) + (choice.hint ? ` (${choice.hint})` : "");
     const face = cardElement(namedCard(model.cards, id), {
       tag: "button",
-      attributes: { type: "button", "aria-label": choiceLabel(choice, model), "data-kind": choice.kind },
+      attributes: { type: "button", "aria-label": label, "data-kind": choice.kind, title: choice.hint || null },
     });
     face.classList.add("sj-choice");
-    face.addEventListener("click", () => send(choice));
+    if (choice.hint) {
+      face.classList.add("sj-unlikely");
+      face.append(el("span", { className: "sj-hint" }, choice.hint));
+    }
+    const { hint, ...command } = choice;
+    face.addEventListener("click", () => send(command));
     row.append(face);
   }
   return el("div", {}, row, extra);
@@ -194,3 +256,40 @@ function hexChoices(kind, choices, model, send, hooks, element) {
 }
 
 const corners = (centre) => hexCorners(centre, HEX_SIZE * 0.92).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+
+// A hand prompt: the side's cards from its own view (handChoices), as faces to click.
+// A page showing another view (hot-seat, the device passed in the spectator view)
+// asks the API for this side's view of the latest step: the server lets only this
+// side's player have it.
+function handControl(prompt, side, model, hooks) {
+  const send = (choice) => hooks.submit(choice.side === undefined ? { ...choice, side } : choice);
+  const element = el("div", { className: "sj-control" });
+  const title = (prompt.options && prompt.options.text) || VERBS[prompt.kind] || prompt.kind;
+  const control = { title, element, generic: false, command: () => { throw new Error("click one of the cards above"); } };
+  let proposal = null;
+  let shown = model;
+  const fill = () => {
+    const choices = handChoices(prompt.kind, side, shown, proposal);
+    if (!choices.length) {
+      element.replaceChildren(el("p", {}, "This view shows no card to answer with: write the command below."));
+      return;
+    }
+    element.replaceChildren(cardChoices(choices, shown, send));
+  };
+  const me = model.characters.find((c) => c.side === side);
+  const viewer = typeof window !== "undefined" ? window.shiaiReplay : null;
+  if (me && me.hand === null && viewer) {
+    element.replaceChildren(el("p", { role: "status" }, `Fetching side ${side}'s hand…`));
+    const url = `/api/games/${encodeURIComponent(viewer.game.id)}/steps/${viewer.last}?view=${encodeURIComponent(side)}`;
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`the server answered ${response.status}`))))
+      .then((answer) => { shown = tableModel(answer.state); fill(); })
+      .catch((error) => element.replaceChildren(el("p", { role: "alert" }, `Could not fetch side ${side}'s hand (${error.message}): write the command below.`)));
+  } else {
+    fill();
+  }
+  if (prompt.kind === "search" && hooks.propose) {
+    hooks.propose().then((found) => { proposal = found; if (element.isConnected) fill(); });
+  }
+  return control;
+}

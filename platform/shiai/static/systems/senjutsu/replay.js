@@ -31,9 +31,9 @@ function unitNames(state) {
   return names;
 }
 
-// "side A" in a sentence becomes "side A (Ronin)".
+// "side A" in a sentence becomes "side A (Ronin)" (unless the name follows already).
 function words(text, names) {
-  return text.replace(/\bside ([A-F])\b/g, (whole, side) => (names[side] ? `${whole} (${names[side]})` : whole));
+  return text.replace(/\b[Ss]ide ([A-F])\b(?! \()/g, (whole, side) => (names[side] ? `${whole} (${names[side]})` : whole));
 }
 
 function diff(before, after, event) {
