@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core import Event
 from engine.senjutsu.cards.catalogue import Catalogue
+from engine.senjutsu.effects import describe as effects_describe
 
 FACING_NAMES = ("east", "south-east", "south-west", "west", "north-west", "north-east")
 
@@ -84,7 +85,11 @@ def _ordered(c: Catalogue, e: Event) -> str:
 def _discarded(c: Catalogue, e: Event) -> str:
     moves = []
     for side, moved in sorted(e["cards"].items()):
-        where = {"hand": "back to hand", "discard": "to the discard pile", "supply": "to the supply"}
+        where = {
+            "hand": "back to hand",
+            "discard": "to the discard pile",
+            "supply": "to the supply",
+        }
         moves.append(f"side {side}'s {_card(c, moved['card'])} {where[moved['to']]}")
     return "Discard step: " + ("; ".join(moves) if moves else "nothing played") + "."
 
@@ -102,7 +107,9 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
         f"{FACING_NAMES[e['facing'] % 6]}."
     ),
     "drew": _drew,
-    "drew_wound": lambda c, e: f"Side {e['side']}'s deck is empty: they gain a wound instead of drawing.",
+    "drew_wound": lambda c, e: (
+        f"Side {e['side']}'s deck is empty: they gain a wound instead of drawing."
+    ),
     "bled": _bled,
     "turn_started": lambda c, e: f"Turn {e['turn']} begins.",
     "chose": _chose,
@@ -135,7 +142,9 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
     ),
     "trimmed": _trimmed,
     "turn_ended": lambda c, e: f"Turn {e['turn']} ends.",
-    "defeated": lambda c, e: f"Side {e['side']}'s character is defeated and leaves the battlefield.",
+    "defeated": lambda c, e: (
+        f"Side {e['side']}'s character is defeated and leaves the battlefield."
+    ),
     "conceded": lambda c, e: f"Side {e['side']} concedes.",
     "game_over": _game_over,
 }
@@ -147,17 +156,4 @@ def describe(event: Event, catalogue: Catalogue) -> str:
     sentence = SENTENCES.get(kind)
     if sentence is not None:
         return sentence(catalogue, event)
-    try:
-        from engine.senjutsu.effects import describe as effects_describe  # type: ignore[attr-defined]
-    except ImportError:  # the effects' sentences are not written yet: a plain one
-        return _plain(catalogue, event)
-    text: str = effects_describe.describe(event)
-    return text
-
-
-def _plain(catalogue: Catalogue, event: Event) -> str:
-    """A sentence built from an event's fields, for a kind without its own sentence."""
-    kind = str(event.get("type", "event")).replace("_", " ")
-    who = f"Side {event['side']}" if isinstance(event.get("side"), str) else "The game"
-    card = f" with {_card(catalogue, event['card'])}" if isinstance(event.get("card"), str) else ""
-    return f"{who}: {kind}{card}."
+    return effects_describe.describe(event, catalogue)

@@ -28,8 +28,8 @@ from engine.core import (
 )
 from engine.hexgrid import Hex
 from engine.senjutsu import describe as sentences
-from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
+from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.state import evolve as evolving
 from engine.senjutsu.state.views import CardTexts, packaged_texts, view
 from engine.senjutsu.turn import prompts, settle, setup

@@ -35,12 +35,12 @@ def side_of(command: Any) -> str:
     return side
 
 
-def _fields(command: Mapping[str, Any], required: set[str], optional: set[str] = set()) -> None:
+def _fields(command: Mapping[str, Any], required: set[str]) -> None:
     kind = command["kind"]
     missing = sorted(required - set(command))
     if missing:
         raise InvalidCommand(f"{', '.join(missing)}: missing from a {kind!r} command")
-    extra = sorted(set(command) - required - optional - {"kind", "side"})
+    extra = sorted(set(command) - required - {"kind", "side"})
     if extra:
         raise InvalidCommand(f"{', '.join(extra)}: unexpected in a {kind!r} command")
 

@@ -78,4 +78,5 @@ def hand_size(state: State, side: str, catalogue: Catalogue) -> int:
     """The cards that count towards the hand limit: non-core cards and stuns
     (Turn Structure In Detail > Discard; Other Ability Card Icons > Stun)."""
     mine = character(state, side)
-    return sum(1 for card in mine["hand"] if not catalogue.card(card).core) + mine["stuns"]
+    stuns: int = mine["stuns"]
+    return sum(1 for card in mine["hand"] if not catalogue.card(card).core) + stuns

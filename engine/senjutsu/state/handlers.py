@@ -52,7 +52,9 @@ def _placed(state: State, event: Event) -> State:
 def _drew(state: State, event: Event) -> State:
     mine = character(state, event["side"])
     top, *rest = mine["deck"]
-    return with_character(state, event["side"], {"hand": sorted([*mine["hand"], top]), "deck": rest})
+    return with_character(
+        state, event["side"], {"hand": sorted([*mine["hand"], top]), "deck": rest}
+    )
 
 
 @handles("drew_wound")
@@ -72,7 +74,14 @@ def _bled(state: State, event: Event) -> State:
 @handles("turn_started")
 def _turn_started(state: State, event: Event) -> State:
     # Blocks last one initiative speed of one turn (Blocks): none carries over.
-    return {**state, "turn": event["turn"], "phase": "choose", "reveal": None, "queue": [], "blocks": []}
+    return {
+        **state,
+        "turn": event["turn"],
+        "phase": "choose",
+        "reveal": None,
+        "queue": [],
+        "blocks": [],
+    }
 
 
 # -- choose and reveal ------------------------------------------------------------------
@@ -80,8 +89,13 @@ def _turn_started(state: State, event: Event) -> State:
 
 @handles("chose")
 def _chose(state: State, event: Event) -> State:
-    played = {"card": event["sealed"]["card"], "speed": None, "alternative": False,
-              "replaced": None, "split_speed": None}
+    played = {
+        "card": event["sealed"]["card"],
+        "speed": None,
+        "alternative": False,
+        "replaced": None,
+        "split_speed": None,
+    }
     return with_character(state, event["side"], {"played": played})
 
 
@@ -135,7 +149,10 @@ def _replaced(state: State, event: Event) -> State:
     )
     new = _played(new, side, card=event["card"], replaced=event["replaced"], alternative=False)
     # The one instant card of the turn (Instant Cards), where the effects look for it.
-    instants = [*(new.get("instants") or []), {"side": side, "card": event["card"], "turn": new["turn"]}]
+    instants = [
+        *(new.get("instants") or []),
+        {"side": side, "card": event["card"], "turn": new["turn"]},
+    ]
     return _done({**new, "instants": instants}, side)
 
 

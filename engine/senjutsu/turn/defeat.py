@@ -12,8 +12,11 @@ from engine.senjutsu.state.access import character, living
 
 
 def is_beaten(state: State, side: str) -> bool:
+    """Whether the character of ``side`` meets a defeat condition now."""
     mine = character(state, side)
-    return mine["wounds"] + mine["bleeding"] >= mine["wound_limit"] or mine["stuns"] >= mine["hand_limit"]
+    wounds: int = mine["wounds"] + mine["bleeding"]
+    stuns: int = mine["stuns"]
+    return bool(wounds >= mine["wound_limit"] or stuns >= mine["hand_limit"])
 
 
 def defeats(state: State) -> list[Event]:
@@ -25,7 +28,9 @@ def defeats(state: State) -> list[Event]:
     events: list[Event] = [{"type": "defeated", "side": side} for side in beaten]
     left = [side for side in living(state) if side not in beaten]
     if len(left) <= 1:
-        events.append({"type": "game_over", "winner": left[0] if left else None, "ending": "annihilation"})
+        events.append(
+            {"type": "game_over", "winner": left[0] if left else None, "ending": "annihilation"}
+        )
     return events
 
 
@@ -35,5 +40,7 @@ def concede(state: State, side: str) -> list[Event]:
     events: list[Event] = [{"type": "conceded", "side": side}, {"type": "defeated", "side": side}]
     left = [s for s in living(state) if s != side]
     if len(left) <= 1:
-        events.append({"type": "game_over", "winner": left[0] if left else None, "ending": "concession"})
+        events.append(
+            {"type": "game_over", "winner": left[0] if left else None, "ending": "concession"}
+        )
     return events

@@ -67,9 +67,18 @@ def trim(state: State, command: Trim, catalogue: Catalogue) -> list[Event]:
     if command.card not in _trimmable(state, command.side, catalogue):
         raise IllegalCommand(
             f"{command.side} can discard only a non-core card of the hand, not {command.card}",
-            rule=rules.CORE_CARDS if command.card in character(state, command.side)["hand"] else rules.HAND_LIMIT,
+            rule=rules.CORE_CARDS
+            if command.card in character(state, command.side)["hand"]
+            else rules.HAND_LIMIT,
         )
-    return [{"type": "trimmed", "side": command.side, "sealed_for": command.side, "sealed": {"card": command.card}}]
+    return [
+        {
+            "type": "trimmed",
+            "side": command.side,
+            "sealed_for": command.side,
+            "sealed": {"card": command.card},
+        }
+    ]
 
 
 def next_turn(state: State) -> list[Event]:

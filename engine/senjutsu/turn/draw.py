@@ -47,7 +47,9 @@ def turn_draws(state: State) -> list[Event]:
         bled = 0
         if mine["bleeding"] > 0 and mine["deck"]:
             top = mine["deck"][0]
-            events.append({"type": "bled", "side": side, "sealed_for": side, "sealed": {"card": top}})
+            events.append(
+                {"type": "bled", "side": side, "sealed_for": side, "sealed": {"card": top}}
+            )
             bled = 1
         events.extend(draw(state, side, 1, already=bled))
     return events

@@ -63,7 +63,11 @@ def queue_and_ties(
             entries.append(("split", hobbled_speed(card.split.initiative, hobbles)))
         for part, part_speed in entries:
             parts[side, part] = {
-                "side": side, "card": card.id, "part": part, "speed": part_speed, "type": card.type
+                "side": side,
+                "card": card.id,
+                "part": part,
+                "speed": part_speed,
+                "type": card.type,
             }
             played.append(PlayedCard(side, part_speed, _kind(card.type), part))
     groups = resolution_groups(played, state["advantage"])
@@ -105,9 +109,13 @@ def order_choices(state: State, side: str) -> list[Command]:
     ]
 
 
-def _reordered(queue: list[dict[str, Any]], tie: Mapping[str, Any], sides: list[str]) -> list[dict[str, Any]]:
+def _reordered(
+    queue: list[dict[str, Any]], tie: Mapping[str, Any], sides: list[str]
+) -> list[dict[str, Any]]:
     tied = [
-        i for i, p in enumerate(queue) if p["speed"] == tie["speed"] and _kind(p["type"]) == tie["type"]
+        i
+        for i, p in enumerate(queue)
+        if p["speed"] == tie["speed"] and _kind(p["type"]) == tie["type"]
     ]
     by_side = {queue[i]["side"]: queue[i] for i in tied}
     new = list(queue)
@@ -132,13 +140,23 @@ def order(state: State, command: Order) -> list[Event]:
         event["first"] = command.first
     else:
         if command.slot is None:
-            raise IllegalCommand("three or more tied: choose a place (slot)", rule=rules.MULTIPLAYER_TIES)
+            raise IllegalCommand(
+                "three or more tied: choose a place (slot)", rule=rules.MULTIPLAYER_TIES
+            )
         try:
-            slots = place_in_tie(group, tuple(tie["slots"]), state["advantage"], command.side, command.slot)
+            slots = place_in_tie(
+                group, tuple(tie["slots"]), state["advantage"], command.side, command.slot
+            )
         except ValueError as error:
             raise IllegalCommand(str(error), rule=rules.MULTIPLAYER_TIES) from None
         event["slot"] = command.slot
         if None in slots:
-            return [{**event, "queue": state["queue"], "ties": [{**tie, "slots": list(slots)}, *ties[1:]]}]
+            return [
+                {
+                    **event,
+                    "queue": state["queue"],
+                    "ties": [{**tie, "slots": list(slots)}, *ties[1:]],
+                }
+            ]
         final = [side for side in slots if side is not None]
     return [{**event, "queue": _reordered(state["queue"], tie, final), "ties": ties[1:]}]

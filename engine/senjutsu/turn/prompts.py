@@ -16,7 +16,9 @@ HAND_KINDS = frozenset({"choose", "replace", "trim", "discard", "counter", "inst
 """Prompt kinds whose choices show the hand of the side deciding: never in the prompt."""
 
 TEXT = {
-    "place": "Place your character: more than 3 hexes from the others where you can, facing any way.",
+    "place": (
+        "Place your character: more than 3 hexes from the others where you can, facing any way."
+    ),
     "choose": "Choose a card of your hand and play it face down (or play a stun).",
     "alternative": "Play your card at its alternative speed, paying its focus cost?",
     "replace": "Replace your revealed card with an instant replacement card from your hand?",
@@ -47,6 +49,14 @@ def effects_command(command: Command) -> Command:
     return found
 
 
+def abandoned(state: State) -> bool:
+    """Whether the card part being resolved is a defeated character's (dropped)."""
+    current = state.get("current")
+    if not current:
+        return False
+    return bool(state["characters"][current["side"]]["defeated"])
+
+
 def pending(state: State, catalogue: Catalogue) -> Prompt | None:
     """The decision the game waits for, ``None`` when none (over, or a step runs on)."""
     phase = state["phase"]
@@ -67,6 +77,8 @@ def pending(state: State, catalogue: Catalogue) -> Prompt | None:
         side = reveal.pending_side(state, catalogue)
         return None if side is None else _prompt((side,), step, state, catalogue)
     if phase == "resolve":
+        if abandoned(state):
+            return None
         ask = effects.ask(state)
         if ask is None:
             return None
@@ -103,5 +115,6 @@ def choices(state: State, side: str, kind: str, catalogue: Catalogue) -> list[Co
     if kind == "trim":
         return discard.trim_choices(state, side, catalogue)
     ask = effects.ask(state)
-    assert ask is not None and ask.side == side
+    assert ask is not None
+    assert ask.side == side
     return [public_command(option, side) for option in ask.options]

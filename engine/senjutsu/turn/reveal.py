@@ -53,24 +53,40 @@ def reveal(state: State, catalogue: Catalogue) -> list[Event]:
         if card.focus_cost:
             focus -= card.focus_cost
             events.append(
-                {"type": "focus_paid", "side": side, "card": card.id, "cost": card.focus_cost, "focus": focus}
+                {
+                    "type": "focus_paid",
+                    "side": side,
+                    "card": card.id,
+                    "cost": card.focus_cost,
+                    "focus": focus,
+                }
             )
-        alternative = card.alternative
-        if alternative is not None and alternative.kamae is not None:
-            if alternative.kamae == kamae_type(state, side, catalogue):
-                events.append(
-                    {
-                        "type": "alternative_declared",
-                        "side": side,
-                        "use": True,
-                        "speed": alternative.initiative,
-                        "focus": focus,
-                    }
-                )
+        events.extend(strip_alternative(state, side, card, focus, catalogue))
     return events
 
 
 # -- alternative initiative -------------------------------------------------------------
+
+
+def strip_alternative(
+    state: State, side: str, card: Card, focus: int, catalogue: Catalogue
+) -> list[Event]:
+    """The alternative speed of a Kamae coloured strip, mandatory when the character is
+    in that Kamae (``focus``: the character's focus, unchanged)."""
+    alternative = card.alternative
+    if alternative is None or alternative.kamae is None:
+        return []
+    if alternative.kamae != kamae_type(state, side, catalogue):
+        return []
+    return [
+        {
+            "type": "alternative_declared",
+            "side": side,
+            "use": True,
+            "speed": alternative.initiative,
+            "focus": focus,
+        }
+    ]
 
 
 def _optional_alternative(state: State, side: str, catalogue: Catalogue) -> bool:
@@ -95,7 +111,8 @@ def alternative_side(state: State, catalogue: Catalogue) -> str | None:
 def alternative(state: State, command: Alternative, catalogue: Catalogue) -> list[Event]:
     side = command.side
     card = played_card(state, side, catalogue)
-    assert card is not None and card.alternative is not None  # the prompt asked this side
+    assert card is not None
+    assert card.alternative is not None
     focus = character(state, side)["focus"]
     if command.use:
         focus -= card.alternative.focus
@@ -180,12 +197,7 @@ def replace(state: State, command: Replace, catalogue: Catalogue) -> list[Event]
         {"type": "replaced", "side": side, "card": card.id, "replaced": original.id, "focus": focus}
     ]
     # A replacement with a Kamae strip alternative speed takes it if in that Kamae.
-    if card.alternative is not None and card.alternative.kamae is not None:
-        if card.alternative.kamae == kamae_type(state, side, catalogue):
-            events.append(
-                {"type": "alternative_declared", "side": side, "use": True,
-                 "speed": card.alternative.initiative, "focus": focus}
-            )
+    events.extend(strip_alternative(state, side, card, focus, catalogue))
     return events
 
 
@@ -223,7 +235,8 @@ def speed(state: State, command: Speed, catalogue: Catalogue) -> list[Event]:
     high, low = found
     if not low <= command.speed <= high:
         raise IllegalCommand(
-            f"choose a speed from {high} to {low}, not {command.speed}", rule=rules.VARIABLE_INITIATIVE
+            f"choose a speed from {high} to {low}, not {command.speed}",
+            rule=rules.VARIABLE_INITIATIVE,
         )
     return [{"type": "speed_set", "side": command.side, "speed": command.speed, "chosen": True}]
 

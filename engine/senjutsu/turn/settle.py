@@ -19,7 +19,6 @@ from engine.senjutsu.commands import (
     TURN_KINDS,
     Alternative,
     Choose,
-    Concede,
     Order,
     Place,
     Replace,
@@ -30,13 +29,15 @@ from engine.senjutsu.commands import (
 )
 from engine.senjutsu.state.access import living
 from engine.senjutsu.turn import choose, defeat, discard, draw, order, placement, reveal
-from engine.senjutsu.turn.prompts import effects_command, pending
+from engine.senjutsu.turn.prompts import abandoned, effects_command, pending
 
 Evolve = Callable[[State, Event], State]
 MAX_STEPS = 10_000  # automatic steps of one command: far beyond any real turn
 
 
-def decide(state: State, command: Command, dice: Dice, catalogue: Catalogue, evolve: Evolve) -> list[Event]:
+def decide(
+    state: State, command: Command, dice: Dice, catalogue: Catalogue, evolve: Evolve
+) -> list[Event]:
     """The events of ``command`` and of every step after it up to the next decision."""
     side = side_of(command)
     if side not in state["sides"]:
@@ -59,12 +60,14 @@ def decide(state: State, command: Command, dice: Dice, catalogue: Catalogue, evo
         raise InvalidCommand(f"kind: unknown command kind {kind!r}")
     if side not in prompt.sides:
         raise IllegalCommand(
-            f"it is not {side}'s decision now (waiting for {', '.join(prompt.sides)}: {prompt.kind})",
+            f"it is not {side}'s decision now "
+            f"(waiting for {', '.join(prompt.sides)}: {prompt.kind})",
             rule=rules.TURN_TIMING,
         )
     if kind != prompt.kind:
         raise IllegalCommand(
-            f"{side} must answer a {prompt.kind!r} decision now, not {kind!r}", rule=rules.TURN_TIMING
+            f"{side} must answer a {prompt.kind!r} decision now, not {kind!r}",
+            rule=rules.TURN_TIMING,
         )
     if isinstance(parsed, Place):
         events = placement.place(state, parsed)
@@ -81,12 +84,14 @@ def decide(state: State, command: Command, dice: Dice, catalogue: Catalogue, evo
     elif isinstance(parsed, Trim):
         events = discard.trim(state, parsed, catalogue)
     else:
-        assert parsed is None or isinstance(parsed, Concede)
+        assert parsed is None, f"no rule area answers {parsed!r}"
         events = effects.answer(state, side, effects_command(command), dice)
     return settle(state, events, dice, catalogue, evolve)
 
 
-def settle(state: State, events: list[Event], dice: Dice, catalogue: Catalogue, evolve: Evolve) -> list[Event]:
+def settle(
+    state: State, events: list[Event], dice: Dice, catalogue: Catalogue, evolve: Evolve
+) -> list[Event]:
     """Apply ``events`` and run every step after them until a decision waits."""
     out: list[Event] = []
     todo = list(events)
@@ -126,16 +131,28 @@ def next_step(state: State, dice: Dice, catalogue: Catalogue, evolve: Evolve) ->
         return reveal.next_step(state, catalogue)
     if phase == "resolve":
         if effects.active(state):
+            if abandoned(state):
+                # Defeated characters take no further part (Winning The Game): the rest
+                # of the card part they were resolving is dropped.
+                current = state["current"]
+                keys = ("side", "card", "part")
+                return [{"type": "resolved", **{k: current[k] for k in keys}, "abandoned": True}]
             return effects.advance(state, dice)
         if state["queue"]:
             part = state["queue"][0]
-            due: Event = {"type": "part_due", **{k: part[k] for k in ("side", "card", "part", "speed")}}
+            due: Event = {
+                "type": "part_due",
+                **{k: part[k] for k in ("side", "card", "part", "speed")},
+            }
             played = state["characters"][part["side"]]["played"] or {}
             if played.get("cancelled"):
                 # FAQ, Cancel Active: the unresolved parts of a cancelled card are skipped.
                 return [{**due, "cancelled": True}]
             after = evolve(state, due)
-            return [due, *effects.begin(after, part["side"], part["card"], part["part"], part["speed"])]
+            return [
+                due,
+                *effects.begin(after, part["side"], part["card"], part["part"], part["speed"]),
+            ]
         return discard.discard_played(state, catalogue)
     assert phase == "end"
     return discard.next_turn(state)

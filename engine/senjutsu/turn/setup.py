@@ -28,7 +28,7 @@ def _field(setup: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     if name not in setup:
         raise InvalidCommand(f"{where}{name}: missing from the set-up")
     value = setup[name]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise InvalidCommand(f"{where}{name}: expected a {kind.__name__}, got {value!r}")
     return value
 
@@ -83,7 +83,9 @@ def place_terrain(
     return placed
 
 
-def _player(catalogue: Catalogue, player: Any, index: int, dice: Dice) -> tuple[str, dict[str, Any]]:
+def _player(
+    catalogue: Catalogue, player: Any, index: int, dice: Dice
+) -> tuple[str, dict[str, Any]]:
     """One player's character at the start (Player Setup steps 5-9)."""
     where = f"players[{index}]."
     if not isinstance(player, Mapping):
@@ -149,7 +151,9 @@ def _player(catalogue: Catalogue, player: Any, index: int, dice: Dice) -> tuple[
     }
 
 
-def advantage_track(catalogue: Catalogue, characters: Mapping[str, Any], sides: Sequence[str]) -> list[str]:
+def advantage_track(
+    catalogue: Catalogue, characters: Mapping[str, Any], sides: Sequence[str]
+) -> list[str]:
     """Player Setup step 10: the highest advantage number on top. Equal numbers (two
     Noblewomen) keep their seating order: the rulebook does not break the tie."""
     number = {s: catalogue.character(characters[s]["character"]).advantage for s in sides}
@@ -173,7 +177,9 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
     if battlefield_id not in catalogue.battlefields:
         raise InvalidCommand(f"battlefield: no battlefield {battlefield_id!r}")
     board = frozenset(Hex(q, r) for q, r in catalogue.battlefield(battlefield_id).hexes)
-    terrain = place_terrain(catalogue, board, _field(setup, "terrain", list, "") if "terrain" in setup else [])
+    terrain = place_terrain(
+        catalogue, board, _field(setup, "terrain", list, "") if "terrain" in setup else []
+    )
     players = _field(setup, "players", list, "")
     if not PLAYERS[0] <= len(players) <= PLAYERS[1]:
         raise InvalidCommand(f"players: {PLAYERS[0]} to {PLAYERS[1]} players, not {len(players)}")
@@ -182,7 +188,10 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
         side, mine = _player(catalogue, player, index, dice)
         expected = SIDES[index]
         if side != expected:
-            raise InvalidCommand(f"players[{index}].side: the sides are A, B, C... in order; {expected!r}, not {side!r}")
+            raise InvalidCommand(
+                f"players[{index}].side: the sides are A, B, C... in order; "
+                f"{expected!r}, not {side!r}"
+            )
         characters[side] = mine
     picked = [mine["character"] for mine in characters.values()]
     twice = sorted({c for c in picked if picked.count(c) > 1 and c not in TWICE_ALLOWED})

@@ -74,12 +74,17 @@ def test_battlefield_setup_a_torii_gate_middle_hex_is_not_terrain() -> None:
         ({"players": [player("A", "ronin"), player("C", "student")]}, "players[1].side"),
         ({"players": [player("A", "ronin", weapon="w-bo"), player("B", "student")]}, "weapon"),
         ({"players": [player("A", "ronin", deck=["s-001"]), player("B", "student")]}, "deck"),
-        ({"players": [{**player("A", "ronin"), "character": "nobody"}, player("B", "student")]}, "character"),
+        (
+            {"players": [{**player("A", "ronin"), "character": "nobody"}, player("B", "student")]},
+            "character",
+        ),
         ({"terrain": [{"terrain": "volcano", "hex": [0, 0], "facing": 0}]}, "terrain"),
         ({"extra": 1}, "extra"),
     ],
 )
-def test_setup_refuses_what_is_wrong_naming_the_field(change: dict[str, object], field: str) -> None:
+def test_setup_refuses_what_is_wrong_naming_the_field(
+    change: dict[str, object], field: str
+) -> None:
     wrong = {**setup("ronin", "student"), **change}
     with pytest.raises(InvalidCommand, match=field.replace("[", r"\[").replace("]", r"\]")):
         RULESET.start(wrong, SeededDice("s", 0))
@@ -137,13 +142,16 @@ def test_player_setup_10_the_advantage_track_orders_by_advantage_number() -> Non
 def test_player_setup_11_the_lowest_on_the_track_places_first_on_any_empty_hex() -> None:
     state = started("ronin", "student")
     prompt = RULESET.prompt(state)
-    assert prompt is not None and prompt.kind == "place"
+    assert prompt is not None
+    assert prompt.kind == "place"
     assert prompt.sides == (state["advantage"][-1],)
     board = len(state["board"]["hexes"])
     assert len(list(RULESET.legal(state, prompt.sides[0]))) == board * 6
     other = state["advantage"][0]
     with pytest.raises(IllegalCommand, match="decision") as refused:
-        RULESET.decide(state, {"kind": "place", "side": other, "hex": [0, 4], "facing": 0}, SeededDice("s", 1))
+        RULESET.decide(
+            state, {"kind": "place", "side": other, "hex": [0, 4], "facing": 0}, SeededDice("s", 1)
+        )
     assert refused.value.rule == rules.TURN_TIMING
 
 
@@ -153,16 +161,21 @@ def test_player_setup_12_more_than_3_hexes_away_from_characters_already_placed()
     state, _ = play(state, {"kind": "place", "side": first, "hex": [0, 4], "facing": 2})
     second = state["advantage"][0]
     hexes = {tuple(c["hex"]) for c in RULESET.legal(state, second)}
-    assert hexes and all(Hex(q, r).distance(Hex(0, 4)) > 3 for q, r in hexes)
+    assert hexes
+    assert all(Hex(q, r).distance(Hex(0, 4)) > 3 for q, r in hexes)
     with pytest.raises(IllegalCommand) as refused:
-        RULESET.decide(state, {"kind": "place", "side": second, "hex": [1, 4], "facing": 0}, SeededDice("s", 2))
+        RULESET.decide(
+            state, {"kind": "place", "side": second, "hex": [1, 4], "facing": 0}, SeededDice("s", 2)
+        )
     assert refused.value.rule == rules.PLAYER_SETUP_PLACEMENT
 
 
 def test_player_setup_12_if_not_possible_as_many_hexes_away_as_you_can() -> None:
     state = started("ronin", "student")
     # A small battlefield: every hex within 3 of the centre, the first character on it.
-    small = [h for q in range(-3, 4) for r in range(-3, 4) if (h := Hex(q, r)).distance(Hex(0, 0)) <= 3]
+    small = [
+        h for q in range(-3, 4) for r in range(-3, 4) if (h := Hex(q, r)).distance(Hex(0, 0)) <= 3
+    ]
     state = {**state, "board": {"hexes": [h.to_json() for h in sorted(small)]}}
     first = state["advantage"][-1]
     state, _ = play(state, {"kind": "place", "side": first, "hex": [0, 0], "facing": 0})
@@ -188,4 +201,5 @@ def test_placing_the_last_character_starts_the_first_turn_with_its_draw() -> Non
     assert kinds(events)[0] == "placed"
     assert "turn_started" in kinds(events)
     assert events[-1]["type"] == "drew"
-    assert state["turn"] == 1 and state["phase"] == "choose"
+    assert state["turn"] == 1
+    assert state["phase"] == "choose"

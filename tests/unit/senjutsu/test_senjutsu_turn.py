@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import IllegalCommand, InvalidCommand, SeededDice, State, Termination
 from engine.senjutsu import rules
-from engine.senjutsu.turn import defeat, discard, draw
+from engine.senjutsu.turn import defeat, discard, draw, settle
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import (
     CATALOGUE,
     RULESET,
@@ -37,7 +37,13 @@ def at_end_of_turn(state: State, played: dict[str, str]) -> State:
     for side, card in played.items():
         characters[side] = {
             **characters[side],
-            "played": {"card": card, "speed": 3, "alternative": False, "replaced": None, "split_speed": None},
+            "played": {
+                "card": card,
+                "speed": 3,
+                "alternative": False,
+                "replaced": None,
+                "split_speed": None,
+            },
         }
     return {**state, "characters": characters, "phase": "resolve", "queue": [], "reveal": None}
 
@@ -62,7 +68,9 @@ def test_draw_if_your_deck_is_empty_instead_gain_a_wound() -> None:
     assert fold(state, events)["characters"]["A"]["wounds"] == 1
 
 
-def test_bleeding_at_the_start_of_the_draw_step_the_top_card_goes_face_down_to_the_discard() -> None:
+def test_bleeding_at_the_start_of_the_draw_step_the_top_card_goes_face_down_to_the_discard() -> (
+    None
+):
     state = with_hand(placed("ronin", "student"), "A", [], bleeding=1)
     deck = state["characters"]["A"]["deck"]
     events = draw.turn_draws(state)
@@ -84,13 +92,16 @@ def test_bleeding_is_ignored_if_your_deck_is_empty() -> None:
 def test_choose_is_one_sealed_prompt_to_every_living_player() -> None:
     state = placed("ronin", "student", "master")
     prompt = RULESET.prompt(state)
-    assert prompt is not None and prompt.kind == "choose" and prompt.sealed
+    assert prompt is not None
+    assert prompt.kind == "choose"
+    assert prompt.sealed
     assert prompt.sides == ("A", "B", "C")
     assert "choices" not in prompt.options  # the prompt is public; hands are not
     dead = {**state["characters"]["C"], "defeated": True, "hex": None}
     state = {**state, "characters": {**state["characters"], "C": dead}}
     prompt = RULESET.prompt(state)
-    assert prompt is not None and prompt.sides == ("A", "B")
+    assert prompt is not None
+    assert prompt.sides == ("A", "B")
 
 
 def test_choose_to_choose_a_card_with_a_focus_cost_you_must_have_enough_focus() -> None:
@@ -98,14 +109,18 @@ def test_choose_to_choose_a_card_with_a_focus_cost_you_must_have_enough_focus() 
     state = with_hand(placed("ronin", "student"), "A", [costly.id], focus=costly.focus_cost - 1)
     assert {"kind": "choose", "side": "A", "card": costly.id} not in list(RULESET.legal(state, "A"))
     with pytest.raises(IllegalCommand) as refused:
-        RULESET.decide(state, {"kind": "choose", "side": "A", "card": costly.id}, SeededDice("t", 1))
+        RULESET.decide(
+            state, {"kind": "choose", "side": "A", "card": costly.id}, SeededDice("t", 1)
+        )
     assert refused.value.rule == rules.TURN_CHOOSE
     state = with_hand(state, "A", [costly.id], focus=costly.focus_cost)
     assert {"kind": "choose", "side": "A", "card": costly.id} in list(RULESET.legal(state, "A"))
 
 
 def test_choose_a_card_with_a_mandatory_kamae_position_needs_your_character_in_it() -> None:
-    needy = card_where(lambda c: c.kamae is not None and c.focus_cost == 0 and c.signature in (None, "ronin"))
+    needy = card_where(
+        lambda c: c.kamae is not None and c.focus_cost == 0 and c.signature in (None, "ronin")
+    )
     assert needy.kamae is not None
     tree = CATALOGUE.tree("ronin")
     state = with_hand(placed("ronin", "student"), "A", [needy.id])
@@ -141,7 +156,9 @@ def test_choose_a_side_cannot_choose_twice_or_out_of_turn() -> None:
     state = with_hand(placed("ronin", "student"), "A", [ATTACK.id, MEDITATION.id])
     state, _ = play(state, {"kind": "choose", "side": "A", "card": ATTACK.id})
     with pytest.raises(IllegalCommand):
-        RULESET.decide(state, {"kind": "choose", "side": "A", "card": MEDITATION.id}, SeededDice("t", 2))
+        RULESET.decide(
+            state, {"kind": "choose", "side": "A", "card": MEDITATION.id}, SeededDice("t", 2)
+        )
 
 
 @pytest.mark.parametrize(
@@ -171,15 +188,27 @@ def test_discard_core_cards_return_to_hand_played_cards_go_face_up_to_the_discar
     core = next(c for c in state["characters"]["A"]["hand"] if CATALOGUE.card(c).core)
     hand = [c for c in state["characters"]["B"]["hand"] if c != ATTACK.id]
     state = with_hand(state, "B", [c for c in hand if not CATALOGUE.card(c).core])
-    state = {**state, "characters": {**state["characters"], "A": {
-        **state["characters"]["A"], "hand": [c for c in state["characters"]["A"]["hand"] if c != core]}}}
+    state = {
+        **state,
+        "characters": {
+            **state["characters"],
+            "A": {
+                **state["characters"]["A"],
+                "hand": [c for c in state["characters"]["A"]["hand"] if c != core],
+            },
+        },
+    }
     state = at_end_of_turn(state, {"A": core, "B": ATTACK.id})
     events = discard.discard_played(state, CATALOGUE)
-    assert events[0]["cards"] == {"A": {"card": core, "to": "hand"}, "B": {"card": ATTACK.id, "to": "discard"}}
+    assert events[0]["cards"] == {
+        "A": {"card": core, "to": "hand"},
+        "B": {"card": ATTACK.id, "to": "discard"},
+    }
     after = fold(state, events)
     assert core in after["characters"]["A"]["hand"]
     assert after["characters"]["B"]["discard"][-1] == {"card": ATTACK.id, "up": True}
-    assert after["characters"]["A"]["played"] is None and after["phase"] == "end"
+    assert after["characters"]["A"]["played"] is None
+    assert after["phase"] == "end"
 
 
 def test_hobble_active_hobbles_rotate_at_the_end_of_the_turn_discarded_when_upright() -> None:
@@ -197,7 +226,9 @@ def test_hand_limit_discard_non_core_cards_face_down_until_at_your_hand_limit() 
     state = with_hand(state, "A", deck[: limit + 2])
     state = {**with_hand(state, "B", []), "phase": "end"}
     prompt = RULESET.prompt(state)
-    assert prompt is not None and prompt.kind == "trim" and prompt.sides == ("A",)
+    assert prompt is not None
+    assert prompt.kind == "trim"
+    assert prompt.sides == ("A",)
     legal = list(RULESET.legal(state, "A"))
     assert all(not CATALOGUE.card(c["card"]).core for c in legal)
     core = next(c for c in state["characters"]["A"]["hand"] if CATALOGUE.card(c).core)
@@ -205,14 +236,17 @@ def test_hand_limit_discard_non_core_cards_face_down_until_at_your_hand_limit() 
         RULESET.decide(state, {"kind": "trim", "side": "A", "card": core}, SeededDice("t", 1))
     assert refused.value.rule == rules.CORE_CARDS
     state, events = play(state, legal[0])
-    assert events[0]["type"] == "trimmed" and events[0]["sealed_for"] == "A"
+    assert events[0]["type"] == "trimmed"
+    assert events[0]["sealed_for"] == "A"
     assert state["characters"]["A"]["discard"][-1] == {"card": legal[0]["card"], "up": False}
     prompt = RULESET.prompt(state)
-    assert prompt is not None and prompt.kind == "trim"
+    assert prompt is not None
+    assert prompt.kind == "trim"
     state, events = play(state, next(iter(RULESET.legal(state, "A"))), 2)
     # At the limit: the turn ends, the next one starts with its draw step.
     assert kinds(events)[1:4] == ["turn_ended", "turn_started", "drew"]
-    assert state["turn"] == 2 and state["phase"] == "choose"
+    assert state["turn"] == 2
+    assert state["phase"] == "choose"
 
 
 def test_stun_cards_count_towards_the_hand_limit_and_cannot_be_discarded() -> None:
@@ -221,7 +255,8 @@ def test_stun_cards_count_towards_the_hand_limit_and_cannot_be_discarded() -> No
     deck = state["characters"]["A"]["deck"]
     state = {**with_hand(with_hand(state, "A", deck[:limit], stuns=1), "B", []), "phase": "end"}
     prompt = RULESET.prompt(state)
-    assert prompt is not None and prompt.kind == "trim"
+    assert prompt is not None
+    assert prompt.kind == "trim"
     assert all(c.get("card") in deck for c in RULESET.legal(state, "A"))
 
 
@@ -266,10 +301,13 @@ def test_winning_the_game_defeat_is_immediate_and_the_last_character_wins() -> N
     # B concedes; A's empty deck then defeats it at the next draw: C is the last one.
     state, events = play(state, {"kind": "concede", "side": "B"})
     assert kinds(events)[:2] == ["conceded", "defeated"]
-    assert "defeated" in kinds(events[2:]) and events[-1]["type"] == "game_over"
-    assert state["characters"]["A"]["defeated"] and state["characters"]["A"]["hex"] is None
+    assert "defeated" in kinds(events[2:])
+    assert events[-1]["type"] == "game_over"
+    assert state["characters"]["A"]["defeated"]
+    assert state["characters"]["A"]["hex"] is None
     outcome = RULESET.outcome(state)
-    assert outcome is not None and outcome.winner == "C"
+    assert outcome is not None
+    assert outcome.winner == "C"
     assert outcome.termination == Termination.ANNIHILATION
     assert RULESET.prompt(state) is None
 
@@ -279,8 +317,24 @@ def test_concession_ends_a_duel_with_the_other_player_winning() -> None:
     state, events = play(state, {"kind": "concede", "side": "A"})
     assert kinds(events) == ["conceded", "defeated", "game_over"]
     outcome = RULESET.outcome(state)
-    assert outcome is not None and outcome.winner == "B"
+    assert outcome is not None
+    assert outcome.winner == "B"
     assert outcome.termination == Termination.CONCESSION
     with pytest.raises(IllegalCommand) as refused:
         RULESET.decide(state, {"kind": "concede", "side": "B"}, SeededDice("t", 2))
     assert refused.value.rule == rules.WINNING
+
+
+def test_defeated_characters_take_no_further_part_their_card_part_is_dropped() -> None:
+    state = placed("ronin", "student", "master")
+    state = {**state, "phase": "resolve", "queue": [], "reveal": None}
+    state = RULESET.evolve(
+        state, {"type": "resolving", "side": "A", "card": ATTACK.id, "part": "top", "speed": 5}
+    )
+    state = RULESET.evolve(state, {"type": "defeated", "side": "A"})
+    assert RULESET.prompt(state) is None
+    events = settle.next_step(state, SeededDice("t", 1), CATALOGUE, RULESET.evolve)
+    assert events == [
+        {"type": "resolved", "side": "A", "card": ATTACK.id, "part": "top", "abandoned": True}
+    ]
+    assert RULESET.evolve(state, events[0])["current"] is None

@@ -17,8 +17,14 @@ CATALOGUE = load_catalogue()
 
 def player(side: str, character: str, **extra: Any) -> dict[str, Any]:
     found = CATALOGUE.character(character)
-    return {"side": side, "character": character, "weapon": found.weapons[0], "deck": None,
-            "prepared": [], **extra}
+    return {
+        "side": side,
+        "character": character,
+        "weapon": found.weapons[0],
+        "deck": None,
+        "prepared": [],
+        **extra,
+    }
 
 
 def setup(*characters: str, terrain: Sequence[dict[str, Any]] = (), **extra: Any) -> dict[str, Any]:
@@ -32,7 +38,9 @@ def setup(*characters: str, terrain: Sequence[dict[str, Any]] = (), **extra: Any
     }
 
 
-def play(state: State, command: Command, index: int = 1, seed: str = "test") -> tuple[State, list[Event]]:
+def play(
+    state: State, command: Command, index: int = 1, seed: str = "test"
+) -> tuple[State, list[Event]]:
     """``command`` decided and its events folded into ``state``."""
     events = RULESET.decide(state, command, SeededDice(seed, index))
     for event in events:
@@ -76,17 +84,21 @@ def card_where(test: Callable[[Card], bool]) -> Card:
 def simple(kind: str) -> Card:
     """A plain ability card of type ``kind``: fixed speed, no cost, no Kamae, no instant."""
     return card_where(
-        lambda c: c.type == kind
-        and not c.variable
-        and c.focus_cost == 0
-        and c.kamae is None
-        and c.instant is None
-        and c.alternative is None
-        and c.split is None
+        lambda c: (
+            c.type == kind
+            and not c.variable
+            and c.focus_cost == 0
+            and c.kamae is None
+            and c.instant is None
+            and c.alternative is None
+            and c.split is None
+        )
     )
 
 
-def choose_all(state: State, cards: dict[str, str | None], index: int = 100) -> tuple[State, list[Event]]:
+def choose_all(
+    state: State, cards: dict[str, str | None], index: int = 100
+) -> tuple[State, list[Event]]:
     """Every side plays its card (``None``: a stun); the events of the last choice."""
     events: list[Event] = []
     for side, card in cards.items():
