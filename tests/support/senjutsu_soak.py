@@ -2,9 +2,11 @@
 
     python -m tests.support.senjutsu_soak --games 1000 --jobs 2
 
-Game ``n`` plays sample set-up ``n`` (cycling: every pairing of characters comes
-round) with the seed ``senjutsu-soak-<n>``; random bots on both sides, except
-every :data:`LOOKAHEAD_EVERY`-th game, where side A is the look-ahead bot. Each
+Game ``n`` is a duel of the first two seats of sample set-up ``n`` (cycling: its
+characters, weapons, battlefield and terrain) with the seed ``senjutsu-soak-<n>``,
+random bots on both sides; except every :data:`LOOKAHEAD_EVERY`-th game, where
+side A is the look-ahead bot, and every :data:`WHOLE_EVERY`-th, which plays the
+whole sample set-up (every seat, random bots: the multiplayer rules). Each
 game is played to the end with the state hash taken after every event, then its
 commands are decided again from the start and the hash compared at every step.
 Prints one summary line and exits 1 on the first game that differs, naming it
@@ -17,17 +19,21 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import Bot, Command, RandomBot, SeededDice, state_hash
 from engine.senjutsu import Senjutsu
 from engine.senjutsu.bots import LookaheadBot
 
 SENJUTSU = Senjutsu()
-# One game in this many seats the look-ahead bot (it thinks for a while each turn).
-LOOKAHEAD_EVERY = 10
+# One game in this many seats the look-ahead bot (it thinks for a while each turn:
+# a look-ahead duel takes about as long as 40 random ones).
+LOOKAHEAD_EVERY = 50
+# One game in this many plays a whole (multiplayer) sample set-up.
+WHOLE_EVERY = 5
 # A duel that has not ended after this many commands is a failure.
 MAX_COMMANDS = 5_000
 
@@ -41,20 +47,34 @@ class SoakResult:
 
 
 def seats(game: int) -> tuple[str, str]:
+    """The bots of sides A and B in game ``game`` (any further side: random)."""
     return ("lookahead" if game % LOOKAHEAD_EVERY == LOOKAHEAD_EVERY - 1 else "random", "random")
+
+
+def whole(game: int) -> bool:
+    """Whether game ``game`` plays a whole sample set-up, every seat."""
+    return game % WHOLE_EVERY == WHOLE_EVERY - 1 and seats(game)[0] == "random"
+
+
+def duel(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """A sample set-up's first two seats alone: a two-player duel."""
+    return {**setup, "mode": "duel", "players": list(setup["players"][:2])}
 
 
 def soak_game(game: int) -> SoakResult:
     setups = SENJUTSU.sample_setups()
-    setup = setups[game % len(setups)]
+    setup = dict(setups[game % len(setups)]) if whole(game) else duel(setups[game % len(setups)])
     seed = f"senjutsu-soak-{game}"
     kinds = seats(game)
-    description = f"game {game}: set-up {game % len(setups)}, {kinds[0]} v {kinds[1]}, {seed!r}"
+    description = (
+        f"game {game}: set-up {game % len(setups)} ({len(setup['players'])} seats),"
+        f" {kinds[0]} v {kinds[1]}, {seed!r}"
+    )
     state = SENJUTSU.start(dict(setup), SeededDice(seed, 0))
     sides = SENJUTSU.sides(state)
     players: dict[str, Bot] = {
         side: (LookaheadBot if kind == "lookahead" else RandomBot)(f"{seed}-{side}")
-        for side, kind in zip(sides, kinds, strict=False)
+        for side, kind in zip(sides, (*kinds, *["random"] * len(sides)), strict=False)
     }
     commands: list[Command] = []
     hashes = [state_hash(state)]

@@ -19,7 +19,8 @@ from engine.senjutsu import Senjutsu
 from engine.senjutsu.bots import BOTS, LookaheadBot
 from engine.senjutsu.bots.beliefs import always_in_hand, determinised, unknown_cards
 from engine.senjutsu.bots.judgement import judge
-from tests.support.senjutsu_soak import LOOKAHEAD_EVERY, seats, soak_game
+from tests.support.senjutsu_soak import LOOKAHEAD_EVERY, WHOLE_EVERY, seats, soak_game, whole
+from tests.support.senjutsu_soak import duel as two_seats
 
 SENJUTSU = Senjutsu()
 MAX_COMMANDS = 5_000
@@ -28,7 +29,7 @@ MAX_COMMANDS = 5_000
 @dataclass(frozen=True)
 class Duel:
     seed: str
-    kinds: tuple[str, str]
+    kinds: tuple[str, ...]
     setup: dict[str, Any]
     final: State
     commands: tuple[Command, ...]
@@ -36,15 +37,19 @@ class Duel:
     asked: tuple[tuple[State, str, Command], ...]  # the look-ahead bot's decisions
 
 
-def _play(seed: str, kinds: tuple[str, str], setup: int = 0) -> Duel:
-    """A duel between the named bots; every command checked against ``legal`` and
-    decided without refusal (``decide`` raises on a refused command: the test fails)."""
+def _play(seed: str, kinds: tuple[str, ...], setup: int = 0, *, seats: int = 2) -> Duel:
+    """A game between the named bots (the first ``seats`` seats of a sample set-up;
+    any side beyond ``kinds`` plays the random bot); every command checked against
+    ``legal`` and decided without refusal (``decide`` raises on a refused command:
+    the test fails)."""
     setups = SENJUTSU.sample_setups()
-    chosen = dict(setups[setup % len(setups)])
+    sample = setups[setup % len(setups)]
+    chosen = two_seats(sample) if seats == 2 else {**sample, "players": sample["players"][:seats]}
     state = SENJUTSU.start(dict(chosen), SeededDice(seed, 0))
     sides = SENJUTSU.sides(state)
+    named = (*kinds, *["random"] * len(sides))
     bots: dict[str, Bot] = {
-        side: BOTS[kind].build(f"{seed}/{side}") for side, kind in zip(sides, kinds, strict=True)
+        side: BOTS[kind].build(f"{seed}/{side}") for side, kind in zip(sides, named, strict=False)
     }
     asked: list[tuple[State, str, Command]] = []
     commands: list[Command] = []
@@ -70,6 +75,12 @@ def _random_duels() -> tuple[Duel, ...]:
 
 
 @cache
+def _multiplayer() -> tuple[Duel, ...]:
+    """Multiplayer Rules: a three-seat game with the look-ahead bot in seat A."""
+    return (_play("multiplayer", ("lookahead",), setup=2, seats=3),)
+
+
+@cache
 def _lookahead_duels() -> tuple[Duel, ...]:
     """The look-ahead bot in each seat against the random bot, twice."""
     seats = [("lookahead", "random"), ("random", "lookahead")] * 2
@@ -82,7 +93,7 @@ def test_the_bots_are_the_random_bot_first_then_the_lookahead_bot() -> None:
     assert isinstance(BOTS["lookahead"].build("x"), LookaheadBot)
 
 
-@pytest.mark.parametrize("duels", [_random_duels, _lookahead_duels])
+@pytest.mark.parametrize("duels", [_random_duels, _lookahead_duels, _multiplayer])
 def test_winning_the_game_bot_duels_end_and_every_command_is_accepted(
     duels: Callable[[], tuple[Duel, ...]],
 ) -> None:
@@ -171,7 +182,7 @@ def test_beliefs_the_guess_keeps_what_the_side_sees_and_hides_the_rest() -> None
 
 def test_winning_the_game_the_judgement_prefers_wounding_the_rival_to_being_wounded() -> None:
     setups = SENJUTSU.sample_setups()
-    state = SENJUTSU.start(dict(setups[0]), SeededDice("judge", 0))
+    state = SENJUTSU.start(two_seats(setups[0]), SeededDice("judge", 0))
     a, b = SENJUTSU.sides(state)
     hurt_b = copy.deepcopy(state)
     hurt_b["characters"][b]["wounds"] = 2
@@ -185,13 +196,16 @@ def test_winning_the_game_the_judgement_prefers_wounding_the_rival_to_being_woun
 
 # -- a slice of the soak ---------------------------------------------------------------
 
-# Random duels only: the look-ahead duels above are replayed the same way.
-SLICE = [0, 1, 2]
+# Random games only (a duel, another pairing, a whole six-seat set-up): the
+# look-ahead duels above are replayed the same way.
+SLICE = [0, 1, WHOLE_EVERY - 1]
 
 
-def test_the_soak_seats_the_lookahead_bot_in_one_game_of_ten() -> None:
-    found = [seats(game) for game in range(10 * LOOKAHEAD_EVERY)]
-    assert found.count(("lookahead", "random")) == 10
+def test_the_soak_seats_the_lookahead_bot_and_plays_whole_set_ups_now_and_then() -> None:
+    games = range(10 * LOOKAHEAD_EVERY)
+    assert [seats(game) for game in games].count(("lookahead", "random")) == 10
+    assert whole(SLICE[-1])
+    assert not whole(SLICE[0])
 
 
 @pytest.mark.parametrize("game", SLICE)
