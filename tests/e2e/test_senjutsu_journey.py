@@ -83,12 +83,15 @@ class Tab:
     page: Any
     viewport: str  # "desktop" or "phone"
 
-    def shot(self, name: str) -> None:
-        """Photograph the page (the whole of it) when SENJUTSU_SHOTS names a folder."""
+    def shot(self, name: str, top: str | None = None) -> None:
+        """Photograph the viewport (``top``: the element scrolled to its top first)
+        when SENJUTSU_SHOTS names a folder."""
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            if top is not None:
+                self.page.locator(top).evaluate("(element) => element.scrollIntoView()")
             path = Path(SHOTS) / f"senjutsu-{name}-{self.viewport}.png"
-            self.page.screenshot(path=str(path), full_page=True, animations="disabled")
+            self.page.screenshot(path=str(path), animations="disabled")
 
 
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -166,7 +169,7 @@ def test_a_player_plays_senjutsu_against_the_bot_by_clicking(tab: Tab, site: Sit
         if turn_now(page) > TURNS:
             break
         if before.split(":")[1] == "choose" and turn_now(page) >= 2 and not photographed:
-            tab.shot("game")  # the second turn's choice: a hand, a board, a discard
+            tab.shot("game", top=".stage")  # the second turn's choice: a hand, a board, a discard
             photographed = True
         clicked.append(answer_by_clicking(page))
         expect(page.locator("#prompt-panel")).not_to_have_attribute("data-prompt", before)
@@ -178,7 +181,7 @@ def test_a_player_plays_senjutsu_against_the_bot_by_clicking(tab: Tab, site: Sit
     page.locator("#log li a", has_text=re.compile("reveal", re.IGNORECASE)).first.click()
     expect(page.locator(".sj-flip.revealed")).to_have_count(2)
     expect(page.locator(".sj-flip.revealed .sj-face .sj-name")).to_have_count(2)
-    tab.shot("reveal")
+    tab.shot("reveal", top=".stage")
 
 
 def test_the_replay_of_a_finished_game_steps_through_it(tab: Tab, site: Site) -> None:
@@ -196,15 +199,15 @@ def test_the_replay_of_a_finished_game_steps_through_it(tab: Tab, site: Site) ->
     expect(page.locator(".sj-winner")).to_contain_text("winner")
     # Over: every hand is public.
     expect(page.locator(".sj-hand .sj-back")).to_have_count(0)
-    tab.shot("replay")
+    tab.shot("replay", top=".stage")
 
 
 def test_a_spectator_sees_no_hand_of_a_running_game(tab: Tab, site: Site) -> None:
     services = site.app.extensions["shiai"]
     host = services.accounts.create(f"h-{secrets.token_hex(3)}", "Host", PASSWORD, "player")
-    created = services.play.create(
-        host, "senjutsu", registry.get("senjutsu").sample_setups()[0], opponent="hot-seat"
-    )
+    sample = registry.get("senjutsu").sample_setups()[0]
+    duel = {**sample, "players": sample["players"][:2]}  # the browser seats two sides
+    created = services.play.create(host, "senjutsu", duel, opponent="hot-seat")
     page = tab.page
     page.goto(f"{site.url}/games/{created.game_id}")
     expect(page.locator("#board svg.sj-board")).to_be_visible()

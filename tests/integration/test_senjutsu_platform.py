@@ -21,7 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.hexgrid import Hex
-from engine.senjutsu.cards import load_catalogue
+from engine.senjutsu import load_catalogue
 from replays import registry
 from shiai import create_app
 from shiai.migrations import upgrade

@@ -26,7 +26,7 @@ from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand, Setup
 from engine.hexgrid import Facing, Hex, oriented
-from engine.senjutsu.cards import load_catalogue
+from engine.senjutsu import load_catalogue
 from shiai.systems import Files, Form, Scripts, SystemPlugin
 
 # Two players at a browser game (the platform seats two sides).

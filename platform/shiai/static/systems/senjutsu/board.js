@@ -205,11 +205,11 @@ function decorate(svg, c) {
   if (!unit) return;
   unit.classList.add("sj-character");
   const s = HEX_SIZE;
-  const name = svgEl("text", { y: -s * 0.68, class: "sj-label", "text-anchor": "middle", "font-size": s * 0.26 }, unit);
+  const name = svgEl("text", { y: -s * 0.68, class: "sj-label", "text-anchor": "middle", "font-size": s * 0.3 }, unit);
   name.textContent = `${c.name} · ${c.kamaeName || ""}`;
   const pips = svgEl("g", { class: "sj-pips", transform: `translate(${s * 0.72} ${-s * 0.4})` }, unit);
   for (let i = 0; i < c.focus; i += 1) svgEl("circle", { cy: i * s * 0.2, r: s * 0.08, class: "sj-focus-pip" }, pips);
-  const hurt = svgEl("text", { y: s * 0.86, class: "sj-wounds", "text-anchor": "middle", "font-size": s * 0.24 }, unit);
+  const hurt = svgEl("text", { y: s * 0.9, class: "sj-wounds", "text-anchor": "middle", "font-size": s * 0.28 }, unit);
   hurt.textContent = [`W${c.wounds}/${c.woundLimit}`, c.bleeding ? `B${c.bleeding}` : "", c.hobbles.length ? `H${c.hobbles.length}` : "", c.stuns ? `S${c.stuns}` : ""].filter(Boolean).join(" ");
   const title = unit.querySelector("title");
   if (title) title.textContent = `${c.name}, side ${c.side}, facing ${c.facingName}; ${c.kamaeName} kamae, focus ${c.focus}, wounds ${c.wounds} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}, hobbles ${c.hobbles.length}, stuns ${c.stuns}`;
