@@ -8,11 +8,14 @@ answer (through the effects tests' small table) for the effects.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.core import InvalidCommand, SeededDice, State
+from engine.core import Command, Event, InvalidCommand, SeededDice, State
+from engine.senjutsu import Senjutsu, load_catalogue
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -70,6 +73,51 @@ def test_discard_face_up_cards_of_other_players_may_be_viewed_their_face_down_ca
         {"card": up, "up": True},
         {"card": None, "up": False},
     ]
+
+
+# -- Turn Structure In Detail > Revealing Instant Replacement Ability Cards -----------------
+
+
+def test_instant_replacement_if_the_replacement_has_a_focus_cost_spend_that_focus_now(
+    tmp_path: Path,
+) -> None:
+    # No sample replacement card has a focus cost: Shadow Feint (s-029) is given one
+    # in a data file, the way the real cards are loaded.
+    feint = {**CATALOGUE.card_json("s-029"), "focus_cost": 1}
+    feint.pop("sample", None)
+    extra = tmp_path / "cards.json"
+    extra.write_text(json.dumps({"sample": False, "cards": [feint]}), encoding="utf-8")
+    ruleset = Senjutsu(load_catalogue(extra=[extra]))
+    index = 0
+
+    def decide_all(state: State, command: Command) -> tuple[State, list[Event]]:
+        nonlocal index
+        index += 1
+        events = ruleset.decide(state, command, SeededDice("feint", index))
+        for event in events:
+            state = ruleset.evolve(state, event)
+        return state, events
+
+    state = ruleset.start(setup("ronin", "student"), SeededDice("feint", 0))
+    while state["phase"] == "place":
+        prompt = ruleset.prompt(state)
+        assert prompt is not None
+        state, _ = decide_all(state, next(iter(ruleset.legal(state, prompt.sides[0]))))
+    state = with_hand(state, "A", [MEDITATION.id, "s-029"], focus=2)
+    state = with_hand(state, "B", [MEDITATION.id])
+    for side in "AB":
+        state, _ = decide_all(state, {"kind": "choose", "side": side, "card": MEDITATION.id})
+    replaced: list[Event] = []
+    while (prompt := ruleset.prompt(state)) is not None and prompt.kind == "replace":
+        side = prompt.sides[0]
+        card = "s-029" if side == "A" else None
+        state, events = decide_all(state, {"kind": "replace", "side": side, "card": card})
+        replaced += [e for e in events if e["type"] == "replaced"]
+    assert replaced == [
+        {"type": "replaced", "side": "A", "card": "s-029", "replaced": MEDITATION.id, "focus": 1}
+    ]
+    assert state["characters"]["A"]["focus"] == 1
+    assert state["characters"]["A"]["played"]["card"] == "s-029"
 
 
 # -- Attacks, The Commit To Hit Rule ---------------------------------------------------------
