@@ -1,7 +1,8 @@
 """Benchmark: whole Senjutsu duels played by bots.
 
 Plays two random bots (the kernel's ``RandomBot``, the default bot) against each
-other from the first sample set-up, and prints::
+other in a duel of the first sample set-up's first two seats (Master against
+Noblewoman with their sample decks), and prints::
 
     senjutsu.bot_game: <games/s> games/s
     senjutsu.bot_game_cpu: <games/s> games/s
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from bench._util import figure, median, note, percentile, profiled
 from engine.core import Bot, RandomBot, SeededDice
@@ -36,10 +38,17 @@ from engine.senjutsu.bots import LookaheadBot
 SENJUTSU = Senjutsu()
 
 
+def duel() -> dict[str, Any]:
+    """The first sample set-up's first two seats: a two-player duel (its
+    battlefield and terrain)."""
+    setup = SENJUTSU.sample_setups()[0]
+    return {**setup, "mode": "duel", "players": list(setup["players"][:2])}
+
+
 def play(seed: str, bots: dict[str, Bot] | None = None) -> tuple[int, int]:
-    """One bot game from the first sample set-up (random bots unless given);
-    returns its commands and turns."""
-    state = SENJUTSU.start(dict(SENJUTSU.sample_setups()[0]), SeededDice(seed, 0))
+    """One two-player bot duel (random bots unless given); returns its commands
+    and turns."""
+    state = SENJUTSU.start(duel(), SeededDice(seed, 0))
     players = bots or {side: RandomBot(f"{seed}/{side}") for side in SENJUTSU.sides(state)}
     commands = 0
     while (prompt := SENJUTSU.prompt(state)) is not None:
@@ -59,7 +68,7 @@ def lookahead_choices(games: int, turns: int) -> list[float]:
     times: list[float] = []
     for n in range(games):
         seed = f"bench-lookahead-{n}"
-        state = SENJUTSU.start(dict(SENJUTSU.sample_setups()[0]), SeededDice(seed, 0))
+        state = SENJUTSU.start(duel(), SeededDice(seed, 0))
         sides = SENJUTSU.sides(state)
         bots: dict[str, Bot] = {sides[0]: LookaheadBot(seed), sides[1]: RandomBot(seed)}
         commands = 0
@@ -78,7 +87,7 @@ def lookahead_choices(games: int, turns: int) -> list[float]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--lookahead-games", type=int, default=3)
     args = parser.parse_args(argv)
     play("warm-up")  # loads the catalogue and imports once

@@ -12,8 +12,10 @@ What the meta pages read (generically, for any card-driven system):
 - a side's ``faction`` is its character (a solo opponent's id for a solo
   opponent), so the faction tables are the characters' win rates and matchups;
 - a :class:`UnitFacts` of type ``"card"`` per card a side revealed in the
-  game (``unit``: the card id, ``name``: its name, ``cost`` 0, ``extra``:
-  ``{"times": n, "card_type": ...}``), so the unit tables give each card's play
+  game (``unit``: the side and the card id, ``A.s-017``, unique in the game as the
+  read model wants it though both sides may play the same basic card; ``name``:
+  its name, ``cost`` 0, ``extra``: ``{"card": id, "times": n, "card_type": ...}``),
+  so the unit tables give each card's play
   rate and its win rate when played (17lands' "game in hand" win rate), with
   the win rate of the character's games without it.
 
@@ -261,13 +263,13 @@ def game_facts(
             units.append(
                 UnitFacts(
                     side=side,
-                    unit=card,
+                    unit=f"{side}.{card}",
                     name=name,
                     type=CARD,
                     casualties_caused=tally.card_wounds.get((side, card), 0),
                     casualties_suffered=0,
                     survived=survived,
-                    extra={"times": times, "card_type": card_type},
+                    extra={"card": card, "times": times, "card_type": card_type},
                 )
             )
     return GameFacts(sides=tuple(facts), units=tuple(units))

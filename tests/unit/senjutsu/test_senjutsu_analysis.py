@@ -105,12 +105,13 @@ def test_player_setup_the_top_of_the_advantage_track_holds_the_first_player_mark
 
 
 def test_reveal_each_card_a_side_revealed_is_a_card_fact_with_how_often_it_was_played() -> None:
-    units = {(u.side, u.unit): u for u in _facts().units}
+    units = {(u.side, u.extra["card"]): u for u in _facts().units}
     assert set(units) == {("A", "s-001"), ("A", "s-050"), ("B", "s-002")}
+    assert units["A", "s-001"].unit == "A.s-001"  # unique in the game: both may play it
     katana = units["A", "s-001"]
     assert (katana.type, katana.name, katana.cost) == (CARD, "S-001", 0)
     # Revealed twice, its top and split parts resolved: once per turn.
-    assert katana.extra == {"times": 2, "card_type": "attack"}
+    assert katana.extra == {"card": "s-001", "times": 2, "card_type": "attack"}
     assert katana.casualties_caused == 4  # 1 wound + 1 bleeding, then 2 wounds
     assert katana.survived
     assert not units["B", "s-002"].survived
@@ -118,7 +119,7 @@ def test_reveal_each_card_a_side_revealed_is_a_card_fact_with_how_often_it_was_p
 
 
 def test_instant_additional_cards_resolved_from_hand_count_as_played() -> None:
-    units = {(u.side, u.unit): u for u in _facts().units}
+    units = {(u.side, u.extra["card"]): u for u in _facts().units}
     assert units["A", "s-050"].extra["times"] == 1
     assert _facts().sides[0].extra["cards_played"] == 3  # s-001 twice, s-050 once
 
@@ -135,9 +136,9 @@ def test_instant_replacement_cards_the_replaced_card_and_its_replacement_were_bo
     ]
     facts = _facts(events, Outcome(Termination.CONCESSION, "B"))
     assert sorted((u.side, u.unit, u.extra["times"]) for u in facts.units) == [
-        ("A", "s-001", 1),
-        ("A", "s-009", 1),
-        ("B", "s-002", 1),
+        ("A", "A.s-001", 1),
+        ("A", "A.s-009", 1),
+        ("B", "B.s-002", 1),
     ]
     assert [s.ending for s in facts.sides] == ["concession", "concession"]
     assert [s.victory_points for s in facts.sides] == [0, 1]
@@ -147,7 +148,7 @@ def test_stun_a_stun_played_instead_of_an_ability_card_is_no_card() -> None:
     b = _facts().sides[1]
     assert b.extra["stuns_played"] == 1
     assert b.extra["cards_played"] == 1
-    assert all(u.unit != "stun" for u in _facts().units)
+    assert all(u.extra["card"] != "stun" for u in _facts().units)
 
 
 def test_attacks_bleeding_a_bleeding_wound_counts_as_a_wound_taken_and_dealt() -> None:
@@ -208,6 +209,18 @@ def test_stun_stuns_taken_and_dealt() -> None:
 def test_optional_focus_cost_focus_gained_and_spent() -> None:
     b = _facts().sides[1]
     assert (b.extra["focus_gained"], b.extra["focus_spent"]) == (2, 1)
+
+
+def test_both_sides_may_play_the_same_card_and_each_has_its_own_fact() -> None:
+    events: list[Event] = [
+        {"type": "turn_started", "turn": 1},
+        {"type": "revealed", "cards": {"A": "s-010", "B": "s-010"}},
+    ]
+    units = _facts(events, Outcome(Termination.CONCESSION, "A")).units
+    assert [(u.side, u.unit, u.name) for u in units] == [
+        ("A", "A.s-010", "S-010"),
+        ("B", "B.s-010", "S-010"),
+    ]
 
 
 def test_the_facts_name_the_weapon_and_every_ending_has_a_label() -> None:
