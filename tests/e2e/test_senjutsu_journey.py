@@ -128,9 +128,30 @@ def turn_now(page: Any) -> int:
     return int(found.group(1)) if found else 0
 
 
+# Waits until the panel shows another prompt, or says the engine refused the command.
+TAKEN_OR_REFUSED = """(before) => {
+    const panel = document.getElementById("prompt-panel");
+    const error = document.getElementById("play-error");
+    return panel.dataset.prompt !== before || Boolean(error && error.textContent.trim());
+}"""
+
+
+def click_until_taken(page: Any, choices: Any) -> None:
+    """Click the choices in turn until the engine takes one: the panel's hints are
+    the view's; the engine judges (a refusal shows its words, and the next is tried)."""
+    panel = page.locator("#prompt-panel")
+    before = panel.get_attribute("data-prompt")
+    for index in range(choices.count()):
+        choices.nth(index).click()
+        page.wait_for_function(TAKEN_OR_REFUSED, arg=before)
+        if panel.get_attribute("data-prompt") != before:
+            return
+    pytest.fail(f"every choice of {before} was refused: {page.locator('#play-error').inner_text()}")
+
+
 def answer_by_clicking(page: Any) -> str:
     """Answer the prompt the panel shows by clicking: a highlighted hex (then a
-    facing), a card face, or the first button offered. Returns what was clicked."""
+    facing), a card face, or a button offered. Returns what was clicked."""
     offered = page.locator("#board svg .sj-hex-offered")
     cards = page.locator("#prompt-panel button.sj-card.sj-choice:enabled:not(.sj-unlikely)")
     if offered.count():
@@ -140,9 +161,9 @@ def answer_by_clicking(page: Any) -> str:
             facings.first.click(force=True)
         return "hex"
     if cards.count():
-        cards.first.click()
+        click_until_taken(page, cards)
         return "card"
-    page.locator("#prompt-panel button.sj-choice:enabled").first.click()
+    click_until_taken(page, page.locator("#prompt-panel button.sj-choice:enabled"))
     return "button"
 
 
@@ -243,7 +264,7 @@ def test_two_players_play_hot_seat_on_one_screen(tab: Tab, site: Site) -> None:
             before = str(prompt.get_attribute("data-prompt"))
             card = page.locator("#prompt-panel button.sj-card.sj-choice:enabled:not(.sj-unlikely)")
             expect(card.first).to_be_visible()  # the side's hand, fetched as its own view
-            card.first.click()
+            click_until_taken(page, card)
             chosen.append(side)
         else:
             answer_by_clicking(page)

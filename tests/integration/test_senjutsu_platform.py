@@ -285,12 +285,21 @@ def _public_ever(app: Flask, game_id: UUID) -> set[str]:
     return found
 
 
-def _without_trims(steps: dict[str, Any]) -> str:
-    """The /steps answer as text, less the commands of the hand limit's trims (their
-    redaction is tested by itself, below: the one known leak)."""
+# The commands that name a card of the hand (or taken into it) while their prompts are
+# not sealed: the platform shows them to everyone (the known leak, tested by itself
+# below); the check of everything else leaves them out.
+HAND_COMMANDS = frozenset({"trim", "search", "discard"})
+# Of those, the ones whose card is certainly hidden: a trim discards face down, a
+# search takes a card into the hand.
+HIDDEN_COMMANDS = frozenset({"trim", "search"})
+
+
+def _without_hand_commands(steps: dict[str, Any]) -> str:
+    """The /steps answer as text, less the card named by a hand command."""
     for entry in steps["steps"]:
-        if (entry.get("command") or {}).get("kind") == "trim":
-            entry["command"] = {"side": entry["command"]["side"], "kind": "trim"}
+        command = entry.get("command") or {}
+        if command.get("kind") in HAND_COMMANDS:
+            entry["command"] = {"side": command["side"], "kind": command["kind"]}
     return json.dumps(steps)
 
 
@@ -318,7 +327,9 @@ def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
         client = host if viewer else stranger
         outputs = [
             client.get(f"/games/{game_id}?view={view}").get_data(as_text=True),
-            _without_trims(client.get(f"/api/games/{game_id}/steps?view={view}").get_json()),
+            _without_hand_commands(
+                client.get(f"/api/games/{game_id}/steps?view={view}").get_json()
+            ),
             client.get(f"/api/games/{game_id}/steps/{game.step}?view={view}").get_data(
                 as_text=True
             ),
@@ -340,38 +351,37 @@ def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="engine.senjutsu (H2): the hand limit's trim prompt is not sealed, so the platform "
-    "shows the trim command, and the card discarded face down, to every viewer "
-    "(replays.records seals a command only when its prompt is sealed)",
+    reason="engine.senjutsu (H2): the prompts answered with a card of the hand (trim, search, "
+    "discard...) are not sealed, so the platform shows their commands, and the card, to "
+    "every viewer (replays.records seals a command only when its prompt is sealed)",
 )
-def test_a_card_trimmed_face_down_is_not_shown_to_the_other_side(
+def test_a_card_named_from_the_hand_is_not_shown_to_the_other_side(
     app: Flask, host: FlaskClient
 ) -> None:
-    """Winning The Game / Turn Structure In Detail > Discard: cards over the hand
-    limit are discarded face down; nobody else may learn which."""
+    """Turn Structure In Detail > Discard (cards over the hand limit go face down),
+    Other Ability Card Keywords > Search: nobody else may learn which card."""
     ruleset = registry.get("senjutsu")
-    for attempt in range(5):
-        game_id = new_game(host, opponent="hot-seat")
-
-        def trimming(state: dict[str, Any]) -> bool:
-            prompt = ruleset.prompt(state)
-            return prompt is not None and prompt.kind == "trim"
-
-        play_hot_seat(app, host, game_id, stop=trimming)
+    game_id = new_game(host, opponent="hot-seat")
+    bots = {side: ruleset.bot(f"hand-{side}") for side in ("A", "B")}
+    for _ in range(MAX_COMMANDS):
         game = current(app, game_id)
         prompt = ruleset.prompt(game.state)
         if prompt is None:
-            continue  # this game ended without a trim: another one
+            break
         side = prompt.sides[0]
-        chosen = ruleset.bot(f"trim-{attempt}").choose(ruleset, game.state, side)
-        assert chosen is not None
-        command = {**chosen, "side": side}
-        answer_as(host, game_id, command, game.step)
+        legal = list(ruleset.legal(game.state, side))
+        named = [c for c in legal if prompt.kind in HIDDEN_COMMANDS and c.get("card") is not None]
+        command = named[0] if named else bots[side].choose(ruleset, game.state, side)
+        assert command is not None
+        answer_as(host, game_id, {**command, "side": side}, game.step)
+        if not named:
+            continue
+        # A card of the hand was named: no one else is shown which.
         other = next(s for s in game.state["sides"] if s != side)
         for view in (other, SPECTATOR):
             steps = host.get(f"/api/games/{game_id}/steps?view={view}").get_json()["steps"]
-            shown = [e["command"] for e in steps if (e.get("command") or {}).get("kind") == "trim"]
-            assert shown, "the trim is among the steps"
-            assert all(c == {"side": side, "sealed": True} for c in shown), (view, shown)
+            shown = [e["command"] for e in steps if e["step"] == game.step + 1]
+            assert shown, "the command is among the steps"
+            assert shown[0] == {"side": side, "sealed": True}, (view, shown[0])
         return
-    pytest.skip("no game of five reached the hand limit's trim")
+    pytest.skip("the game ended before a card of the hand was named")

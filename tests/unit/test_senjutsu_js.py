@@ -409,7 +409,7 @@ def test_every_command_kind_of_the_contract_has_words() -> None:
         "Discard Calm Defence",
         "No counter",
         "No instant card",
-        "Kamae path: n → a1",
+        "Kamae: n → a1",
         "Take nothing",
         "Rotate anticlockwise ↺",
         "Option 2",
@@ -499,3 +499,28 @@ def test_search_offers_the_discard_and_the_servers_proposal() -> None:
         model=MODEL_A,
     )
     assert [c["card"] for c in found] == [None, "s-040", "s-099"]
+
+
+def test_a_finished_games_replay_keeps_chosen_cards_face_down_until_the_reveal() -> None:
+    """Turn Structure In Detail > Reveal: the played cards are revealed together;
+    a replay of the choice (whole states, all public) still shows them face down."""
+    choosing = STATE_OVER | {"phase": "choose"}
+    played = answers("board.js", "m.tableModel(s, c).characters[0].played", s=choosing, c=CATALOGUE)
+    assert played["revealed"] is False
+    assert played["phaseHidden"] is True
+    revealing = STATE_OVER | {"phase": "reveal"}
+    played = answers(
+        "board.js", "m.tableModel(s, c).characters[0].played", s=revealing, c=CATALOGUE
+    )
+    assert played["revealed"] is True
+
+
+def test_a_kamae_path_is_named_by_the_deciding_sides_tree() -> None:
+    """Kamae Positions > Changing Kamae Positions: a path along the tree's arrows."""
+    model = answers("board.js", "m.tableModel(v)", v=VIEW_A)
+    label = answers(
+        "play.js",
+        "m.choiceLabel({kind: 'kamae', side: 'A', path: ['n', 'a1']}, model)",
+        model=model,
+    )
+    assert label == "Kamae: Neutral (n) \u2192 Aggression (a1)"

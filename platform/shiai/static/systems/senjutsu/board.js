@@ -30,7 +30,9 @@ function kamaeType(character, trees) {
 function playedOf(played, view, phase) {
   if (!played) return null;
   if (view) return { card: played.card, speed: played.speed, revealed: Boolean(played.revealed) };
-  return { card: played.card, speed: played.speed, revealed: true, phaseHidden: phase === "choose" };
+  // A finished game's whole state: every card is public, but a replay still shows
+  // the chosen cards face down until the reveal turns them over.
+  return { card: played.card, speed: played.speed, revealed: phase !== "choose", phaseHidden: phase === "choose" };
 }
 
 // Everything drawBoard shows, as plain data. `catalogue` is the public catalogue
@@ -73,6 +75,7 @@ export function tableModel(state, catalogue = {}) {
       side,
       name,
       character: c.character,
+      tree: c.tree || c.character, // the view names no tree: a character's tree has its id
       weapon: c.weapon,
       weaponName: c.weapon && cards[c.weapon] ? cards[c.weapon].name : c.weapon,
       hex: c.hex,
@@ -110,6 +113,7 @@ export function tableModel(state, catalogue = {}) {
     characters,
     advantage: (state.advantage || []).map((side) => ({ side, name: (characters.find((c) => c.side === side) || {}).name || side })),
     cards,
+    trees,
   };
 }
 
@@ -241,7 +245,9 @@ function playedSlot(c, cards, flip) {
     return slot;
   }
   const known = c.played.card !== null && c.played.card !== undefined && !c.played.phaseHidden;
-  const box = el("div", { class: "sj-flip" + (known && c.played.revealed && !flip ? " revealed" : ""), "data-card": known ? c.played.card : "" });
+  // Its own player reads a card still face down to the others.
+  const own = known && !c.played.revealed;
+  const box = el("div", { class: "sj-flip" + ((known && c.played.revealed && !flip) || own ? " revealed" : ""), "data-card": known ? c.played.card : "" });
   const front = known ? cardElement(namedCard(cards, c.played.card)) : cardBack("the played card, face down");
   front.classList.add("sj-face");
   const back = cardBack("the played card, face down");
@@ -252,6 +258,7 @@ function playedSlot(c, cards, flip) {
     // This step revealed it: draw it face down, then turn it over.
     requestAnimationFrame(() => requestAnimationFrame(() => box.classList.add("revealed")));
   }
+  if (own) slot.append(el("span", { class: "sj-played-note" }, "face down to the others until the reveal"));
   if (c.played.speed !== null && c.played.speed !== undefined) slot.append(el("span", { class: "sj-played-speed" }, `speed ${c.played.speed}`));
   return slot;
 }

@@ -8,7 +8,7 @@
 import { hexCenter, hexCorners } from "../../boards/hex.js";
 import { button, el, svgEl } from "../../viewer/play-controls.js";
 import { HEX_SIZE, tableModel } from "./board.js";
-import { cardElement, namedCard } from "./cards.js";
+import { cardElement, KAMAE, namedCard } from "./cards.js";
 
 const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "north-east"];
 const ARROWS = ["→", "↘", "↙", "←", "↖", "↗"];
@@ -124,7 +124,16 @@ export function choiceLabel(choice, model) {
     case "target": return `Target ${name(choice.target !== undefined ? choice.target : choice.side)}`;
     case "rotate": return choice.direction === 1 ? "Rotate clockwise ↻" : "Rotate anticlockwise ↺";
     case "or": return `Option ${choice.option + 1}`;
-    case "kamae": return `Kamae path: ${(choice.path || []).join(" → ") || "stay"}`;
+    case "kamae": {
+      // Position ids named by their kamae (the deciding side's tree, when the view has it).
+      const me = model.characters.find((x) => x.side === choice.side);
+      const tree = me && model.trees ? model.trees[me.tree] : null;
+      const type = (id) => {
+        const at = tree && (tree.positions || []).find((p) => p.id === id);
+        return at ? `${KAMAE[at.kamae] || at.kamae} (${id})` : id;
+      };
+      return `Kamae: ${(choice.path || []).map(type).join(" → ") || "stay"}`;
+    }
     case "place": case "move": return `${choice.kind === "place" ? "Place at" : "Move to"} [${choice.hex}] facing ${FACINGS[choice.facing]}${choice.collision ? ` (collides with ${choice.collision})` : ""}`;
     case "push": return `Push into [${choice.hex}]`;
     case "concede": return "Concede the game";
@@ -235,14 +244,26 @@ function hexChoices(kind, choices, model, send, hooks, element) {
     if (chosen) {
       const [x, y] = hexCenter(chosen, HEX_SIZE);
       svgEl("polygon", { points: corners([x, y]), class: "sj-hex-chosen" }, group);
+      // One arrow a facing; a facing reached with different collisions (Move Effects >
+      // Collisions) lists them in the panel instead of sending one.
+      const facings = new Map();
       for (const choice of at(chosen)) {
-        const angle = (Math.PI / 3) * choice.facing;
+        if (!facings.has(choice.facing)) facings.set(choice.facing, []);
+        facings.get(choice.facing).push(choice);
+      }
+      for (const [facing, offered] of facings) {
+        const choice = offered[0];
+        const angle = (Math.PI / 3) * facing;
         const ax = x + Math.cos(angle) * HEX_SIZE * 0.62;
         const ay = y + Math.sin(angle) * HEX_SIZE * 0.62;
         const arrow = svgEl("g", { class: "sj-facing-choice", "data-facing": choice.facing, role: "button", "aria-label": `face ${FACINGS[choice.facing]}` }, group);
         svgEl("circle", { cx: ax, cy: ay, r: HEX_SIZE * 0.3 }, arrow);
         svgEl("text", { x: ax, y: ay + HEX_SIZE * 0.12, "text-anchor": "middle", "font-size": HEX_SIZE * 0.36 }, arrow).textContent = ARROWS[choice.facing];
-        arrow.addEventListener("click", (event) => { event.stopPropagation(); send(choice); });
+        arrow.addEventListener("click", (event) => {
+          event.stopPropagation();
+          if (offered.length === 1) send(choice);
+          else panel.replaceChildren(el("p", {}, `Facing ${FACINGS[facing]}: which way it ends.`), buttons(offered, model, send));
+        });
       }
     } else {
       for (const hex of hexes) {
