@@ -90,6 +90,8 @@ def _discarded(c: Catalogue, e: Event) -> str:
             "hand": "back to hand",
             "discard": "to the discard pile",
             "supply": "to the supply",
+            # Reset Deck shuffled the played card back into its deck (turn.discard).
+            "deck": "into the deck",
         }
         moves.append(f"side {side}'s {_card(c, moved['card'])} {where[moved['to']]}")
     return "Discard step: " + ("; ".join(moves) if moves else "nothing played") + "."
