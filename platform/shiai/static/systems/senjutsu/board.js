@@ -12,7 +12,11 @@ import { drawHexBoard, hexCenter } from "../../boards/hex.js";
 import { cardBack, cardElement, KAMAE, namedCard } from "./cards.js";
 
 export const HEX_SIZE = 50;
-export const SIDE_COLOURS = { A: "#9b2226", B: "#1d4e89", C: "#2d6a4f", D: "#7b2cbf", E: "#b08900", F: "#495057" };
+// Players A-F; the solo opponents O1-O5 in darker inks (Solo Rules: up to five).
+export const SIDE_COLOURS = {
+  A: "#9b2226", B: "#1d4e89", C: "#2d6a4f", D: "#7b2cbf", E: "#b08900", F: "#495057",
+  O1: "#3d405b", O2: "#6b4226", O3: "#5f0f40", O4: "#386641", O5: "#22223b",
+};
 const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "north-east"];
 
 const isView = (state) => state.schema === undefined;
@@ -208,6 +212,7 @@ function decorate(svg, c) {
   const unit = svg.querySelector(`.unit[data-unit="${c.side}"]`);
   if (!unit) return;
   unit.classList.add("sj-character");
+  unit.setAttribute("data-hex", Array.isArray(c.hex) ? c.hex.join(",") : "");
   const s = HEX_SIZE;
   const name = svgEl("text", { y: -s * 0.68, class: "sj-label", "text-anchor": "middle", "font-size": s * 0.3 }, unit);
   // A solo opponent has no kamae or focus: its stance instead (Solo Rules).
