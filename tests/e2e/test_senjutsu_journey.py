@@ -337,5 +337,6 @@ def test_a_player_starts_a_solo_duel_from_the_form_and_plays_it_by_clicking(
     # The opponent's card at the reveal ("Cards revealed: ..."): step back to it in the log.
     page.locator("#log li a", has_text="Cards revealed").first.click()
     expect(opponent.locator(".sj-flip.revealed .sj-face .sj-name")).to_have_count(1)
-    tab.shot("solo-reveal", top=".stage")
+    # The panels with both played cards (on a phone, the opponent's panel first).
+    tab.shot("solo-reveal", top=".sj-sides" if tab.viewport == "desktop" else "section.sj-side[data-side=O1]")
     assert len(hexes) >= 2, f"the opponent moved on the battlefield: {hexes}"
