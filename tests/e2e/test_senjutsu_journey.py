@@ -282,7 +282,8 @@ def test_two_players_play_hot_seat_on_one_screen(tab: Tab, site: Site) -> None:
 # Waits until the panel shows a prompt or the game is over (a solo duel may end early).
 PROMPT_OR_OVER = """() => {
     const panel = document.getElementById("prompt-panel");
-    return /^\\d+:/.test(panel.dataset.prompt || "") || Boolean(document.querySelector(".sj-winner"));
+    const prompted = /^\\d+:/.test(panel.dataset.prompt || "");
+    return prompted || Boolean(document.querySelector(".sj-winner"));
 }"""
 
 
@@ -338,5 +339,8 @@ def test_a_player_starts_a_solo_duel_from_the_form_and_plays_it_by_clicking(
     page.locator("#log li a", has_text="Cards revealed").first.click()
     expect(opponent.locator(".sj-flip.revealed .sj-face .sj-name")).to_have_count(1)
     # The panels with both played cards (on a phone, the opponent's panel first).
-    tab.shot("solo-reveal", top=".sj-sides" if tab.viewport == "desktop" else "section.sj-side[data-side=O1]")
+    tab.shot(
+        "solo-reveal",
+        top=".sj-sides" if tab.viewport == "desktop" else "section.sj-side[data-side=O1]",
+    )
     assert len(hexes) >= 2, f"the opponent moved on the battlefield: {hexes}"

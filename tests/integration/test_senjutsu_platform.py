@@ -389,9 +389,10 @@ SOLO_OPPONENT = "ashigaru-katana"
 
 def solo_fields(client: FlaskClient, **fields: str) -> dict[str, str]:
     a, _ = first_choices(client)
-    return form_fields(
-        mode="solo", character_A=a, side="A", opponent="bot", opponent_1=SOLO_OPPONENT
-    ) | fields
+    return (
+        form_fields(mode="solo", character_A=a, side="A", opponent="bot", opponent_1=SOLO_OPPONENT)
+        | fields
+    )
 
 
 def stored_games(app: Flask) -> int:
@@ -407,7 +408,8 @@ def test_solo_setup_the_form_offers_the_book_opponents_with_stance_and_nightmare
     assert "Solo against the book&#39;s opponents" in page or "Solo against the book's" in page
     for opponent in load_catalogue().opponents.values():
         assert opponent.name in page
-    assert 'name="opponent_1"' in page and 'name="opponent_3"' in page
+    assert 'name="opponent_1"' in page
+    assert 'name="opponent_3"' in page
     assert 'name="opponent_4"' not in page  # up to three in the browser
     assert 'name="wound_limit_1"' in page
     assert 'name="stance_2"' in page
@@ -460,14 +462,16 @@ def test_solo_game_from_the_form_is_played_to_the_end_the_opponents_acting_by_th
     game = current(app, game_id)
     assert list(game.sides) == ["A", "O1"]
     seats = app.extensions["shiai"].play.seats(game_id)
-    assert seats["A"].account_id is not None and seats["O1"].bot is not None
+    assert seats["A"].account_id is not None
+    assert seats["O1"].bot is not None
     page = host.get(f"/games/{game_id}").get_data(as_text=True)
     data = replay_data(page)
     assert data["live"]["you_play"] == ["A"]
     opponent = data["shown"]["state"]["characters"]["O1"]
     assert opponent["solo"]["opponent"] == SOLO_OPPONENT
     assert opponent["solo"]["wounds_left"] == 6
-    assert opponent["kamae_type"] is None and opponent["weapon"] is None
+    assert opponent["kamae_type"] is None
+    assert opponent["weapon"] is None
 
     ruleset = registry.get("senjutsu")
     bot = ruleset.bot("solo-player")
