@@ -26,6 +26,7 @@ from engine.senjutsu import Senjutsu, load_catalogue
 from replays import registry
 from shiai import create_app
 from shiai.migrations import upgrade
+from shiai.play import PlayRefused
 from shiai.systems.senjutsu import TERRAIN_SPACING, place_terrain
 from tests.conftest import DICE_RACE_SPEC, platform_config
 from tests.support.web import form, new_account, signed_in_client
@@ -397,8 +398,9 @@ def solo_fields(client: FlaskClient, **fields: str) -> dict[str, str]:
 
 def stored_games(app: Flask) -> int:
     with app.extensions["shiai"].db_engine.connect() as conn:
-        count: int = conn.execute(text("SELECT COUNT(*) FROM game_seats")).scalar_one()
-    return count
+        games: int = conn.execute(text("SELECT COUNT(*) FROM games")).scalar_one()
+        seats: int = conn.execute(text("SELECT COUNT(*) FROM game_seats")).scalar_one()
+    return games + seats
 
 
 def test_solo_setup_the_form_offers_the_book_opponents_with_stance_and_nightmare(
@@ -527,3 +529,23 @@ def test_reset_deck_a_card_returned_into_the_deck_is_described_at_the_discard_st
     card = next(iter(load_catalogue().cards.values()))
     event = {"type": "cards_discarded", "cards": {"O1": {"card": card.id, "to": "deck"}}}
     assert ruleset.describe(event) == f"Discard step: side O1's {card.name} into the deck."
+
+
+def test_solo_setup_several_opponents_are_seated_alike_and_never_by_invitation(
+    app: Flask, host: FlaskClient
+) -> None:
+    """The platform seats a solo game's opponents (sides O1, O2...) all alike: the
+    host at every one in hot-seat; an invitation opens one seat only, so a game of
+    more than two sides is refused (nothing stored)."""
+    game_id = new_game(host, **solo_fields(host, opponent="hot-seat", opponent_2="ashigaru-yari"))
+    seats = app.extensions["shiai"].play.seats(game_id)
+    assert sorted(seats) == ["A", "O1", "O2"]
+    assert {seat.account_id for seat in seats.values()} == {seats["A"].account_id}
+    setup = current(app, game_id).setup
+    services = app.extensions["shiai"]
+    before = stored_games(app)
+    with pytest.raises(PlayRefused, match="only two-sided games can be played by invitation"):
+        services.play.create(
+            str(seats["A"].account_id), "senjutsu", setup, opponent="invite", host_side="A"
+        )
+    assert stored_games(app) == before
