@@ -131,20 +131,25 @@ class Play:
         host = uuid.UUID(host_id)
 
         def seat_players(conn: Connection, game_id: UUID, sides: list[str]) -> None:
-            if len(sides) != 2:
-                raise PlayRefused("only two-sided games can be played in the browser")
+            # More than two sides (a solo game's opponents, say) are all seated alike:
+            # the bot or the host; an invitation opens one seat only.
+            if len(sides) < 2 or (len(sides) != 2 and opponent == INVITE):
+                raise PlayRefused("only two-sided games can be played by invitation")
             mine = host_side or sides[0]
             if mine not in sides:
                 raise PlayRefused(f"the sides are {' and '.join(sides)}, not {mine!r}")
-            theirs = next(side for side in sides if side != mine)
             rows: list[dict[str, Any]] = [
                 {"side": mine, "account_id": host, "bot": None, "invitation": None},
-                {
-                    "side": theirs,
-                    "account_id": host if opponent == HOT_SEAT else None,
-                    "bot": bot if opponent == BOT else None,
-                    "invitation": invitation,
-                },
+                *(
+                    {
+                        "side": theirs,
+                        "account_id": host if opponent == HOT_SEAT else None,
+                        "bot": bot if opponent == BOT else None,
+                        "invitation": invitation,
+                    }
+                    for theirs in sides
+                    if theirs != mine
+                ),
             ]
             now = datetime.now(UTC)
             write_seats(

@@ -277,3 +277,70 @@ def test_two_players_play_hot_seat_on_one_screen(tab: Tab, site: Site) -> None:
     expect(page.locator(".sj-flip.revealed .sj-face .sj-name")).to_have_count(2)
     # The spectator view of a running game reads no hand.
     expect(page.locator(".sj-hand .sj-card")).to_have_count(0)
+
+
+# Waits until the panel shows a prompt or the game is over (a solo duel may end early).
+PROMPT_OR_OVER = """() => {
+    const panel = document.getElementById("prompt-panel");
+    const prompted = /^\\d+:/.test(panel.dataset.prompt || "");
+    return prompted || Boolean(document.querySelector(".sj-winner"));
+}"""
+
+
+def test_a_player_starts_a_solo_duel_from_the_form_and_plays_it_by_clicking(
+    tab: Tab, site: Site
+) -> None:
+    """Solo Rules: the player chooses "Solo against the book's opponents" and one
+    opponent on the form, places the character, plays turns by clicking; the
+    opponent (never asked anything) reveals its card and moves by the solo rules."""
+    page = tab.page
+    sign_up(page, site, "itto")
+    page.goto(f"{site.url}/play/new?system=senjutsu")
+    solo = page.get_by_label("Solo against the book's opponents")
+    solo.check()
+    expect(page.get_by_label("Opponent 1")).to_be_visible()
+    expect(page.get_by_label("Side B: character and core weapon")).to_be_hidden()
+    page.get_by_label("Opponent 1").select_option(label="Katana Ashigaru")
+    page.get_by_label("Stance").first.select_option("offensive")
+    tab.shot("solo-new-game", top="fieldset.sj-solo-only")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
+    expect(page.locator("#board svg.sj-board")).to_be_visible()
+    opponent = page.locator(".sj-side[data-side=O1]")
+    expect(opponent).to_contain_text("Katana Ashigaru")
+    expect(opponent).to_contain_text("solo opponent")
+    expect(opponent.locator(".sj-facts")).to_contain_text("offensive")
+    expect(opponent.locator(".sj-facts")).to_contain_text("6 of 6")
+    expect(opponent.locator(".sj-hand")).to_have_count(0)  # no hand, no kamae, no focus
+    expect(opponent.locator(".sj-facts")).not_to_contain_text("Focus")
+    hexes: list[str] = []
+    clicked: list[str] = []
+    revealed = False
+    photographed = False
+    for _ in range(MAX_PROMPTS):
+        page.wait_for_function(PROMPT_OR_OVER)
+        unit = page.locator('#board svg .unit[data-unit="O1"]')
+        if unit.count() and (where := unit.get_attribute("data-hex")) and where not in hexes:
+            hexes.append(where)
+        revealed = revealed or opponent.locator(".sj-flip.revealed .sj-face .sj-name").count() > 0
+        if page.locator(".sj-winner").count() or turn_now(page) > TURNS:
+            break
+        before = panel_prompt(page)
+        if turn_now(page) >= 2 and before.split(":")[1] == "choose" and not photographed:
+            tab.shot("solo-game", top=".stage")
+            photographed = True
+        clicked.append(answer_by_clicking(page))
+        expect(page.locator("#prompt-panel")).not_to_have_attribute("data-prompt", before)
+    else:
+        pytest.fail(f"not past turn {TURNS} in {MAX_PROMPTS} prompts: {clicked}")
+    assert "hex" in clicked, "the character was placed by clicking the battlefield"
+    assert "card" in clicked, "cards were chosen by clicking their faces"
+    # The opponent's card at the reveal ("Cards revealed: ..."): step back to it in the log.
+    page.locator("#log li a", has_text="Cards revealed").first.click()
+    expect(opponent.locator(".sj-flip.revealed .sj-face .sj-name")).to_have_count(1)
+    # The panels with both played cards (on a phone, the opponent's panel first).
+    tab.shot(
+        "solo-reveal",
+        top=".sj-sides" if tab.viewport == "desktop" else "section.sj-side[data-side=O1]",
+    )
+    assert len(hexes) >= 2, f"the opponent moved on the battlefield: {hexes}"

@@ -19,12 +19,14 @@ from uuid import UUID
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
 
 from engine.hexgrid import Hex
-from engine.senjutsu import load_catalogue
+from engine.senjutsu import Senjutsu, load_catalogue
 from replays import registry
 from shiai import create_app
 from shiai.migrations import upgrade
+from shiai.play import PlayRefused
 from shiai.systems.senjutsu import TERRAIN_SPACING, place_terrain
 from tests.conftest import DICE_RACE_SPEC, platform_config
 from tests.support.web import form, new_account, signed_in_client
@@ -379,3 +381,171 @@ def test_a_card_named_from_the_hand_is_not_shown_to_the_other_side(
             assert shown[0] == {"side": side, "sealed": True}, (view, shown[0])
         return
     pytest.skip("the game ended before a card of the hand was named")
+
+
+# -- solo against the book's opponents ----------------------------------------------------
+
+SOLO_OPPONENT = "ashigaru-katana"
+
+
+def solo_fields(client: FlaskClient, **fields: str) -> dict[str, str]:
+    a, _ = first_choices(client)
+    return (
+        form_fields(mode="solo", character_A=a, side="A", opponent="bot", opponent_1=SOLO_OPPONENT)
+        | fields
+    )
+
+
+def stored_games(app: Flask) -> int:
+    with app.extensions["shiai"].db_engine.connect() as conn:
+        games: int = conn.execute(text("SELECT COUNT(*) FROM games")).scalar_one()
+        seats: int = conn.execute(text("SELECT COUNT(*) FROM game_seats")).scalar_one()
+    return games + seats
+
+
+def test_solo_setup_the_form_offers_the_book_opponents_with_stance_and_nightmare(
+    host: FlaskClient,
+) -> None:
+    page = host.get("/play/new?system=senjutsu").get_data(as_text=True)
+    assert "Solo against the book&#39;s opponents" in page or "Solo against the book's" in page
+    for opponent in load_catalogue().opponents.values():
+        assert opponent.name in page
+    assert 'name="opponent_1"' in page
+    assert 'name="opponent_3"' in page
+    assert 'name="opponent_4"' not in page  # up to three in the browser
+    assert 'name="wound_limit_1"' in page
+    assert 'name="stance_2"' in page
+    assert 'name="nightmare_3"' in page
+    assert "5 to 8 in total" in page
+
+
+def test_solo_setup_wound_limit_left_empty_shares_six_among_the_opponents(
+    app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(
+        host,
+        **solo_fields(
+            host,
+            opponent_2="solo-ronin",
+            stance_2="defensive",
+            nightmare_2="1",
+            opponent_3="",
+        ),
+    )
+    setup = current(app, game_id).setup
+    assert setup["mode"] == "solo"
+    assert [p["side"] for p in setup["players"]] == ["A"]
+    assert setup["opponents"] == [
+        {
+            "opponent": SOLO_OPPONENT,
+            "wound_limit": 3,
+            "stance": "offensive",
+            "approach": "front",
+            "nightmare": False,
+        },
+        {
+            "opponent": "solo-ronin",
+            "wound_limit": 3,
+            "stance": "defensive",
+            "approach": "front",
+            "nightmare": True,
+        },
+    ]
+    typed = new_game(host, **solo_fields(host, wound_limit_1="7"))
+    assert current(app, typed).setup["opponents"][0]["wound_limit"] == 7
+    alone = new_game(host, **solo_fields(host))
+    assert current(app, alone).setup["opponents"][0]["wound_limit"] == 6
+
+
+def test_solo_game_from_the_form_is_played_to_the_end_the_opponents_acting_by_themselves(
+    app: Flask, host: FlaskClient
+) -> None:
+    game_id = new_game(host, **solo_fields(host))
+    game = current(app, game_id)
+    assert list(game.sides) == ["A", "O1"]
+    seats = app.extensions["shiai"].play.seats(game_id)
+    assert seats["A"].account_id is not None
+    assert seats["O1"].bot is not None
+    page = host.get(f"/games/{game_id}").get_data(as_text=True)
+    data = replay_data(page)
+    assert data["live"]["you_play"] == ["A"]
+    opponent = data["shown"]["state"]["characters"]["O1"]
+    assert opponent["solo"]["opponent"] == SOLO_OPPONENT
+    assert opponent["solo"]["wounds_left"] == 6
+    assert opponent["kamae_type"] is None
+    assert opponent["weapon"] is None
+
+    ruleset = registry.get("senjutsu")
+    bot = ruleset.bot("solo-player")
+    opponent_moved = False
+    start_hex = None
+    for _ in range(MAX_COMMANDS):
+        game = current(app, game_id)
+        prompt = ruleset.prompt(game.state)
+        if prompt is None:
+            break
+        assert prompt.sides == ("A",), prompt.sides  # Solo Setup: opponents never prompted
+        hex_now = game.state["characters"]["O1"]["hex"]
+        if start_hex is None:
+            start_hex = hex_now
+        opponent_moved = opponent_moved or (hex_now is not None and hex_now != start_hex)
+        command = bot.choose(ruleset, game.state, "A")
+        assert command is not None
+        answer_as(host, game_id, {**command, "side": "A"}, game.step)
+    else:
+        pytest.fail(f"no end after {MAX_COMMANDS} commands")
+    assert ruleset.outcome(current(app, game_id).state) is not None
+    assert opponent_moved, "the opponent moved by the solo rules"
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"opponent_1": ""}, "choose at least one opponent"),
+        ({"opponent_1": "shogun"}, "choose one of the book&#39;s solo opponents"),
+        ({"wound_limit_1": "0"}, "the wound limit is a whole number from 1 to 20"),
+        ({"wound_limit_1": "many"}, "the wound limit is a whole number from 1 to 20"),
+        ({"stance_1": "berserk"}, "the stance is offensive or defensive"),
+        ({"side": "B"}, "in a solo game you play side A"),
+        ({"opponent": "invite"}, "a solo game has no second player to invite"),
+        ({"character_A": "nobody|w-none"}, "choose a character and a core weapon for side A"),
+        ({"mode": "melee"}, "choose a duel or a solo game"),
+    ],
+)
+def test_solo_setup_bad_form_input_is_refused_in_words_and_nothing_is_stored(
+    app: Flask, host: FlaskClient, fields: dict[str, str], words: str
+) -> None:
+    before = stored_games(app)
+    response = form(host, "/play/new", solo_fields(host, **fields))
+    assert response.status_code == 400
+    assert words in response.get_data(as_text=True)
+    assert stored_games(app) == before
+
+
+def test_reset_deck_a_card_returned_into_the_deck_is_described_at_the_discard_step() -> None:
+    """Found by a solo game from the form: the discard step's sentence named no
+    place for a card Reset Deck had shuffled back into its deck (``to: deck``)."""
+    ruleset = Senjutsu()
+    card = next(iter(load_catalogue().cards.values()))
+    event = {"type": "cards_discarded", "cards": {"O1": {"card": card.id, "to": "deck"}}}
+    assert ruleset.describe(event) == f"Discard step: side O1's {card.name} into the deck."
+
+
+def test_solo_setup_several_opponents_are_seated_alike_and_never_by_invitation(
+    app: Flask, host: FlaskClient
+) -> None:
+    """The platform seats a solo game's opponents (sides O1, O2...) all alike: the
+    host at every one in hot-seat; an invitation opens one seat only, so a game of
+    more than two sides is refused (nothing stored)."""
+    game_id = new_game(host, **solo_fields(host, opponent="hot-seat", opponent_2="ashigaru-yari"))
+    seats = app.extensions["shiai"].play.seats(game_id)
+    assert sorted(seats) == ["A", "O1", "O2"]
+    assert {seat.account_id for seat in seats.values()} == {seats["A"].account_id}
+    setup = current(app, game_id).setup
+    services = app.extensions["shiai"]
+    before = stored_games(app)
+    with pytest.raises(PlayRefused, match="only two-sided games can be played by invitation"):
+        services.play.create(
+            str(seats["A"].account_id), "senjutsu", setup, opponent="invite", host_side="A"
+        )
+    assert stored_games(app) == before

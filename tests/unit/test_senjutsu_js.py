@@ -540,3 +540,71 @@ def test_an_instant_or_counter_window_with_no_such_card_in_hand_is_passed_at_onc
     assert not answers(
         "play.js", "m.passesAtOnce('counter', m.handChoices('counter', 'A', model))", model=MODEL_A
     )
+
+
+SOLO_O1 = {
+    "character": "ashigaru-katana",
+    "name": "Katana Ashigaru",
+    "weapon": None,
+    "hex": [2, 0],
+    "facing": 3,
+    "kamae": None,
+    "kamae_type": None,
+    "focus": 0,
+    "wounds": 1,
+    "bleeding": 0,
+    "wound_limit": 6,
+    "hand_limit": 6,
+    "hobbles": [],
+    "stuns": 0,
+    "defeated": False,
+    "hand": None,
+    "hand_count": 0,
+    "deck_count": 7,
+    "discard": [],
+    "played": None,
+    "solo": {
+        "opponent": "ashigaru-katana",
+        "stance": "defensive",
+        "approach": "front",
+        "wounds_left": 5,
+        "stuns_above": 1,
+    },
+}
+
+
+def solo_view() -> Any:
+    view = json.loads(json.dumps(VIEW_A))
+    del view["characters"]["B"]
+    view["characters"]["O1"] = SOLO_O1
+    view["sides"] = ["A", "O1"]
+    view["advantage"] = ["A", "O1"]
+    view["mode"] = "solo"
+    return view
+
+
+def test_solo_setup_an_opponent_is_read_by_its_solo_record_not_a_kamae_or_hand() -> None:
+    """Solo Rules > Solo Setup: an opponent has a stance, an approach, wounds left of
+    its limit and stun cards above its deck; no kamae tree, weapon, focus or hand."""
+    view = solo_view()
+    model = answers("board.js", "m.tableModel(view)", view=view)
+    opponent = model["characters"][1]
+    assert opponent["name"] == "Katana Ashigaru"
+    assert opponent["solo"]["stance"] == "defensive"
+    assert opponent["hand"] is None
+    assert opponent["handCount"] == 0
+    summary = answers("replay.js", "m.adapter.summary(v)", v=view)
+    assert [
+        "Side O1",
+        "Katana Ashigaru (solo opponent): defensive stance, wounds left 5 of 6,"
+        " stuns above 1, deck 7",
+    ] in summary
+    after = json.loads(json.dumps(view))
+    after["characters"]["O1"]["solo"]["stuns_above"] = 2
+    after["characters"]["O1"]["hex"] = [1, 0]
+    lines = answers(
+        "replay.js", "m.adapter.changeLines(m.adapter.diff(a, b, null))", a=view, b=after
+    )
+    texts = [line["text"] for line in lines]
+    assert "Katana Ashigaru (O1): stuns above 1 → 2" in texts
+    assert "Katana Ashigaru (O1): hex [2, 0] → [1, 0]" in texts

@@ -12,6 +12,17 @@ The set-up the form builds is the one ``engine.senjutsu`` starts from::
 
 ``deck: null`` is the character's ready-made sample deck. A set-up typed in as JSON
 (the generic form's field, kept below the choices) takes any other deck.
+
+"Solo against the book's opponents" (Solo Rules > Solo Setup) builds instead::
+
+    {"mode": "solo", "battlefield", "terrain", "players": [side A only],
+     "opponents": [{"opponent", "wound_limit", "stance", "approach": "front",
+                    "nightmare"}]}
+
+one to three opponents from the catalogue's solo opponents, the card row left to
+right (sides ``O1``, ``O2``...). The opponents are never prompted: the platform seats
+the host at A and the chosen bot (or the host) at the opponents' sides, who never
+answer anything.
 """
 
 from __future__ import annotations
@@ -35,6 +46,15 @@ PLAYER_SIDES = ("A", "B")
 # choose the snowy battlefield board"; the Learn To Play book's Student and Master).
 FIRST_BATTLEFIELD = "snowy-battlefield"
 PRESELECTED = {"A": "student", "B": "master"}
+MODES = ("duel", "solo")
+# Solo: up to three opponents in the browser form (the engine takes five).
+SOLO_SLOTS = (1, 2, 3)
+FIRST_OPPONENT = "ashigaru-katana"
+STANCES = ("offensive", "defensive")
+# Solo Setup > 6: "For your first few games, a total wound limit of 5-8 across all
+# opponents is recommended." A limit left empty takes its share of this total.
+SOLO_TOTAL_WOUNDS = 6
+MAX_WOUND_LIMIT = 20
 # Battlefield Setup > 2: terrain "cannot be placed within 2 hexes of any other
 # previously placed terrain" (so at least 3 hexes apart).
 TERRAIN_SPACING = 3
@@ -100,6 +120,15 @@ class SenjutsuPlugin(SystemPlugin):
             "characters": characters,
             "preselected": preselected,
             "sample": catalogue.sample,
+            "modes": [
+                ("duel", "A duel between two players"),
+                ("solo", "Solo against the book's opponents"),
+            ],
+            "opponents": [(o.id, o.name) for o in catalogue.opponents.values()],
+            "first_opponent": FIRST_OPPONENT,
+            "solo_slots": SOLO_SLOTS,
+            "stances": STANCES,
+            "solo_total_wounds": SOLO_TOTAL_WOUNDS,
         }
 
     def setup_from_form(self, form: Form, files: Files) -> Setup:
@@ -115,6 +144,12 @@ class SenjutsuPlugin(SystemPlugin):
             raise InvalidCommand("choose a terrain preset")
         hexes = [Hex(q, r) for q, r in catalogue.battlefields[battlefield].hexes]
         shapes = {kind: _terrain_shape(catalogue, kind) for kind in kinds}
+        terrain = place_terrain(hexes, [(kind, shapes[kind]) for kind in kinds])
+        mode = form.get("mode", "duel")
+        if mode not in MODES:
+            raise InvalidCommand("choose a duel or a solo game")
+        if mode == "solo":
+            return solo_setup(catalogue, form, battlefield, terrain)
         players: list[dict[str, Any]] = []
         taken: list[str] = []
         for side in PLAYER_SIDES:
@@ -138,12 +173,66 @@ class SenjutsuPlugin(SystemPlugin):
                     "prepared": [],
                 }
             )
-        return {
-            "mode": "duel",
-            "battlefield": battlefield,
-            "terrain": place_terrain(hexes, [(kind, shapes[kind]) for kind in kinds]),
-            "players": players,
-        }
+        return {"mode": "duel", "battlefield": battlefield, "terrain": terrain, "players": players}
+
+
+def _player_entry(catalogue: Any, form: Form, side: str) -> dict[str, Any]:
+    character, _, weapon = form.get(f"character_{side}", "").partition("|")
+    known = catalogue.characters.get(character)
+    if known is None or weapon not in known.weapons:
+        raise InvalidCommand(f"choose a character and a core weapon for side {side}")
+    return {"side": side, "character": character, "weapon": weapon, "deck": None, "prepared": []}
+
+
+def solo_setup(
+    catalogue: Any, form: Form, battlefield: str, terrain: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The solo set-up the form describes (Solo Rules > Solo Setup): the player at
+    side A, then each chosen opponent (``opponent_1``..``opponent_3``; an empty one is
+    no opponent) with its wound limit (step 6; left empty, its share of
+    ``SOLO_TOTAL_WOUNDS``), stance (step 5) and nightmare card (step 2, "to increase
+    difficulty"). Opponents approach from the front (step 7's usual entry)."""
+    if form.get("side", "A") != "A":
+        raise InvalidCommand("in a solo game you play side A: the opponents are the book's")
+    if form.get("opponent", "bot") == "invite":
+        raise InvalidCommand(
+            "a solo game has no second player to invite: the opponents act by the solo rules"
+        )
+    player = _player_entry(catalogue, form, "A")
+    chosen = [n for n in SOLO_SLOTS if form.get(f"opponent_{n}", "")]
+    if not chosen:
+        raise InvalidCommand("choose at least one opponent for the solo game")
+    share = max(1, SOLO_TOTAL_WOUNDS // len(chosen))
+    opponents: list[dict[str, Any]] = []
+    for n in chosen:
+        opponent = form.get(f"opponent_{n}", "")
+        if opponent not in catalogue.opponents:
+            raise InvalidCommand(f"opponent {n}: choose one of the book's solo opponents")
+        typed = form.get(f"wound_limit_{n}", "").strip()
+        if typed and not (typed.isdigit() and 1 <= int(typed) <= MAX_WOUND_LIMIT):
+            raise InvalidCommand(
+                f"opponent {n}: the wound limit is a whole number from 1 to {MAX_WOUND_LIMIT}"
+            )
+        stance = form.get(f"stance_{n}", "offensive")
+        if stance not in STANCES:
+            raise InvalidCommand(f"opponent {n}: the stance is offensive or defensive")
+        approaches = catalogue.opponents[opponent].approaches
+        opponents.append(
+            {
+                "opponent": opponent,
+                "wound_limit": int(typed) if typed else share,
+                "stance": stance,
+                "approach": "front" if "front" in approaches else approaches[0],
+                "nightmare": form.get(f"nightmare_{n}", "") in ("1", "on", "true"),
+            }
+        )
+    return {
+        "mode": "solo",
+        "battlefield": battlefield,
+        "terrain": terrain,
+        "players": [player],
+        "opponents": opponents,
+    }
 
 
 def character_choices(catalogue: Any) -> list[tuple[str, str]]:

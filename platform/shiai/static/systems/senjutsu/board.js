@@ -12,7 +12,11 @@ import { drawHexBoard, hexCenter } from "../../boards/hex.js";
 import { cardBack, cardElement, KAMAE, namedCard } from "./cards.js";
 
 export const HEX_SIZE = 50;
-export const SIDE_COLOURS = { A: "#9b2226", B: "#1d4e89", C: "#2d6a4f", D: "#7b2cbf", E: "#b08900", F: "#495057" };
+// Players A-F; the solo opponents O1-O5 in darker inks (Solo Rules: up to five).
+export const SIDE_COLOURS = {
+  A: "#9b2226", B: "#1d4e89", C: "#2d6a4f", D: "#7b2cbf", E: "#b08900", F: "#495057",
+  O1: "#3d405b", O2: "#6b4226", O3: "#5f0f40", O4: "#386641", O5: "#22223b",
+};
 const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "north-east"];
 
 const isView = (state) => state.schema === undefined;
@@ -208,20 +212,38 @@ function decorate(svg, c) {
   const unit = svg.querySelector(`.unit[data-unit="${c.side}"]`);
   if (!unit) return;
   unit.classList.add("sj-character");
+  unit.setAttribute("data-hex", Array.isArray(c.hex) ? c.hex.join(",") : "");
   const s = HEX_SIZE;
   const name = svgEl("text", { y: -s * 0.68, class: "sj-label", "text-anchor": "middle", "font-size": s * 0.3 }, unit);
-  name.textContent = `${c.name} · ${c.kamaeName || ""}`;
+  // A solo opponent has no kamae or focus: its stance instead (Solo Rules).
+  name.textContent = c.solo ? `${c.name} · ${c.solo.stance}` : `${c.name} · ${c.kamaeName || ""}`;
   const pips = svgEl("g", { class: "sj-pips", transform: `translate(${s * 0.72} ${-s * 0.4})` }, unit);
   for (let i = 0; i < c.focus; i += 1) svgEl("circle", { cy: i * s * 0.2, r: s * 0.08, class: "sj-focus-pip" }, pips);
   const hurt = svgEl("text", { y: s * 0.9, class: "sj-wounds", "text-anchor": "middle", "font-size": s * 0.28 }, unit);
   hurt.textContent = [`W${c.wounds}/${c.woundLimit}`, c.bleeding ? `B${c.bleeding}` : "", c.hobbles.length ? `H${c.hobbles.length}` : "", c.stuns ? `S${c.stuns}` : ""].filter(Boolean).join(" ");
   const title = unit.querySelector("title");
-  if (title) title.textContent = `${c.name}, side ${c.side}, facing ${c.facingName}; ${c.kamaeName} kamae, focus ${c.focus}, wounds ${c.wounds} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}, hobbles ${c.hobbles.length}, stuns ${c.stuns}`;
+  if (title && c.solo) title.textContent = `${c.name}, solo opponent, side ${c.side}, facing ${c.facingName}; ${c.solo.stance} stance, wounds left ${c.solo.wounds_left} of ${c.woundLimit}, stuns above ${c.solo.stuns_above}`;
+  else if (title) title.textContent = `${c.name}, side ${c.side}, facing ${c.facingName}; ${c.kamaeName} kamae, focus ${c.focus}, wounds ${c.wounds} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}, hobbles ${c.hobbles.length}, stuns ${c.stuns}`;
+}
+
+// A solo opponent's facts (Solo Rules): its stance and approach, the wounds it has
+// left of its limit, the stun cards above its deck; no kamae, focus, weapon or hand.
+function soloFacts(c) {
+  return [
+    ["Opponent", "solo rules (never asked)"],
+    ["Stance", c.solo.stance],
+    ["Approach", c.solo.approach || "–"],
+    ["Wounds left", `${c.solo.wounds_left} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}`],
+    ["Stuns above", String(c.solo.stuns_above)],
+    ["Hobbles", c.hobbles.length ? c.hobbles.map((q) => `${q}/4 turned`).join(", ") : "none"],
+    ["Deck", String(c.deckCount)],
+    ["Advantage", c.advantage ? `#${c.advantage}` : "–"],
+  ];
 }
 
 function facts(c) {
   const dl = el("dl", { class: "sj-facts" });
-  const rows = [
+  const rows = c.solo ? soloFacts(c) : [
     ["Kamae", `${c.kamaeName || "–"}${c.kamae ? ` (${c.kamae})` : ""}`],
     ["Focus", String(c.focus)],
     ["Wounds", `${c.wounds} of ${c.woundLimit}${c.bleeding ? `, bleeding ${c.bleeding}` : ""}`],
@@ -265,9 +287,14 @@ function playedSlot(c, cards, flip) {
 
 function sidePanel(c, cards, flip, spectator) {
   const panel = el("section", { class: `sj-side side-${c.side}${c.defeated ? " defeated" : ""}`, "data-side": c.side, "aria-label": `side ${c.side}: ${c.name}` });
-  panel.append(el("h3", {}, el("span", { class: "sj-swatch" }), `${c.name} · side ${c.side}${c.defeated ? " · defeated" : ""}`));
+  panel.append(el("h3", {}, el("span", { class: "sj-swatch" }), `${c.name} · side ${c.side}${c.solo ? " · solo opponent" : ""}${c.defeated ? " · defeated" : ""}`));
   panel.append(facts(c));
   panel.append(playedSlot(c, cards, flip));
+  if (c.solo) {
+    panel.classList.add("sj-solo");
+    panel.append(discardLine(c, cards));
+    return panel;
+  }
   const hand = el("div", { class: "sj-hand", "data-count": c.handCount });
   if (c.hand) {
     hand.append(el("span", { class: "sj-slot-label" }, `Hand (${c.handCount})`));
@@ -284,6 +311,11 @@ function sidePanel(c, cards, flip, spectator) {
     hand.append(row);
   }
   panel.append(hand);
+  panel.append(discardLine(c, cards));
+  return panel;
+}
+
+function discardLine(c, cards) {
   // The discard pile: face-up cards by name (the last ones), face-down ones by name
   // only where this view may read them (its own pile, or a finished game).
   const up = c.discard.filter((d) => d.up && d.card).map((d) => namedCard(cards, d.card).name);
@@ -292,6 +324,5 @@ function sidePanel(c, cards, flip, spectator) {
   const parts = [];
   if (up.length) parts.push(up.length > 8 ? `…, ${up.slice(-8).join(", ")}` : up.join(", "));
   if (down) parts.push(`${down} face down${downKnown.length ? `: ${downKnown.slice(-8).join(", ")}` : ""}`);
-  panel.append(el("p", { class: "sj-discard" }, `Discard: ${c.discard.length}${parts.length ? ` (${parts.join("; ")})` : ""}`));
-  return panel;
+  return el("p", { class: "sj-discard" }, `Discard: ${c.discard.length}${parts.length ? ` (${parts.join("; ")})` : ""}`);
 }

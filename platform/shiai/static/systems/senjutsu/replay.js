@@ -55,6 +55,7 @@ function diff(before, after, event) {
     change("hobbles", old.hobbles.length, c.hobbles.length);
     change("stuns", old.stuns, c.stuns);
     change("cards in hand", old.handCount, c.handCount);
+    if (c.solo && old.solo) change("stuns above", old.solo.stuns_above, c.solo.stuns_above);
     change("defeated", old.defeated, c.defeated);
   }
   if (JSON.stringify(was.advantage) !== JSON.stringify(now.advantage)) {
@@ -80,6 +81,10 @@ function summary(state) {
     ["Advantage", model.advantage.map((a) => `${a.name} (${a.side})`).join(" › ")],
   ];
   for (const c of model.characters) {
+    if (c.solo) {
+      rows.push([`Side ${c.side}`, `${c.name} (solo opponent)${c.defeated ? " (defeated)" : ""}: ${c.solo.stance} stance, wounds left ${c.solo.wounds_left} of ${c.woundLimit}, stuns above ${c.solo.stuns_above}, deck ${c.deckCount}`]);
+      continue;
+    }
     rows.push([`Side ${c.side}`, `${c.name}${c.defeated ? " (defeated)" : ""}: ${c.kamaeName} kamae, focus ${c.focus}, wounds ${c.wounds}/${c.woundLimit}, hand ${c.handCount}, deck ${c.deckCount}`]);
   }
   if (model.winner) rows.push(["Winner", `side ${model.winner}`]);
