@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import text
 
 from engine.hexgrid import Hex
-from engine.senjutsu import Senjutsu, load_catalogue
+from engine.senjutsu import load_catalogue
 from replays import registry
 from shiai import create_app
 from shiai.migrations import upgrade
@@ -520,15 +520,6 @@ def test_solo_setup_bad_form_input_is_refused_in_words_and_nothing_is_stored(
     assert response.status_code == 400
     assert words in response.get_data(as_text=True)
     assert stored_games(app) == before
-
-
-def test_reset_deck_a_card_returned_into_the_deck_is_described_at_the_discard_step() -> None:
-    """Found by a solo game from the form: the discard step's sentence named no
-    place for a card Reset Deck had shuffled back into its deck (``to: deck``)."""
-    ruleset = Senjutsu()
-    card = next(iter(load_catalogue().cards.values()))
-    event = {"type": "cards_discarded", "cards": {"O1": {"card": card.id, "to": "deck"}}}
-    assert ruleset.describe(event) == f"Discard step: side O1's {card.name} into the deck."
 
 
 def test_solo_setup_several_opponents_are_seated_alike_and_never_by_invitation(
