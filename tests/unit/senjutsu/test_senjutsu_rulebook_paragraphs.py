@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from engine.core import Command, Event, InvalidCommand, SeededDice, State
+from engine.hexgrid import Facing, Hex
 from engine.senjutsu import Senjutsu, load_catalogue
+from engine.senjutsu.solo import Candidate, MovementTable, Priority, SoloContext, apply_priorities
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -360,3 +362,38 @@ def test_faq_crippling_poison_played_as_the_active_card_has_initiative_0() -> No
     speeds = {e["side"]: e["speed"] for e in events if e["type"] == "speed_set"}
     assert speeds["A"] == 0
     assert speeds["B"] == MEDITATION.initiative
+
+
+# -- Solo Rules > Opponent Movement -------------------------------------------------------
+# The filter of the priority tables, shown with rows of its own (the real rows have their
+# tests in test_senjutsu_solo_movement.py): a row keeps the positions meeting it.
+
+SOLO_CONTEXT = SoloContext(
+    player=(Hex(0, 0), Facing.EAST), opponent=(Hex(4, 0), Facing.WEST), board=Hex(0, 0).within(6)
+)
+EVEN_Q = Priority("an even q", require=lambda c, ctx: c.hex.q % 2 == 0)
+LOWEST_R = Priority("the lowest r", score=lambda c, ctx: c.hex.r)
+NONE_MEETS = Priority("no position meets this", require=lambda c, ctx: False)
+
+
+def _moved_to(table: MovementTable, hexes: list[Hex]) -> Hex | None:
+    found = [Candidate((h, Facing.WEST)) for h in hexes]
+    chosen = apply_priorities(table, found, SOLO_CONTEXT)
+    return chosen.hex if chosen is not None else None
+
+
+def test_opponent_movement_several_positions_satisfy_a_priority_only_those_go_on_to_the_next() -> (
+    None
+):
+    hexes = [Hex(2, 0), Hex(1, -3), Hex(4, -1)]
+    # (1, -3) has the lowest r, but it fails the first row: only (2, 0) and (4, -1) go on.
+    assert _moved_to(MovementTable("two rows", (EVEN_Q, LOWEST_R)), hexes) == Hex(4, -1)
+    assert _moved_to(MovementTable("the second row alone", (LOWEST_R,)), hexes) == Hex(1, -3)
+
+
+def test_opponent_movement_ignore_priorities_that_leave_no_positions() -> None:
+    hexes = [Hex(2, 0), Hex(1, -3), Hex(4, -1)]
+    table = MovementTable("a row no position meets first", (NONE_MEETS, EVEN_Q, LOWEST_R))
+    assert _moved_to(table, hexes) == Hex(4, -1)
+    # With no other row, no position satisfies any priority: the opponent does not move.
+    assert _moved_to(MovementTable("that row alone", (NONE_MEETS,)), hexes) is None
