@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Command, Dice, Event, IllegalCommand, State
+from engine.core.handlers import Handler
 from engine.senjutsu.effects import (  # noqa: F401 -- each module registers its tasks
     attacks,
     blocks,
@@ -37,7 +38,6 @@ from engine.senjutsu.effects.cards import acts_as
 from engine.senjutsu.effects.cards import card as card_data
 from engine.senjutsu.effects.commands import KINDS, parse
 from engine.senjutsu.effects.evolve import HANDLERS as _HANDLERS
-from engine.senjutsu.effects.evolve import Handler
 from engine.senjutsu.effects.frames import Ask, Step, progressed
 from engine.senjutsu.effects.machine import TASKS
 from engine.senjutsu.effects.solo_choice import choose as solo_choose

@@ -3,26 +3,15 @@ every outcome). :data:`HANDLERS` is merged into the ruleset's evolve by H2."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, State
+from engine.core.handlers import Handler, handler_table
 from engine.senjutsu.effects.cards import CRIPPLING_POISON
 from engine.senjutsu.effects.frames import next_todo
 
-Handler = Callable[[State, Event], State]
 HANDLERS: dict[str, Handler] = {}
-
-
-def handles(*kinds: str) -> Callable[[Handler], Handler]:
-    def put(handler: Handler) -> Handler:
-        for kind in kinds:
-            if kind in HANDLERS:
-                raise ValueError(f"two handlers of {kind!r} events")
-            HANDLERS[kind] = handler
-        return handler
-
-    return put
+handles = handler_table(HANDLERS)
 
 
 def _with(state: State, side: str, **change: Any) -> State:

@@ -10,22 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Event, State
+from engine.core.handlers import Handler, merged
 from engine.senjutsu import effects, opponents
 from engine.senjutsu.state import handlers
-from engine.senjutsu.state.handlers import Handler
 
-
-def _merged(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
-    merged: dict[str, Handler] = {}
-    for table in tables:
-        twice = sorted(set(merged) & set(table))
-        if twice:
-            raise ValueError(f"events handled twice: {', '.join(twice)}")
-        merged.update(table)
-    return merged
-
-
-HANDLERS: Mapping[str, Handler] = _merged(handlers.HANDLERS, effects.HANDLERS, opponents.HANDLERS)
+HANDLERS: Mapping[str, Handler] = merged(handlers.HANDLERS, effects.HANDLERS, opponents.HANDLERS)
 
 
 def evolve(state: State, event: Event) -> State:

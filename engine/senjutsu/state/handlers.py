@@ -6,27 +6,14 @@ a handler only applies it. The effects' events have their own table
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, State
+from engine.core.handlers import Handler, handler_table
 from engine.senjutsu.state.access import character, with_character
 
-Handler = Callable[[State, Event], State]
 HANDLERS: dict[str, Handler] = {}
-
-
-def handles(*kinds: str) -> Callable[[Handler], Handler]:
-    """Put the decorated handler in :data:`HANDLERS` under each kind (once each)."""
-
-    def put(handler: Handler) -> Handler:
-        for kind in kinds:
-            if kind in HANDLERS:
-                raise ValueError(f"two handlers of {kind!r} events")
-            HANDLERS[kind] = handler
-        return handler
-
-    return put
+handles = handler_table(HANDLERS)
 
 
 def _played(state: State, side: str, **changes: Any) -> State:

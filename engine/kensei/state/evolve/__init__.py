@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Event, State
+from engine.core.handlers import Handler, merged
 from engine.kensei.state.evolve import (
     battle,
     cards,
@@ -23,20 +24,8 @@ from engine.kensei.state.evolve import (
     offerings,
     opportunity,
 )
-from engine.kensei.state.evolve.changes import Handler
 
-
-def _merged(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
-    merged: dict[str, Handler] = {}
-    for table in tables:
-        twice = sorted(set(merged) & set(table))
-        if twice:
-            raise ValueError(f"events handled twice: {', '.join(twice)}")
-        merged.update(table)
-    return merged
-
-
-HANDLERS: Mapping[str, Handler] = _merged(
+HANDLERS: Mapping[str, Handler] = merged(
     battle.HANDLERS,
     cards.HANDLERS,
     combat.HANDLERS,

@@ -2,34 +2,15 @@
 
 States are shared between steps, so nothing mutates its input: every helper copies
 the parts it changes (the top level, the touched units and miniatures) and shares
-the rest. Each module of handlers keeps its own table (``handler_table``); the
+the rest. Each module of handlers keeps its own table (``engine.core.handlers``); the
 package merges them (:mod:`engine.kensei.state.evolve`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Event, State
-
-Handler = Callable[[State, Event], State]
-
-
-def handler_table(table: dict[str, Handler]) -> Callable[..., Callable[[Handler], Handler]]:
-    """A decorator ``@handles("kind", ...)`` that puts its handler in ``table`` under
-    each kind, refusing a kind already there."""
-
-    def handles(*kinds: str) -> Callable[[Handler], Handler]:
-        def put(handler: Handler) -> Handler:
-            for kind in kinds:
-                if kind in table:
-                    raise ValueError(f"two handlers of {kind!r} events")
-                table[kind] = handler
-            return handler
-
-        return put
-
-    return handles
+from engine.core import State
 
 
 def with_units(state: State, changes: Mapping[str, Mapping[str, Any]]) -> State:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
+from engine.core.handlers import Handler, handler_table
 from engine.kensei.state.evolve.changes import (
-    Handler,
     after_casualties,
-    handler_table,
     spend_orders,
     with_minis,
     with_units,

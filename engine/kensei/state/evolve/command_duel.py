@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
-from engine.kensei.state.evolve.changes import Handler, handler_table
+from engine.core.handlers import Handler, handler_table
 from engine.kensei.state.queries import SIDES
 
 HANDLERS: dict[str, Handler] = {}

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
+from engine.core.handlers import Handler, handler_table
 from engine.kensei.army.forces import MARKERS
-from engine.kensei.state.evolve.changes import Handler, handler_table, with_units
+from engine.kensei.state.evolve.changes import with_units
 
 HANDLERS: dict[str, Handler] = {}
 handles = handler_table(HANDLERS)

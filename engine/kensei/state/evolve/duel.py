@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.core import Event, State
-from engine.kensei.state.evolve.changes import Handler, handler_table, spend_orders, with_minis
+from engine.core.handlers import Handler, handler_table
+from engine.kensei.state.evolve.changes import spend_orders, with_minis
 from engine.kensei.state.evolve.combat import reactive_order_spent
 
 HANDLERS: dict[str, Handler] = {}

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
-from engine.kensei.state.evolve.changes import Handler, handler_table, spend_orders, with_units
+from engine.core.handlers import Handler, handler_table
+from engine.kensei.state.evolve.changes import spend_orders, with_units
 
 HANDLERS: dict[str, Handler] = {}
 handles = handler_table(HANDLERS)

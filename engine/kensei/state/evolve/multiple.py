@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
-from engine.kensei.state.evolve.changes import Handler, handler_table, with_minis, with_units
+from engine.core.handlers import Handler, handler_table
+from engine.kensei.state.evolve.changes import with_minis, with_units
 
 HANDLERS: dict[str, Handler] = {}
 handles = handler_table(HANDLERS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
-from engine.kensei.state.evolve.changes import Handler, handler_table
+from engine.core.handlers import Handler, handler_table
 
 HANDLERS: dict[str, Handler] = {}
 handles = handler_table(HANDLERS)

@@ -4,7 +4,7 @@ and of the charge's closing-in (:func:`engine.kensei.charge.trace.closing_in`)."
 from __future__ import annotations
 
 from engine.core import Event, State
-from engine.kensei.state.evolve.changes import Handler, handler_table
+from engine.core.handlers import Handler, handler_table
 from engine.kensei.state.evolve.combat import charge_pending, reactive_order_spent
 from engine.kensei.state.evolve.multiple import placed
 
