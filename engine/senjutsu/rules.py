@@ -8,6 +8,7 @@ player can look the rule up; the tests are named after the same paragraphs.
 from __future__ import annotations
 
 BATTLEFIELD_TERRAIN = "Battlefield Setup > 2. Terrain cannot be placed within 2 hexes"
+COMPONENT_TERRAIN = "Component List > Terrain"
 PLAYER_SETUP_PREPARED = "Player Setup > 7. Prepared cards"
 PLAYER_SETUP_SHUFFLE = "Player Setup > 8. Shuffle your remaining ability cards"
 PLAYER_SETUP_ADVANTAGE = "Player Setup > 10. Advantage track"

@@ -46,10 +46,12 @@ def _hex(value: Any, where: str) -> Hex:
 def place_terrain(
     catalogue: Catalogue, board: frozenset[Hex], pieces: Sequence[Any]
 ) -> list[dict[str, Any]]:
-    """The placed terrain pieces, checked: known kinds, on the battlefield, and each
-    more than 2 hexes from every piece placed before it (Battlefield Setup step 2)."""
+    """The placed terrain pieces, checked: known kinds, no more of a kind than the box
+    holds (Component List > Terrain), on the battlefield, and each more than 2 hexes
+    from every piece placed before it (Battlefield Setup step 2)."""
     placed: list[dict[str, Any]] = []
     taken: list[Hex] = []
+    used: dict[str, int] = {}
     for index, piece in enumerate(pieces):
         where = f"terrain[{index}]"
         if not isinstance(piece, Mapping):
@@ -57,6 +59,13 @@ def place_terrain(
         kind_id = _field(piece, "terrain", str, f"{where}.")
         if kind_id not in catalogue.terrain_kinds:
             raise InvalidCommand(f"{where}.terrain: no terrain piece {kind_id!r}")
+        used[kind_id] = used.get(kind_id, 0) + 1
+        box = catalogue.terrain(kind_id).count
+        if used[kind_id] > box:
+            raise InvalidCommand(
+                f"{where}.terrain: the box holds {box} {catalogue.terrain(kind_id).name} "
+                f"({rules.COMPONENT_TERRAIN})"
+            )
         anchor = _hex(piece.get("hex"), f"{where}.hex")
         facing = _field(piece, "facing", int, f"{where}.")
         if not 0 <= facing <= 5:

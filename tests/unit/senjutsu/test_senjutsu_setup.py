@@ -53,6 +53,16 @@ def test_battlefield_setup_terrain_cannot_be_placed_within_2_hexes_of_other_terr
     assert [piece["hexes"] for piece in state["terrain"]] == [[[0, 4]], [[3, 4]]]
 
 
+def test_component_list_terrain_no_more_pieces_of_a_kind_than_the_box_holds() -> None:
+    """Component List > Terrain: 3 rocks, 1 shrine... a fourth rock is refused, naming it."""
+    rocks = [{"terrain": "rocks", "hex": [3 * i, 4], "facing": 0} for i in range(3)]
+    state = RULESET.start(setup("ronin", "student", terrain=rocks), SeededDice("s", 0))
+    assert len(state["terrain"]) == 3
+    four = [*rocks, {"terrain": "rocks", "hex": [0, 8], "facing": 0}]
+    with pytest.raises(InvalidCommand, match=r"terrain\[3\]\.terrain: the box holds 3 Rocks"):
+        RULESET.start(setup("ronin", "student", terrain=four), SeededDice("s", 0))
+
+
 def test_battlefield_setup_a_torii_gate_middle_hex_is_not_terrain() -> None:
     state = RULESET.start(
         setup("ronin", "student", terrain=[{"terrain": "torii-gate", "hex": [0, 4], "facing": 0}]),
