@@ -88,7 +88,23 @@ def _moot(state: State, head: dict[str, object]) -> bool:
 
 
 def ask(state: State) -> Ask | None:
-    """The choice the effects wait for, or None."""
+    """The choice the effects wait for, or None. A state is asked several times over
+    (its prompt, its legal commands, deciding an answer), and listing the options can
+    be costly (every end of a move), so the last state's Ask is kept: states are never
+    changed in place, so the same object has the same Ask. One (state, Ask) pair,
+    replaced whole, so a thread reading it never sees one state's Ask for another."""
+    last = _LAST_ASK.get("last")
+    if last is not None and last[0] is state:
+        return last[1]
+    found = _ask(state)
+    _LAST_ASK["last"] = (state, found)
+    return found
+
+
+_LAST_ASK: dict[str, tuple[State, Ask | None]] = {}
+
+
+def _ask(state: State) -> Ask | None:
     head = _head(state)
     if head is None:
         return None
@@ -152,15 +168,17 @@ def answer(state: State, side: str, command: Command, dice: Dice) -> list[Event]
     head = _head(state)
     assert head is not None
     kind = TASKS[str(head["t"])]
-    rule = kind.rule_for(state, head)
+
+    def refused(message: str) -> IllegalCommand:
+        # The paragraph is worked out only for a refusal (for a move it is costly).
+        return IllegalCommand(message, rule=kind.rule_for(state, head))
+
     if side != waiting.side:
-        raise IllegalCommand(f"side {waiting.side} makes this choice, not {side}", rule=rule)
+        raise refused(f"side {waiting.side} makes this choice, not {side}")
     if parsed["kind"] != waiting.kind:
-        raise IllegalCommand(
-            f"a {waiting.kind} choice is waiting, not a {parsed['kind']} command", rule=rule
-        )
+        raise refused(f"a {waiting.kind} choice is waiting, not a {parsed['kind']} command")
     if parsed not in waiting.options:
-        raise IllegalCommand(f"{parsed} is not one of the choices the rules allow", rule=rule)
+        raise refused(f"{parsed} is not one of the choices the rules allow")
     assert kind.choose is not None
     step = kind.choose(state, head, parsed, dice)
     return [progressed(state, step), *solo_effects.stun_shuffles(state, step.events, dice)]
