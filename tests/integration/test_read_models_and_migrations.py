@@ -85,16 +85,17 @@ def test_seed_demo_fills_an_empty_store_once(app: Flask) -> None:
     runner = app.test_cli_runner()
     first = runner.invoke(args=["seed-demo", "--games", "2"])
     assert first.exit_code == 0, first.output
-    # Kensei ships built in; the test platform adds the dice race.
-    assert "kensei: 2 demo games recorded" in first.output
-    assert "dice-race: 2 demo games recorded" in first.output
+    # Kensei and Senjutsu ship built in; the test platform adds the dice race.
+    systems = ("kensei", "senjutsu", "dice-race")
+    for system in systems:
+        assert f"{system}: 2 demo games recorded" in first.output
     second = runner.invoke(args=["seed-demo", "--games", "2"])
     assert "already holds games" in second.output
-    assert len(_rows(app)) == 4
+    assert len(_rows(app)) == 6
     # Fixed seeds: every install gets the same demo games (their dice revealed at the end).
     records = app.extensions["shiai"].records
     seeds = {(row["system"], records.summary(row["id"]).seed) for row in _rows(app)}
-    assert seeds == {(r, f"demo-{r}-{n}") for r in ("kensei", "dice-race") for n in (1, 2)}
+    assert seeds == {(r, f"demo-{r}-{n}") for r in systems for n in (1, 2)}
 
 
 def test_migrate_fills_rollups_that_were_never_built(app: Flask) -> None:
