@@ -8,15 +8,34 @@ deck builder can show them all at once. Nothing here needs a game state.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from engine.core.dice import Dice
-from engine.senjutsu.cards.model import Card
+from engine.senjutsu.cards.model import Card, Character
 
-if TYPE_CHECKING:
-    from engine.senjutsu.cards.catalogue import Catalogue
+
+class Named(Protocol):
+    """A restricted school, as the deck rules read it: its name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class Catalogue(Protocol):
+    """What the deck rules read of a catalogue (``cards.catalogue.Catalogue`` is one;
+    a protocol here, so the catalogue may check its sample decks with these rules)."""
+
+    @property
+    def cards(self) -> Mapping[str, Card]: ...
+
+    @property
+    def characters(self) -> Mapping[str, Character]: ...
+
+    @property
+    def schools(self) -> Mapping[str, Named]: ...
+
 
 DECK_SIZE: Final = 40
 GOLD_CARDS_MAX: Final = 8

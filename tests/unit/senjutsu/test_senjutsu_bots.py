@@ -82,8 +82,9 @@ def _multiplayer() -> tuple[Duel, ...]:
 
 @cache
 def _lookahead_duels() -> tuple[Duel, ...]:
-    """The look-ahead bot in each seat against the random bot, twice."""
-    seats = [("lookahead", "random"), ("random", "lookahead")] * 2
+    """The look-ahead bot in each seat against the random bot, four times (enough
+    duels that one lucky random win does not decide the strength test)."""
+    seats = [("lookahead", "random"), ("random", "lookahead")] * 4
     return tuple(_play(f"lookahead/{k}", kinds, setup=k) for k, kinds in enumerate(seats))
 
 
