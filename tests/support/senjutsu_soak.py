@@ -16,17 +16,14 @@ and the step. ``make soak`` runs the thousand games after Kensei's;
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Bot, Command, RandomBot, SeededDice, state_hash
 from engine.senjutsu import Senjutsu
 from engine.senjutsu.bots import LookaheadBot
+from tests.support.soak import SoakResult, replay, run
 
 SENJUTSU = Senjutsu()
 # One game in this many seats the look-ahead bot (it thinks for a while each turn:
@@ -36,14 +33,6 @@ LOOKAHEAD_EVERY = 50
 WHOLE_EVERY = 5
 # A duel that has not ended after this many commands is a failure.
 MAX_COMMANDS = 5_000
-
-
-@dataclass(frozen=True)
-class SoakResult:
-    game: int
-    description: str
-    steps: int
-    mismatch: int | None  # the first step whose replayed hash differs
 
 
 def seats(game: int) -> tuple[str, str]:
@@ -89,41 +78,11 @@ def soak_game(game: int) -> SoakResult:
         for event in SENJUTSU.decide(state, command, SeededDice(seed, len(commands))):
             state = SENJUTSU.evolve(state, event)
             hashes.append(state_hash(state))
-    replayed = SENJUTSU.start(dict(setup), SeededDice(seed, 0))
-    if state_hash(replayed) != hashes[0]:
-        return SoakResult(game, description, len(hashes) - 1, 0)
-    step = 0
-    for index, command in enumerate(commands, start=1):
-        for event in SENJUTSU.decide(replayed, command, SeededDice(seed, index)):
-            replayed = SENJUTSU.evolve(replayed, event)
-            step += 1
-            if step >= len(hashes) or state_hash(replayed) != hashes[step]:
-                return SoakResult(game, description, len(hashes) - 1, step)
-    mismatch = None if step == len(hashes) - 1 else step
-    return SoakResult(game, description, len(hashes) - 1, mismatch)
+    return replay(SENJUTSU, setup, seed, commands, hashes, game=game, description=description)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--first", type=int, default=0, help="number of the first game")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    steps = 0
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        games = range(args.first, args.first + args.games)
-        for result in pool.map(soak_game, games, chunksize=8):
-            steps += result.steps
-            if result.mismatch is not None:
-                print(f"soak: {result.description}: the replay differs at step {result.mismatch}")
-                return 1
-    elapsed = time.perf_counter() - started
-    print(
-        f"soak: {args.games} Senjutsu bot games, {steps} steps, every replayed state hash equal "
-        f"({elapsed:.0f} s, {args.jobs} process{'es' if args.jobs > 1 else ''})"
-    )
-    return 0
+    return run(argv, soak_game, "Senjutsu", __doc__)
 
 
 if __name__ == "__main__":

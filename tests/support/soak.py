@@ -16,11 +16,12 @@ import argparse
 import itertools
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
-from engine.core import Command, SeededDice, state_hash
+from engine.core import Command, Ruleset, SeededDice, state_hash
 from engine.kensei import SCENARIOS as SCENARIO_DATA
 from engine.kensei import GreedyBot, Kensei, RandomBot, sample_armies
 
@@ -68,13 +69,28 @@ def soak_game(game: int) -> SoakResult:
         for event in KENSEI.decide(state, command, SeededDice(seed, len(commands))):
             state = KENSEI.evolve(state, event)
             hashes.append(state_hash(state))
-    replayed = KENSEI.start(dict(setup), SeededDice(seed, 0))
+    return replay(KENSEI, setup, seed, commands, hashes, game=game, description=description)
+
+
+def replay(
+    ruleset: Ruleset,
+    setup: Mapping[str, Any],
+    seed: str,
+    commands: Sequence[Command],
+    hashes: Sequence[str],
+    *,
+    game: int,
+    description: str,
+) -> SoakResult:
+    """Decide ``commands`` again from the start and compare the state hash at every
+    step with ``hashes`` (any system's soak)."""
+    replayed = ruleset.start(dict(setup), SeededDice(seed, 0))
     step = 0
     if state_hash(replayed) != hashes[0]:
         return SoakResult(game, description, len(hashes) - 1, 0)
     for index, command in enumerate(commands, start=1):
-        for event in KENSEI.decide(replayed, command, SeededDice(seed, index)):
-            replayed = KENSEI.evolve(replayed, event)
+        for event in ruleset.decide(replayed, command, SeededDice(seed, index)):
+            replayed = ruleset.evolve(replayed, event)
             step += 1
             if step >= len(hashes) or state_hash(replayed) != hashes[step]:
                 return SoakResult(game, description, len(hashes) - 1, step)
@@ -83,7 +99,18 @@ def soak_game(game: int) -> SoakResult:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    return run(argv, soak_game, "Kensei", __doc__)
+
+
+def run(
+    argv: Sequence[str] | None,
+    soak_game: Callable[[int], SoakResult],
+    system: str,
+    doc: str | None,
+) -> int:
+    """Play and replay ``--games`` games of ``soak_game`` in ``--jobs`` processes;
+    print one summary line, or the first game whose replay differs (exit 1)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
@@ -99,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 1
     elapsed = time.perf_counter() - started
     print(
-        f"soak: {args.games} Kensei bot games, {steps} steps, every replayed state hash equal "
+        f"soak: {args.games} {system} bot games, {steps} steps, every replayed state hash equal "
         f"({elapsed:.0f} s, {args.jobs} process{'es' if args.jobs > 1 else ''})"
     )
     return 0
