@@ -21,6 +21,7 @@ from collections.abc import Mapping
 
 from engine.core import Command, Dice, Event, IllegalCommand, State
 from engine.core.handlers import Handler
+from engine.core.memo import last_state
 from engine.senjutsu.effects import (  # noqa: F401 -- each module registers its tasks
     attacks,
     blocks,
@@ -87,21 +88,12 @@ def _moot(state: State, head: dict[str, object]) -> bool:
     return _gone(state, head.get("target")) or _gone(state, head.get("side"))
 
 
+@last_state
 def ask(state: State) -> Ask | None:
     """The choice the effects wait for, or None. A state is asked several times over
     (its prompt, its legal commands, deciding an answer), and listing the options can
-    be costly (every end of a move), so the last state's Ask is kept: states are never
-    changed in place, so the same object has the same Ask. One (state, Ask) pair,
-    replaced whole, so a thread reading it never sees one state's Ask for another."""
-    last = _LAST_ASK.get("last")
-    if last is not None and last[0] is state:
-        return last[1]
-    found = _ask(state)
-    _LAST_ASK["last"] = (state, found)
-    return found
-
-
-_LAST_ASK: dict[str, tuple[State, Ask | None]] = {}
+    be costly (every end of a move), so the last state's Ask is remembered."""
+    return _ask(state)
 
 
 def _ask(state: State) -> Ask | None:

@@ -17,6 +17,7 @@ outcomes, optional or mandatory, and collisions.
 from __future__ import annotations
 
 from engine.core import Command, Dice, Event, State
+from engine.core.memo import last_state
 from engine.hexgrid import Facing, Hex
 from engine.senjutsu.effects import geometry, rules
 from engine.senjutsu.effects.commit import attack_follows, reachable_target
@@ -43,9 +44,11 @@ def _all_outcomes(state: State, head: Json) -> list[Json]:
     return found
 
 
+@last_state
 def _outcomes(state: State, head: Json) -> list[Json]:
     """The outcomes offered: Commit To Hit keeps those that let the card's attack
-    target a character, if any do."""
+    target a character, if any do. Asked for the options, the rule and the answer of
+    one state: remembered for the last state."""
     side = resolver(state)
     found = _all_outcomes(state, head)
     current = frame(state)

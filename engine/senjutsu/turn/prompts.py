@@ -8,6 +8,7 @@ listed in it: :func:`choices` gives them to the side that decides, through ``leg
 from __future__ import annotations
 
 from engine.core import Command, Prompt, State
+from engine.core.memo import last_state
 from engine.senjutsu import effects
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.turn import choose, discard, order, placement, reveal
@@ -58,8 +59,11 @@ def abandoned(state: State) -> bool:
     return bool(state["characters"][current["side"]]["defeated"])
 
 
+@last_state
 def pending(state: State, catalogue: Catalogue) -> Prompt | None:
-    """The decision the game waits for, ``None`` when none (over, or a step runs on)."""
+    """The decision the game waits for, ``None`` when none (over, or a step runs on).
+    Asked for a state's prompt, its legal commands and its decision in turn: remembered
+    for the last state."""
     phase = state["phase"]
     if phase == "over":
         return None
