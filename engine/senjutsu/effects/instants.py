@@ -1,20 +1,33 @@
-"""Instant additional cards (Instant Cards > Instant Additional Cards).
+"""Instant additional cards (Instant Cards > Instant Additional Cards) and instant
+cards (Instant Cards > Instant Cards).
 
 One instant card per turn, and none by a side that played a core card (Instant
 Cards); an instant replacement played at the reveal is that turn's instant. A
 conditional card ('attack successful', 'block successful') may be played right
 when its condition is met and is resolved in its entirety, then the interrupted
 card goes on; a card without a condition after the chosen card fully resolves.
+
+An instant card "explains when it can be played": its ``timing``, one of the
+windows the Attack Timing Sequence opens to a character an attack targets
+(``attacked``: before the attack is resolved; ``hit``: after it was successful
+against them). A window opens only in a game holding such a card (a deck of the
+set-up, which the record publishes): a game without one passes through no
+window, so it is played exactly as before instant cards had a timing.
+
 The card played goes face up to its discard pile at once (it is discarded with
 the played cards anyway; the rulebook gives it no other place).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import cache
+
 from engine.core import Command, Dice, State
+from engine.senjutsu.cards import load_catalogue
 from engine.senjutsu.effects import rules
 from engine.senjutsu.effects.cards import acts_as, card
-from engine.senjutsu.effects.frames import Json, Step, frame
+from engine.senjutsu.effects.frames import Json, Step, frame, task
 from engine.senjutsu.effects.machine import choice, task_side
 
 
@@ -58,6 +71,24 @@ def _fits(state: State, card_id: str, condition: str | None) -> bool:
     return bool(data["instant"] == "additional" and data["condition"] == condition)
 
 
+def _play(state: State, side: str, chosen: str) -> Step:
+    """Play ``chosen`` from ``side``'s hand and resolve it at once, in a frame of
+    its own inside the one it interrupts."""
+    data = card(state, chosen)
+    events = (
+        {"type": "instant_played", "side": side, "card": chosen, "turn": state["turn"]},
+        {
+            "type": "resolving",
+            "side": side,
+            "card": chosen,
+            "part": "top",
+            "speed": frame(state)["speed"],
+            "card_type": acts_as(data),
+        },
+    )
+    return Step(events=events)
+
+
 @choice(
     "instant",
     kind="instant",
@@ -73,17 +104,83 @@ def _fits(state: State, card_id: str, condition: str | None) -> bool:
 def _instant(state: State, head: Json, command: Command, dice: Dice) -> Step:
     if command["card"] is None:
         return Step()
-    side, chosen = head["side"], command["card"]
-    data = card(state, chosen)
-    events = (
-        {"type": "instant_played", "side": side, "card": chosen, "turn": state["turn"]},
-        {
-            "type": "resolving",
-            "side": side,
-            "card": chosen,
-            "part": "top",
-            "speed": frame(state)["speed"],
-            "card_type": acts_as(data),
-        },
+    return _play(state, head["side"], command["card"])
+
+
+# -- instant cards: their timing windows ------------------------------------------------
+
+
+def _timing(state: State, card_id: str) -> str | None:
+    """The timing of ``card_id`` if it is an instant card, else None."""
+    if card_id in (state.get("card_data") or {}):
+        data = card(state, card_id)
+        return data.get("timing") if data.get("instant") == "instant" else None
+    return _catalogue_timings().get(card_id)
+
+
+@cache
+def _catalogue_timings() -> dict[str, str]:
+    found = load_catalogue().cards.values()
+    return {c.id: c.timing for c in found if c.instant == "instant" and c.timing is not None}
+
+
+def _held(state: State, side: str) -> Iterable[str]:
+    """Every card ``side`` holds, wherever it is (deck, hand, discard, played)."""
+    mine = state["characters"][side]
+    yield from mine["deck"]
+    yield from mine["hand"]
+    yield from (item["card"] for item in mine["discard"])
+    played = mine.get("played")
+    if played and played["card"] is not None:
+        yield played["card"]
+
+
+def in_play(state: State, timing: str) -> bool:
+    """Whether some player's cards hold an instant card of ``timing`` (the window
+    opens only then; solo opponents hold no instant card)."""
+    return any(
+        _timing(state, card_id) == timing
+        for side in state["sides"]
+        if not state["characters"][side].get("solo")
+        for card_id in _held(state, side)
     )
-    return Step(events=events)
+
+
+def windows(state: State, timing: str, sides: Iterable[str]) -> list[Json]:
+    """The ``timing`` windows of ``sides``, from the bottom of the advantage track up
+    (as instant replacements are declared), for the players that may play an instant
+    card now (a solo opponent has no hand); none in a game holding no instant card
+    of that timing."""
+    wanted = set(sides)
+    order = [s for s in reversed(state["advantage"]) if s in wanted]
+    open_to = [
+        s for s in order if not state["characters"][s].get("solo") and _may_play(state, {"side": s})
+    ]
+    if not open_to or not in_play(state, timing):
+        return []
+    return [task("window", side=side, timing=timing) for side in open_to]
+
+
+def _window_options(state: State, head: Json) -> list[Command]:
+    side = head["side"]
+    cards = [] if instant_used(state, side) else sorted(set(state["characters"][side]["hand"]))
+    fitting = [c for c in cards if _timing(state, c) == head["timing"]]
+    return [*({"kind": "instant", "card": c} for c in fitting), {"kind": "instant", "card": None}]
+
+
+@choice(
+    "window",
+    kind="instant",
+    rule=rules.INSTANT,
+    text=lambda state, head: {
+        "attacked": "An attack targets you: play an instant card before it is resolved?",
+        "hit": "An attack against you was successful: play an instant card?",
+    }[head["timing"]],
+    options=_window_options,
+    side=task_side,
+    asked_when=_may_play,
+)
+def _window(state: State, head: Json, command: Command, dice: Dice) -> Step:
+    if command["card"] is None:
+        return Step()
+    return _play(state, head["side"], command["card"])
