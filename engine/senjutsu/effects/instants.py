@@ -52,9 +52,13 @@ def playable(state: State, side: str, condition: str | None) -> list[str]:
     return [c for c in sorted(set(state["characters"][side]["hand"])) if _fits(state, c, condition)]
 
 
-def _options(state: State, head: Json) -> list[Command]:
-    cards = playable(state, head["side"], head["condition"])
+def _offer(cards: Iterable[str]) -> list[Command]:
+    """The answers to an instant window: each card named, or none."""
     return [*({"kind": "instant", "card": c} for c in cards), {"kind": "instant", "card": None}]
+
+
+def _options(state: State, head: Json) -> list[Command]:
+    return _offer(playable(state, head["side"], head["condition"]))
 
 
 def _may_play(state: State, head: Json) -> bool:
@@ -71,9 +75,12 @@ def _fits(state: State, card_id: str, condition: str | None) -> bool:
     return bool(data["instant"] == "additional" and data["condition"] == condition)
 
 
-def _play(state: State, side: str, chosen: str) -> Step:
-    """Play ``chosen`` from ``side``'s hand and resolve it at once, in a frame of
-    its own inside the one it interrupts."""
+def _play(state: State, head: Json, command: Command, dice: Dice) -> Step:
+    """Play the card named from the hand of the side asked (or none) and resolve it
+    at once, in a frame of its own inside the one it interrupts."""
+    side, chosen = head["side"], command["card"]
+    if chosen is None:
+        return Step()
     data = card(state, chosen)
     events = (
         {"type": "instant_played", "side": side, "card": chosen, "turn": state["turn"]},
@@ -89,7 +96,7 @@ def _play(state: State, side: str, chosen: str) -> Step:
     return Step(events=events)
 
 
-@choice(
+choice(
     "instant",
     kind="instant",
     rule=rules.INSTANT_ADDITIONAL,
@@ -100,11 +107,7 @@ def _play(state: State, side: str, chosen: str) -> Step:
     options=_options,
     side=task_side,
     asked_when=_may_play,
-)
-def _instant(state: State, head: Json, command: Command, dice: Dice) -> Step:
-    if command["card"] is None:
-        return Step()
-    return _play(state, head["side"], command["card"])
+)(_play)
 
 
 # -- instant cards: their timing windows ------------------------------------------------
@@ -164,23 +167,20 @@ def windows(state: State, timing: str, sides: Iterable[str]) -> list[Json]:
 def _window_options(state: State, head: Json) -> list[Command]:
     side = head["side"]
     cards = [] if instant_used(state, side) else sorted(set(state["characters"][side]["hand"]))
-    fitting = [c for c in cards if _timing(state, c) == head["timing"]]
-    return [*({"kind": "instant", "card": c} for c in fitting), {"kind": "instant", "card": None}]
+    return _offer(c for c in cards if _timing(state, c) == head["timing"])
 
 
-@choice(
+WINDOW_TEXT = {
+    "attacked": "An attack targets you: play an instant card before it is resolved?",
+    "hit": "An attack against you was successful: play an instant card?",
+}
+
+choice(
     "window",
     kind="instant",
     rule=rules.INSTANT,
-    text=lambda state, head: {
-        "attacked": "An attack targets you: play an instant card before it is resolved?",
-        "hit": "An attack against you was successful: play an instant card?",
-    }[head["timing"]],
+    text=lambda state, head: WINDOW_TEXT[head["timing"]],
     options=_window_options,
     side=task_side,
     asked_when=_may_play,
-)
-def _window(state: State, head: Json, command: Command, dice: Dice) -> Step:
-    if command["card"] is None:
-        return Step()
-    return _play(state, head["side"], command["card"])
+)(_play)
