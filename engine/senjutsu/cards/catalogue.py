@@ -414,6 +414,8 @@ def _check_cards(catalogue: Catalogue, where: Callable[[str, str], str]) -> Iter
         for effect in card.effects():
             for problem in _check_effect(effect, card):
                 yield f"{at}: {problem}"
+        if card.instant == "instant" and card.timing is None:
+            yield f"{at}: an instant card needs its timing (when it can be played)"
         if card.bottom and not card.solo:
             yield f"{at}: only solo cards have a bottom part"
         if card.solo:

@@ -61,6 +61,12 @@ CARD_TYPES: Final = ("attack", "defence", "meditation", "core", "status", "stun"
 RANKS: Final = ("wood", "steel", "gold", "jade")
 INSTANTS: Final = ("additional", "replacement", "instant")
 CONDITIONS: Final = ("attack_successful", "block_successful")
+# When an instant card (Instant Cards > Instant Cards: "each card explains when it can be
+# played") may be played: a closed set of windows the Attack Timing Sequence opens to the
+# character an attack targets. "attacked": an attack targets you, before it is resolved
+# (steps 1-3: after its targets are found, before blocks are checked); "hit": an attack
+# against you was successful (after step 6, its effects applied to you).
+TIMINGS: Final = ("attacked", "hit")
 STEP_DIRS: Final = ("front", "front3", "any")
 SEARCH_FROM: Final = ("deck", "discard")
 RANGED_WITH: Final = ("attack", "block")
@@ -464,6 +470,7 @@ class Card:
     use ``bottom`` (the part below the OR of a solo attack card, Resolving Solo Cards) and
     ``reset_deck``; ``solo`` marks a card of the solo opponents' decks. ``serial`` is the
     printed serial number where the rulebook gives one (Crippling Poison 002).
+    ``timing`` is when an instant card may be played (one of :data:`TIMINGS`).
     """
 
     id: str
@@ -480,6 +487,7 @@ class Card:
     kamae: str | None = None
     instant: str | None = None
     condition: str | None = None
+    timing: str | None = None
     alternative: Alternative | None = None
     split: Split | None = None
     asterisk: tuple[Effect, ...] = ()
@@ -558,6 +566,9 @@ class Card:
         condition = _choice(obj, "condition", CONDITIONS, where.at("condition"), None, none=True)
         if condition is not None and instant != "additional":
             raise where.fail("condition", "only an instant additional card has a condition")
+        timing = _choice(obj, "timing", TIMINGS, where.at("timing"), None, none=True)
+        if timing is not None and instant != "instant":
+            raise where.fail("timing", "only an instant card has a timing")
         return cls(
             id=card_id,
             name=_get(obj, "name", str, where.at("name")),
@@ -573,6 +584,7 @@ class Card:
             kamae=_choice(obj, "kamae", KAMAE_TYPES, where.at("kamae"), None, none=True),
             instant=instant,
             condition=condition,
+            timing=timing,
             alternative=alternative,
             split=split,
             asterisk=tuple(

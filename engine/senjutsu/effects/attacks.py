@@ -1,12 +1,15 @@
 """Attacks (grid attacks) in the Attack Timing Sequence's order:
 
-1. the grid's hexes give the targeted characters (Attacks);
+1. the grid's hexes give the targeted characters (Attacks); each may play an
+   instant card of timing ``attacked`` (Instant Cards > Instant Cards), then the
+   targets are found again (a character that stepped away is no longer in them);
 3-5. each is checked against the blocks at this speed (Blocks > Resolving Blocks;
    Multiplayer Rules > Blocking) -- blocks only stop attack cards (Blocks);
    a blocked target goes through the Block Timing Sequence (see :mod:`blocks`);
 6. the attack is successful if at least one targeted character did not block it:
    each of them takes its cell's effects (wounds, bleeding, execution, poison,
    hobble, stun, the card's asterisk effects), then the targeted icon effects;
+   then each may play an instant card of timing ``hit``;
 7. the attacker may play an 'attack successful' instant additional card;
 8. If Successful (if any targeted character or terrain did not block it);
 9. the rest of the card (the frame goes on).
@@ -22,6 +25,7 @@ from engine.senjutsu.effects.blocks import block_timing, blocker_of
 from engine.senjutsu.effects.cards import card
 from engine.senjutsu.effects.expand import effect_tasks
 from engine.senjutsu.effects.frames import Json, Step, frame, position, task, terrain_at
+from engine.senjutsu.effects.instants import windows
 from engine.senjutsu.effects.machine import automatic, resolver
 from engine.senjutsu.effects.targeting import attack_cells, targeted_sides
 
@@ -61,6 +65,7 @@ def success_tasks(
         if cells.get(target, {}).get("asterisk"):
             tasks.extend(effect_tasks(asterisk, target))
         tasks.extend(effect_tasks(effect.get("targeted") or [], target))
+    tasks.extend(windows(state, "hit", hit))
     if hit:
         tasks.append(task("instant", side=attacker, condition="attack_successful"))
     return tasks
@@ -74,6 +79,10 @@ def _attack(state: State, head: Json, dice: Dice) -> Step:
     here = position(state, attacker)
     cells_by_hex = attack_cells(here, effect["grid"])
     targets = targeted_sides(state, attacker, here, effect["grid"])
+    if not head.get("windows_opened"):
+        opened = windows(state, "attacked", targets)
+        if opened:  # the attack itself comes after them, its targets found again
+            return Step(then=(*opened, {**head, "windows_opened": True}))
     stoppable = current["type"] == "attack"
     blocked: list[str] = []
     blocked_by: dict[str, str | None] = {}

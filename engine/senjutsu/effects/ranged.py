@@ -7,7 +7,10 @@ speed -- a variable speed counting as its lowest. Several candidates: the resolv
 side chooses (Ask "target"); none: the effect is ignored and a ranged attack is
 unsuccessful. Ranged attacks use no grid and cannot be blocked: the target takes
 the icons, then the asterisk and targeted effects (Instant Cards > Targeted
-Character: every targeted effect of the card hits the same character).
+Character: every targeted effect of the card hits the same character). The
+target may first play an instant card of timing ``attacked`` (Instant Cards >
+Instant Cards); then it must still meet the conditions, or the attack is
+unsuccessful (it stepped out of range or sight).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.senjutsu.effects.attacks import hit_events, success_tasks
 from engine.senjutsu.effects.cards import card, lowest_initiative
 from engine.senjutsu.effects.expand import effect_tasks
 from engine.senjutsu.effects.frames import Json, Step, frame, task
+from engine.senjutsu.effects.instants import windows
 from engine.senjutsu.effects.machine import automatic, choice, resolver
 
 
@@ -50,17 +54,21 @@ def _ranged(state: State, head: Json, dice: Dice) -> Step:
     if found:
         return Step(then=(task("aim", effect=effect, candidates=found),))
     if effect["do"] == "ranged_attack":
-        current = frame(state)
-        miss = {
-            "type": "attacked",
-            "side": resolver(state),
-            "card": current["card"],
-            "targets": [],
-            "blocked": [],
-            "ranged": True,
-        }
-        return Step(events=(miss,))
+        return _missed(state)
     return Step()
+
+
+def _missed(state: State) -> Step:
+    """A ranged attack with no target: unsuccessful."""
+    miss = {
+        "type": "attacked",
+        "side": resolver(state),
+        "card": frame(state)["card"],
+        "targets": [],
+        "blocked": [],
+        "ranged": True,
+    }
+    return Step(events=(miss,))
 
 
 @choice(
@@ -73,9 +81,26 @@ def _ranged(state: State, head: Json, dice: Dice) -> Step:
 )
 def _aim(state: State, head: Json, command: Command, dice: Dice) -> Step:
     effect, target = head["effect"], command["side"]
-    side = resolver(state)
     if effect["do"] != "ranged_attack":
         return Step(then=tuple(effect_tasks(effect["targeted"], target)))
+    opened = windows(state, "attacked", [target])
+    if opened:
+        return Step(then=(*opened, task("ranged_hit", effect=effect, target=target)))
+    return _hit(state, effect, target)
+
+
+@automatic("ranged_hit")
+def _ranged_hit(state: State, head: Json, dice: Dice) -> Step:
+    """The ranged attack after its target's instant window: the target must still
+    meet the conditions."""
+    effect, target = head["effect"], head["target"]
+    if target not in candidates(state, effect):
+        return _missed(state)
+    return _hit(state, effect, target)
+
+
+def _hit(state: State, effect: Json, target: str) -> Step:
+    side = resolver(state)
     current = frame(state)
     events: list[Event] = [
         {
