@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Command, Prompt, State
 from engine.senjutsu import effects
 from engine.senjutsu.cards.catalogue import Catalogue
-from engine.senjutsu.turn import choose, discard, order, placement, reveal
+from engine.senjutsu.turn import choose, discard, order, placement, reveal, terrain
 
 HAND_KINDS = frozenset({"choose", "replace", "trim", "discard", "counter", "instant", "search"})
 """Prompt kinds whose choices show the hand of the side deciding: never in the prompt,
@@ -63,6 +63,8 @@ def pending(state: State, catalogue: Catalogue) -> Prompt | None:
     phase = state["phase"]
     if phase == "over":
         return None
+    if phase == "terrain":
+        return terrain.prompt(state, catalogue)
     if phase == "place":
         side = placement.placing_side(state)
         return None if side is None else _prompt((side,), "place", state, catalogue)
@@ -104,6 +106,8 @@ def _prompt(sides: tuple[str, ...], kind: str, state: State, catalogue: Catalogu
 
 def choices(state: State, side: str, kind: str, catalogue: Catalogue) -> list[Command]:
     """Every legal command of ``side`` for a prompt of ``kind``."""
+    if kind in ("terrain_roll", "terrain"):
+        return terrain.choices(state, side, catalogue)
     if kind == "place":
         return list(placement.place_choices(state, side))
     if kind == "choose":
