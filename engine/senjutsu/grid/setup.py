@@ -100,10 +100,27 @@ def terrain_placements(
 ) -> tuple[tuple[Hex, Facing], ...]:
     """Every legal (anchor, facing) for a terrain piece of ``shape`` (sorted); a facing
     that covers the same hexes as a lower one is still listed (the piece's picture
-    turns)."""
+    turns). The same answer as :func:`terrain_placement_ok` for each, computed once per
+    facing and with the hexes too near terrain gathered first (a prompt lists them all).
+
+    >>> board = [Hex(q, 0) for q in range(5)]
+    >>> found = terrain_placements(board, [Hex(0, 0)], [Hex(0, 0)])
+    >>> sorted({anchor.q for anchor, _ in found}), len(found)
+    ([3, 4], 12)
+    """
+    cells = frozenset(board)
+    near = {
+        hex_ + Hex(dq, dr)
+        for hex_ in placed_terrain
+        for dq in range(-TERRAIN_SPACING, TERRAIN_SPACING + 1)
+        for dr in range(-TERRAIN_SPACING, TERRAIN_SPACING + 1)
+        if Hex(dq, dr).length() <= TERRAIN_SPACING
+    }
+    free = cells - near
+    turned = [terrain_hexes(shape, Hex(0, 0), facing) for facing in Facing]
     return tuple(
         (anchor, facing)
-        for anchor in sorted(board)
+        for anchor in sorted(cells)
         for facing in Facing
-        if terrain_placement_ok(board, terrain_hexes(shape, anchor, facing), placed_terrain)
+        if all(hex_ + anchor in free for hex_ in turned[facing])
     )
