@@ -31,13 +31,14 @@ from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.grid.setup import board_problem, shifted
 
 
-def _offset(value: Any, where: str) -> Hex:
+def axial(value: Any, where: str) -> Hex:
+    """A set-up's ``[q, r]`` (a hex, an offset), or ``InvalidCommand`` naming ``where``."""
     if (
         not isinstance(value, list)
         or len(value) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
     ):
-        raise InvalidCommand(f"{where}: an axial offset [q, r] of whole numbers, not {value!r}")
+        raise InvalidCommand(f"{where}: [q, r] whole numbers, not {value!r}")
     return Hex(value[0], value[1])
 
 
@@ -76,7 +77,7 @@ def board(catalogue: Catalogue, value: Any) -> dict[str, Any]:
         if extra:
             raise InvalidCommand(f"{where}.{', '.join(extra)}: unexpected in a board")
         battlefield_id, hexes = _one(catalogue, part.get("battlefield"), f"{where}.battlefield")
-        offset = _offset(part.get("offset"), f"{where}.offset")
+        offset = axial(part.get("offset"), f"{where}.offset")
         kept = catalogue.battlefield(battlefield_id).board or battlefield_id
         if kept in physical:
             raise InvalidCommand(

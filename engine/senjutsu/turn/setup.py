@@ -37,16 +37,6 @@ def _field(setup: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     return value
 
 
-def _hex(value: Any, where: str) -> Hex:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
-    ):
-        raise InvalidCommand(f"{where}: [q, r] whole numbers, not {value!r}")
-    return Hex(value[0], value[1])
-
-
 def place_terrain(
     catalogue: Catalogue, board: frozenset[Hex], pieces: Sequence[Any]
 ) -> list[dict[str, Any]]:
@@ -70,7 +60,7 @@ def place_terrain(
                 f"{where}.terrain: the box holds {box} {catalogue.terrain(kind_id).name} "
                 f"({rules.COMPONENT_TERRAIN})"
             )
-        anchor = _hex(piece.get("hex"), f"{where}.hex")
+        anchor = battlefield.axial(piece.get("hex"), f"{where}.hex")
         facing = _field(piece, "facing", int, f"{where}.")
         if not 0 <= facing <= 5:
             raise InvalidCommand(f"{where}.facing: 0 to 5, not {facing}")

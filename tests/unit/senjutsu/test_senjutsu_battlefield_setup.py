@@ -105,7 +105,7 @@ def test_battlefield_setup_1_one_battlefield_keeps_the_boards_own_hexes() -> Non
             r"'snowy-battlefield/burning-village' already used by battlefield\[0\]",
         ),
         ([{"battlefield": "moon", "offset": [0, 0]}], r"battlefield\[0\]\.battlefield: no"),
-        ([{"battlefield": "frozen-lake"}], r"battlefield\[0\]\.offset: an axial offset"),
+        ([{"battlefield": "frozen-lake"}], r"battlefield\[0\]\.offset: \[q, r\] whole numbers"),
         ([{"battlefield": "frozen-lake", "offset": [0, 0], "turn": 1}], r"\.turn: unexpected"),
         ([], r"battlefield: a battlefield id, or a list of boards"),
     ],
@@ -158,19 +158,23 @@ def test_battlefield_setup_2_a_randomly_chosen_player_places_terrain_first() -> 
         RULESET.decide(state, {"kind": "terrain_roll", "side": "A"}, EnteredDice([4]))
 
 
-def test_battlefield_setup_2_players_take_turns_placing_terrain_clockwise() -> None:
-    state = rolled(pooled("ronin", "student", "master"), 3)
-    placers = []
-    index = 0
+def placed_in_turns(state: State, pick: int = 0) -> tuple[State, list[str]]:
+    """Every piece of the pool placed (the ``pick``-th legal choice each time); the sides
+    that placed them, in order."""
+    placers: list[str] = []
     while state["phase"] == "terrain":
         prompt = RULESET.prompt(state)
         assert prompt is not None
-        assert prompt.kind == "terrain"
+        assert prompt.kind == "terrain"  # no roll: it was made, or nothing is rolled
         placers.append(prompt.sides[0])
-        index += 1
-        state, events = play(state, prompt.options["choices"][0], index)
-        assert events[0]["type"] == "terrain_placed"
+        state, events = play(state, prompt.options["choices"][pick], len(placers))
+        assert kinds(events)[0] == "terrain_placed"
         assert events[0]["side"] == placers[-1]
+    return state, placers
+
+
+def test_battlefield_setup_2_players_take_turns_placing_terrain_clockwise() -> None:
+    _, placers = placed_in_turns(rolled(pooled("ronin", "student", "master"), 3))
     assert placers == ["C", "A", "B", "C"]
 
 
@@ -309,15 +313,7 @@ def test_battlefield_setup_2_solo_you_place_every_piece() -> None:
     }
     state = RULESET.start(game, SeededDice("solo", 0))
     assert state["terrain_pool"]["order"] == ["A"]
-    placers = []
-    index = 0
-    while state["phase"] == "terrain":
-        prompt = RULESET.prompt(state)
-        assert prompt is not None
-        assert prompt.kind == "terrain"
-        placers.append(prompt.sides[0])
-        index += 1
-        state, _ = play(state, prompt.options["choices"][-1], index)
+    state, placers = placed_in_turns(state, -1)
     assert placers == ["A", "A"]
     assert RULESET.prompt(state).kind == "place"  # type: ignore[union-attr]
 
