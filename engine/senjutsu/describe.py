@@ -107,7 +107,30 @@ def _game_over(c: Catalogue, e: Event) -> str:
     return f"The game is over: side {e['winner']} wins {how}."
 
 
+def _terrain_first(c: Catalogue, e: Event) -> str:
+    after = ", ".join(e["order"][1:])
+    then = f", then {after} in turn" if after else ""
+    return (
+        f"Side {e['side']} rolled {e['roll']} on a {e['faces']}-sided die: side {e['side']} "
+        f"places terrain first{then}."
+    )
+
+
+def _terrain_placed(c: Catalogue, e: Event) -> str:
+    kind = e["piece"]["kind"]
+    name = c.terrain(kind).name if kind in c.terrain_kinds else kind
+    return f"Side {e['side']} placed {name} on {e['hex']} facing {FACING_NAMES[e['facing'] % 6]}."
+
+
+def _terrain_set_aside(c: Catalogue, e: Event) -> str:
+    names = [c.terrain(k).name if k in c.terrain_kinds else k for k in e["pieces"]]
+    return f"No battlefield hex is left for the rest of the terrain: {', '.join(names)} set aside."
+
+
 SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
+    "terrain_first": _terrain_first,
+    "terrain_placed": _terrain_placed,
+    "terrain_set_aside": _terrain_set_aside,
     "placed": lambda c, e: (
         f"Side {e['side']} placed their character on {e['hex']} facing "
         f"{FACING_NAMES[e['facing'] % 6]}."

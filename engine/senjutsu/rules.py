@@ -7,7 +7,10 @@ player can look the rule up; the tests are named after the same paragraphs.
 
 from __future__ import annotations
 
+BATTLEFIELD_BOARDS = "Battlefield Setup > 1. Battlefield boards can be combined"
+BATTLEFIELD_TERRAIN_TURNS = "Battlefield Setup > 2. Take turns placing terrain"
 BATTLEFIELD_TERRAIN = "Battlefield Setup > 2. Terrain cannot be placed within 2 hexes"
+COMPONENT_BOARDS = "Component List > Books + Battlefields"
 COMPONENT_TERRAIN = "Component List > Terrain"
 PLAYER_SETUP_PREPARED = "Player Setup > 7. Prepared cards"
 PLAYER_SETUP_SHUFFLE = "Player Setup > 8. Shuffle your remaining ability cards"

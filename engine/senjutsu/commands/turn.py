@@ -6,7 +6,9 @@
 "card": id | null}``, ``{"kind": "speed", "side": s, "speed": n}``, ``{"kind": "order",
 "side": s, "first": side}`` (two tied cards) or ``{"kind": "order", "side": s,
 "slot": i}`` (three or more), ``{"kind": "trim", "side": s, "card": id}``,
-``{"kind": "concede", "side": s}``.
+``{"kind": "concede", "side": s}``; and while terrain is placed in turns (Battlefield
+Setup step 2), ``{"kind": "terrain_roll", "side": s}`` (roll for the first player) and
+``{"kind": "terrain", "side": s, "terrain": kind, "hex": [q, r], "facing": f}``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,18 @@ from typing import Any
 from engine.core import Command, InvalidCommand
 
 TURN_KINDS = frozenset(
-    {"place", "choose", "alternative", "replace", "speed", "order", "trim", "concede"}
+    {
+        "place",
+        "choose",
+        "alternative",
+        "replace",
+        "speed",
+        "order",
+        "trim",
+        "concede",
+        "terrain_roll",
+        "terrain",
+    }
 )
 
 
@@ -59,6 +72,20 @@ def _card(command: Mapping[str, Any], name: str = "card") -> str:
     return value
 
 
+def _hex_and_facing(command: Mapping[str, Any]) -> tuple[tuple[int, int], int]:
+    where = command["hex"]
+    if (
+        not isinstance(where, list)
+        or len(where) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in where)
+    ):
+        raise InvalidCommand(f"hex: [q, r] whole numbers, not {where!r}")
+    facing = _int(command, "facing")
+    if not 0 <= facing <= 5:
+        raise InvalidCommand(f"facing: 0 to 5, not {facing}")
+    return (where[0], where[1]), facing
+
+
 @dataclass(frozen=True)
 class Place:
     side: str
@@ -67,6 +94,31 @@ class Place:
 
     def to_json(self) -> Command:
         return {"kind": "place", "side": self.side, "hex": list(self.hex), "facing": self.facing}
+
+
+@dataclass(frozen=True)
+class TerrainRoll:
+    side: str
+
+    def to_json(self) -> Command:
+        return {"kind": "terrain_roll", "side": self.side}
+
+
+@dataclass(frozen=True)
+class PlaceTerrain:
+    side: str
+    terrain: str
+    hex: tuple[int, int]
+    facing: int
+
+    def to_json(self) -> Command:
+        return {
+            "kind": "terrain",
+            "side": self.side,
+            "terrain": self.terrain,
+            "hex": list(self.hex),
+            "facing": self.facing,
+        }
 
 
 @dataclass(frozen=True)
@@ -136,7 +188,18 @@ class Concede:
         return {"kind": "concede", "side": self.side}
 
 
-TurnCommand = Place | Choose | Alternative | Replace | Speed | Order | Trim | Concede
+TurnCommand = (
+    TerrainRoll
+    | PlaceTerrain
+    | Place
+    | Choose
+    | Alternative
+    | Replace
+    | Speed
+    | Order
+    | Trim
+    | Concede
+)
 
 
 def parse(command: Mapping[str, Any]) -> TurnCommand:
@@ -147,19 +210,18 @@ def parse(command: Mapping[str, Any]) -> TurnCommand:
     """
     side = side_of(command)
     kind = command["kind"]
+    if kind == "terrain_roll":
+        _fields(command, set())
+        return TerrainRoll(side)
+    if kind == "terrain":
+        _fields(command, {"terrain", "hex", "facing"})
+        piece = command["terrain"]
+        if not isinstance(piece, str) or not piece:
+            raise InvalidCommand(f"terrain: a terrain piece id, not {piece!r}")
+        return PlaceTerrain(side, piece, *_hex_and_facing(command))
     if kind == "place":
         _fields(command, {"hex", "facing"})
-        where = command["hex"]
-        if (
-            not isinstance(where, list)
-            or len(where) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in where)
-        ):
-            raise InvalidCommand(f"hex: [q, r] whole numbers, not {where!r}")
-        facing = _int(command, "facing")
-        if not 0 <= facing <= 5:
-            raise InvalidCommand(f"facing: 0 to 5, not {facing}")
-        return Place(side, (where[0], where[1]), facing)
+        return Place(side, *_hex_and_facing(command))
     if kind == "choose":
         if "stun" in command:
             _fields(command, {"stun"})

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from engine.core import Event, State
 from engine.core.handlers import Handler, merged
 from engine.senjutsu import effects, opponents
-from engine.senjutsu.state import handlers
+from engine.senjutsu.state import handlers, terrain
 
-HANDLERS: Mapping[str, Handler] = merged(handlers.HANDLERS, effects.HANDLERS, opponents.HANDLERS)
+HANDLERS: Mapping[str, Handler] = merged(
+    handlers.HANDLERS, terrain.HANDLERS, effects.HANDLERS, opponents.HANDLERS
+)
 
 
 def evolve(state: State, event: Event) -> State:

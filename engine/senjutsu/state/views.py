@@ -116,7 +116,7 @@ def view(state: State, side: str | None, texts: CardTexts) -> dict[str, Any]:
     ]
     trees = sorted({c["tree"] for c in state["characters"].values() if c["tree"] is not None})
     reveal = state["reveal"]
-    return {
+    found = {
         "turn": state["turn"],
         "phase": state["phase"],
         "mode": state["mode"],
@@ -135,3 +135,6 @@ def view(state: State, side: str | None, texts: CardTexts) -> dict[str, Any]:
         "winner": state["winner"],
         "ending": state["ending"],
     }
+    if "terrain_pool" in state:  # terrain placed in turns (Battlefield Setup step 2)
+        found["terrain_pool"] = state["terrain_pool"]
+    return found

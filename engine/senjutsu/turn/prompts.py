@@ -11,7 +11,7 @@ from engine.core import Command, Prompt, State
 from engine.core.memo import last_state
 from engine.senjutsu import effects
 from engine.senjutsu.cards.catalogue import Catalogue
-from engine.senjutsu.turn import choose, discard, order, placement, reveal
+from engine.senjutsu.turn import choose, discard, order, placement, reveal, terrain
 
 HAND_KINDS = frozenset({"choose", "replace", "trim", "discard", "counter", "instant", "search"})
 """Prompt kinds whose choices show the hand of the side deciding: never in the prompt,
@@ -67,6 +67,8 @@ def pending(state: State, catalogue: Catalogue) -> Prompt | None:
     phase = state["phase"]
     if phase == "over":
         return None
+    if phase == "terrain":
+        return terrain.prompt(state, catalogue)
     if phase == "place":
         side = placement.placing_side(state)
         return None if side is None else _prompt((side,), "place", state, catalogue)
@@ -108,6 +110,8 @@ def _prompt(sides: tuple[str, ...], kind: str, state: State, catalogue: Catalogu
 
 def choices(state: State, side: str, kind: str, catalogue: Catalogue) -> list[Command]:
     """Every legal command of ``side`` for a prompt of ``kind``."""
+    if kind in ("terrain_roll", "terrain"):
+        return terrain.choices(state, side, catalogue)
     if kind == "place":
         return list(placement.place_choices(state, side))
     if kind == "choose":

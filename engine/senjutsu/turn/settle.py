@@ -21,14 +21,16 @@ from engine.senjutsu.commands import (
     Choose,
     Order,
     Place,
+    PlaceTerrain,
     Replace,
     Speed,
+    TerrainRoll,
     Trim,
     parse,
     side_of,
 )
 from engine.senjutsu.state.access import character, living
-from engine.senjutsu.turn import choose, defeat, discard, draw, order, placement, reveal
+from engine.senjutsu.turn import choose, defeat, discard, draw, order, placement, reveal, terrain
 from engine.senjutsu.turn.prompts import abandoned, effects_command, pending
 
 Evolve = Callable[[State, Event], State]
@@ -69,7 +71,9 @@ def decide(
             f"{side} must answer a {prompt.kind!r} decision now, not {kind!r}",
             rule=rules.TURN_TIMING,
         )
-    if isinstance(parsed, Place):
+    if isinstance(parsed, TerrainRoll | PlaceTerrain):
+        events = terrain.decide(state, parsed, dice, catalogue)
+    elif isinstance(parsed, Place):
         events = placement.place(state, parsed)
     elif isinstance(parsed, Choose):
         events = choose.choose(state, parsed, catalogue)
@@ -118,6 +122,8 @@ def settle(
 def next_step(state: State, dice: Dice, catalogue: Catalogue, evolve: Evolve) -> list[Event]:
     """The events of the next step that needs no decision."""
     phase = state["phase"]
+    if phase == "terrain":
+        return terrain.next_step(state)
     if phase == "place":
         placed = opponents.placements(state) if state["mode"] == "solo" else []
         if placed:

@@ -1,10 +1,13 @@
 """Battlefield Setup and Player Setup steps 5-10 (the set-up JSON to the first state).
 
 The set-up: ``{"mode": "duel", "battlefield": id, "terrain": [{"terrain", "hex",
-"facing"}], "players": [{"side", "character", "weapon", "deck": [ids] | null,
-"prepared": [ids]}]}``. Everything is checked: a wrong set-up is an ``InvalidCommand``
-naming the field and what is wrong with it. Placement (steps 11-12) and the first draw
-(step 13) are prompts and events of the game itself (:mod:`.placement`, :mod:`.draw`).
+"facing"}], "terrain_pool": [kinds], "players": [{"side", "character", "weapon", "deck":
+[ids] | null, "prepared": [ids]}]}``. ``battlefield`` may also be a list of boards to
+combine (:mod:`.battlefield`); ``terrain`` is placed as given, ``terrain_pool`` (optional)
+is placed by the players in turns when the game starts (:mod:`.terrain`). Everything is
+checked: a wrong set-up is an ``InvalidCommand`` naming the field and what is wrong with
+it. Placement (steps 11-12) and the first draw (step 13) are prompts and events of the
+game itself (:mod:`.placement`, :mod:`.draw`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from engine.senjutsu import opponents, rules
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.cards.decks import shuffle, validate_deck, validate_prepared
 from engine.senjutsu.grid.setup import TERRAIN_SPACING, terrain_hexes, terrain_placement_ok
+from engine.senjutsu.turn import battlefield, terrain
 
 SIDES = ("A", "B", "C", "D", "E", "F")
 PLAYERS = (2, 6)
@@ -31,16 +35,6 @@ def _field(setup: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise InvalidCommand(f"{where}{name}: expected a {kind.__name__}, got {value!r}")
     return value
-
-
-def _hex(value: Any, where: str) -> Hex:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
-    ):
-        raise InvalidCommand(f"{where}: [q, r] whole numbers, not {value!r}")
-    return Hex(value[0], value[1])
 
 
 def place_terrain(
@@ -66,7 +60,7 @@ def place_terrain(
                 f"{where}.terrain: the box holds {box} {catalogue.terrain(kind_id).name} "
                 f"({rules.COMPONENT_TERRAIN})"
             )
-        anchor = _hex(piece.get("hex"), f"{where}.hex")
+        anchor = battlefield.axial(piece.get("hex"), f"{where}.hex")
         facing = _field(piece, "facing", int, f"{where}.")
         if not 0 <= facing <= 5:
             raise InvalidCommand(f"{where}.facing: 0 to 5, not {facing}")
@@ -177,19 +171,23 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
     mode = setup.get("mode", "duel")
     if mode not in ("duel", "solo"):
         raise InvalidCommand(f"mode: 'duel' or 'solo', not {mode!r}")
-    allowed = {"mode", "battlefield", "terrain", "players"}
+    allowed = {"mode", "battlefield", "terrain", "terrain_pool", "players"}
     if mode == "solo":
         allowed.add("opponents")
     extra = sorted(set(setup) - allowed)
     if extra:
         raise InvalidCommand(f"{', '.join(extra)}: unexpected in a set-up")
-    battlefield_id = _field(setup, "battlefield", str, "")
-    if battlefield_id not in catalogue.battlefields:
-        raise InvalidCommand(f"battlefield: no battlefield {battlefield_id!r}")
-    board = frozenset(Hex(q, r) for q, r in catalogue.battlefield(battlefield_id).hexes)
-    terrain = place_terrain(
+    if "battlefield" not in setup:
+        raise InvalidCommand("battlefield: missing from the set-up")
+    board_state = battlefield.board(catalogue, setup["battlefield"])
+    board = frozenset(Hex(q, r) for q, r in board_state["hexes"])
+    placed = place_terrain(
         catalogue, board, _field(setup, "terrain", list, "") if "terrain" in setup else []
     )
+    pool = setup.get("terrain_pool")
+    pool_state = None
+    if pool is not None and pool != []:  # an empty pool: nothing to place in turns
+        pool_state = terrain.pool_state(catalogue, board, placed, pool, mode)
     players = _field(setup, "players", list, "")
     if mode == "solo" and len(players) != 1:
         raise InvalidCommand(
@@ -220,13 +218,13 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
         characters.update(opponents.opponent_characters(catalogue, entries, dice))
         sides = list(characters)
         track = list(sides)
-    return {
+    state: State = {
         "schema": 1,
         "mode": mode,
         "turn": 0,
         "phase": "place",
-        "board": {"hexes": [h.to_json() for h in sorted(board)]},
-        "terrain": terrain,
+        "board": board_state,
+        "terrain": placed,
         "sides": sides,
         "advantage": track,
         "characters": characters,
@@ -241,3 +239,7 @@ def start_state(catalogue: Catalogue, setup: Setup, dice: Dice) -> State:
         "winner": None,
         "ending": None,
     }
+    if pool_state is not None:
+        # Battlefield Setup step 2 in turns, before the characters are placed.
+        state.update(phase="terrain", terrain_pool=pool_state)
+    return state
