@@ -12,6 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.senjutsu import load_catalogue
+from replays import registry
+from shiai.play import BOT, HOST, HOT_SEAT, INVITE, PlayRefused, SeatChoice
 from shiai.systems.senjutsu.form import MAX_FIELD
 from tests.integration import test_senjutsu_platform as platform_tests
 from tests.integration.test_senjutsu_platform import current, form_fields, new_game, stored_games
@@ -122,3 +124,22 @@ def test_sides_beyond_the_number_of_players_are_not_read(app: Flask, host: Flask
     fields = table_fields(6, players="2", seat_C="you", character_D="")
     game_id = new_game(host, **fields)
     assert [p["side"] for p in current(app, game_id).setup["players"]] == ["A", "B"]
+
+
+def test_seats_chosen_side_by_side_are_checked_by_play_too(app: Flask, host: FlaskClient) -> None:
+    """A script calling ``Play.create_seated`` gets the same refusals: one host side,
+    one invitation at most, the game's own sides; nothing stored."""
+    services = app.extensions["shiai"]
+    account = services.accounts.create("ujimasa", "Ujimasa", "correct horse battery", "player")
+    setup = registry.get("senjutsu").sample_setups()[0]
+    sides = [player["side"] for player in setup["players"]]
+    before = stored_games(app)
+    for seating, words in [
+        ({side: SeatChoice(HOST) for side in sides}, "choose one side for yourself"),
+        ({side: SeatChoice(INVITE) for side in sides}, "choose one side for yourself"),
+        ({"A": SeatChoice(HOST), "Z": SeatChoice(HOT_SEAT)}, "seats were chosen for A, Z"),
+        ({"A": SeatChoice(HOST), "B": SeatChoice(BOT, "nobody")}, "the bot must be one of"),
+    ]:
+        with pytest.raises(PlayRefused, match=words):
+            services.play.create_seated(account, "senjutsu", setup, seating)
+    assert stored_games(app) == before
