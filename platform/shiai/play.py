@@ -42,6 +42,8 @@ from shiai.schema import game_seats
 # Who the host plays against.
 BOT, HOT_SEAT, INVITE = "bot", "hot-seat", "invite"
 OPPONENTS = (BOT, HOT_SEAT, INVITE)
+# The host's own side, in a game seated side by side (``Play.create_seated``).
+HOST = "host"
 # A bot's turn is bounded: a whole Kensei battle is a few hundred commands.
 MAX_BOT_COMMANDS = 400
 
@@ -73,6 +75,16 @@ class Seat:
     @property
     def open(self) -> bool:
         return self.account_id is None and self.bot is None
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """Who sits at one side of a new game: the host (``HOST``), the host again on
+    the same screen (``HOT_SEAT``), a bot of the ruleset's ``bots()`` (``BOT``, with
+    its kind) or whoever follows the game's invitation link (``INVITE``)."""
+
+    who: str
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -127,10 +139,9 @@ class Play:
         bot = bot if bot is not None else next(iter(bots))
         if bot not in bots:
             raise PlayRefused(f"the bot must be one of {', '.join(bots)}")
-        invitation = secrets.token_urlsafe(24) if opponent == INVITE else None
-        host = uuid.UUID(host_id)
+        other = SeatChoice(opponent, bot if opponent == BOT else None)
 
-        def seat_players(conn: Connection, game_id: UUID, sides: list[str]) -> None:
+        def seating(sides: list[str]) -> dict[str, SeatChoice]:
             # More than two sides (a solo game's opponents, say) are all seated alike:
             # the bot or the host; an invitation opens one seat only.
             if len(sides) < 2 or (len(sides) != 2 and opponent == INVITE):
@@ -138,28 +149,80 @@ class Play:
             mine = host_side or sides[0]
             if mine not in sides:
                 raise PlayRefused(f"the sides are {' and '.join(sides)}, not {mine!r}")
-            rows: list[dict[str, Any]] = [
-                {"side": mine, "account_id": host, "bot": None, "invitation": None},
-                *(
-                    {
-                        "side": theirs,
-                        "account_id": host if opponent == HOT_SEAT else None,
-                        "bot": bot if opponent == BOT else None,
-                        "invitation": invitation,
-                    }
-                    for theirs in sides
-                    if theirs != mine
-                ),
-            ]
+            return {side: SeatChoice(HOST) if side == mine else other for side in sides}
+
+        return self._start_seated(host_id, ruleset_id, setup, seating, title)
+
+    def create_seated(
+        self,
+        host_id: str,
+        ruleset_id: str,
+        setup: dict[str, Any],
+        seating: Mapping[str, SeatChoice],
+        *,
+        title: str = "",
+    ) -> NewGame:
+        """Start a game whose seats are chosen side by side (a game of more than two
+        players: some bots, some hot-seat...). One side is the host's own (``HOST``);
+        one at most is open to an invitation (a game has one invitation link); the
+        sides chosen must be the game's sides. Nothing is stored if any is wrong."""
+        bots = registry.get(ruleset_id).bots()
+        for side, choice in seating.items():
+            if choice.who not in (HOST, *OPPONENTS):
+                raise PlayRefused(f"side {side}: no such player {choice.who!r}")
+            if choice.who == BOT and choice.bot not in bots:
+                raise PlayRefused(f"side {side}: the bot must be one of {', '.join(bots)}")
+        if sum(choice.who == HOST for choice in seating.values()) != 1:
+            raise PlayRefused("choose one side for yourself (the others are bots or hot-seat)")
+        if sum(choice.who == INVITE for choice in seating.values()) > 1:
+            raise PlayRefused("one side at most is played by invitation: a game has one link")
+
+        def chosen(sides: list[str]) -> dict[str, SeatChoice]:
+            if sorted(sides) != sorted(seating):
+                raise PlayRefused(
+                    f"the game's sides are {', '.join(sides)}; seats were chosen for "
+                    f"{', '.join(seating)}"
+                )
+            return dict(seating)
+
+        return self._start_seated(host_id, ruleset_id, setup, chosen, title)
+
+    def _start_seated(
+        self,
+        host_id: str,
+        ruleset_id: str,
+        setup: dict[str, Any],
+        seating: Callable[[list[str]], dict[str, SeatChoice]],
+        title: str,
+    ) -> NewGame:
+        """Start the game and write its seats (``seating`` of the game's sides) in the
+        transaction of its first event; the bots then answer what waits for them."""
+        invitation = secrets.token_urlsafe(24)
+        host = uuid.UUID(host_id)
+        invited = False
+
+        def seat_players(conn: Connection, game_id: UUID, sides: list[str]) -> None:
+            nonlocal invited
+            seats = seating(sides)
+            invited = any(choice.who == INVITE for choice in seats.values())
             now = datetime.now(UTC)
-            write_seats(
-                conn,
-                [{**row, "game_id": game_id, "host_id": host, "created_at": now} for row in rows],
-            )
+            rows = [
+                {
+                    "game_id": game_id,
+                    "side": side,
+                    "account_id": host if choice.who in (HOST, HOT_SEAT) else None,
+                    "bot": choice.bot if choice.who == BOT else None,
+                    "invitation": invitation if choice.who == INVITE else None,
+                    "host_id": host,
+                    "created_at": now,
+                }
+                for side, choice in seats.items()
+            ]
+            write_seats(conn, rows)
 
         game_id = self.records.start_game(ruleset_id, setup, title=title, alongside=seat_players)
         self.let_bots_answer(game_id)
-        return NewGame(game_id, invitation)
+        return NewGame(game_id, invitation if invited else None)
 
     def start_owned(
         self,

@@ -173,8 +173,9 @@ def test_a_player_plays_senjutsu_against_the_bot_by_clicking(tab: Tab, site: Sit
     page.goto(f"{site.url}/play/new?system=senjutsu")
     expect(page.get_by_label("Battlefield board")).to_be_visible()
     tab.shot("new-game")
-    page.get_by_label("You play", exact=True).select_option("A")
-    page.locator("input[name=opponent][value=bot]").check()
+    # Two players, the host at side A, the bot at side B: what the form preselects.
+    expect(page.get_by_label("Side A: played by")).to_have_value("you")
+    expect(page.get_by_label("Side B: played by")).to_have_value(re.compile("^bot:"))
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
     expect(page.locator("#board svg.sj-board")).to_be_visible()
@@ -227,7 +228,7 @@ def test_a_spectator_sees_no_hand_of_a_running_game(tab: Tab, site: Site) -> Non
     services = site.app.extensions["shiai"]
     host = services.accounts.create(f"h-{secrets.token_hex(3)}", "Host", PASSWORD, "player")
     sample = registry.get("senjutsu").sample_setups()[0]
-    duel = {**sample, "players": sample["players"][:2]}  # the browser seats two sides
+    duel = {**sample, "players": sample["players"][:2]}  # a duel of two
     created = services.play.create(host, "senjutsu", duel, opponent="hot-seat")
     page = tab.page
     page.goto(f"{site.url}/games/{created.game_id}")
@@ -244,8 +245,7 @@ def test_two_players_play_hot_seat_on_one_screen(tab: Tab, site: Site) -> None:
     page = tab.page
     sign_up(page, site, "ginchiyo")
     page.goto(f"{site.url}/play/new?system=senjutsu")
-    page.get_by_label("You play", exact=True).select_option("A")
-    page.locator("input[name=opponent][value=hot-seat]").check()
+    page.get_by_label("Side B: played by").select_option("hot-seat")
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
     found = re.search(r"/games/([0-9a-f-]{36})", page.url)

@@ -182,7 +182,7 @@ def test_terrain_presets_keep_the_pieces_3_hexes_apart_on_the_board() -> None:
 def test_a_game_against_the_bot_starts_and_waits_for_the_player(
     app: Flask, host: FlaskClient
 ) -> None:
-    game_id = new_game(host, opponent="bot", side="A")
+    game_id = new_game(host, seat_A="you", seat_B="bot:random")
     game = current(app, game_id)
     prompt = registry.get("senjutsu").prompt(game.state)
     assert prompt is not None
@@ -200,7 +200,7 @@ def test_a_game_against_the_bot_starts_and_waits_for_the_player(
 def test_a_hot_seat_game_is_played_to_the_end_and_its_replay_is_public(
     app: Flask, host: FlaskClient
 ) -> None:
-    game_id = new_game(host, opponent="hot-seat")
+    game_id = new_game(host, seat_B="hot-seat")
     play_hot_seat(app, host, game_id)
     summary = app.extensions["shiai"].records.summary(game_id)
     assert summary.outcome is not None
@@ -308,7 +308,7 @@ def _without_hand_commands(steps: dict[str, Any]) -> str:
 def test_hidden_cards_never_reach_the_other_side_or_a_spectator(
     app: Flask, host: FlaskClient
 ) -> None:
-    game_id = new_game(host, opponent="hot-seat")
+    game_id = new_game(host, seat_B="hot-seat")
     # Three turns in, then stop while side A has chosen its card and B has not.
     play_hot_seat(app, host, game_id, stop=lambda state: state.get("turn", 0) >= 3)
     play_hot_seat(
@@ -357,7 +357,7 @@ def test_a_card_named_from_the_hand_is_not_shown_to_the_other_side(
     """Turn Structure In Detail > Discard (cards over the hand limit go face down),
     Other Ability Card Keywords > Search: nobody else may learn which card."""
     ruleset = registry.get("senjutsu")
-    game_id = new_game(host, opponent="hot-seat")
+    game_id = new_game(host, seat_B="hot-seat")
     bots = {side: ruleset.bot(f"hand-{side}") for side in ("A", "B")}
     for _ in range(MAX_COMMANDS):
         game = current(app, game_id)

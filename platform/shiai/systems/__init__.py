@@ -27,6 +27,7 @@ from werkzeug.datastructures import FileStorage
 from engine.core import InvalidCommand, Ruleset, RulesetInfo, Setup
 from replays import registry
 from replays.errors import UnknownRuleset
+from shiai.play import SeatChoice
 from shiai.systems.lists import ArmyListBook
 
 # The systems that ship with Shiai: a ruleset spec, and its plug-in's spec.
@@ -81,6 +82,9 @@ class SystemPlugin:
 
     # The template of the form's system part (under ``templates/``).
     form_template = "systems/generic_form.html"
+    # Whether ``form_template`` chooses who plays each side (``seating_from_form``);
+    # otherwise the page's own "You play", "Against" and "Bot" fields do.
+    seats_in_form = False
     scripts = Scripts()
     tools: tuple[Tool, ...] = ()
 
@@ -152,6 +156,12 @@ class SystemPlugin:
             if choice.key == key:
                 return dict(choice.setup)
         raise InvalidCommand("choose a sample set-up or type one in as JSON")
+
+    def seating_from_form(self, form: Form, setup: Setup) -> Mapping[str, SeatChoice] | None:
+        """Who plays each side of ``setup``, as the system's form part chose, or
+        ``InvalidCommand``; ``None``: the page's common fields choose (the host at one
+        side, one kind of opponent at the others)."""
+        return None
 
     # -- demo -------------------------------------------------------------------------
 

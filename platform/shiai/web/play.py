@@ -7,6 +7,7 @@ cookie), so unlike /api they need the CSRF token, sent as ``X-CSRF-Token``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
@@ -15,7 +16,7 @@ from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand
 from shiai.errors import BadRequest, NotSignedIn
-from shiai.play import BOT, HOT_SEAT, INVITE, Play, PlayRefused
+from shiai.play import BOT, HOST, HOT_SEAT, INVITE, Play, PlayRefused, SeatChoice
 from shiai.systems import SystemPlugin, Systems
 from shiai.web.api import json_body
 from shiai.web.auth import current_account, login_required, signed_in
@@ -71,6 +72,16 @@ def new_game() -> ResponseReturnValue:
     form = request.form
     try:
         setup = system.setup_from_form(form, request.files)
+        seating = system.seating_from_form(form, setup)
+        if seating is not None:
+            created = _play().create_seated(
+                account.id,
+                system.id,
+                setup,
+                seating,
+                title=form.get("title", "").strip()[:200] or seated_title(account, seating),
+            )
+            return redirect(url_for("games.game", game_id=created.game_id), 303)
         side = form.get("side", system.sides[0])
         if side not in system.sides:
             raise InvalidCommand(f"your side must be {' or '.join(system.sides)}")
@@ -90,6 +101,18 @@ def new_game() -> ResponseReturnValue:
     except (InvalidCommand, PlayRefused) as error:
         return _form_page(system, form, error.message), 400
     return redirect(url_for("games.game", game_id=created.game_id), 303)
+
+
+def seated_title(account: Any, seating: Mapping[str, SeatChoice]) -> str:
+    """A game's title from its seats: "Tomoe (A) vs the random bot (B), themselves (C)"."""
+    who = {HOT_SEAT: "themselves", INVITE: "an invited player"}
+    mine = next(side for side, choice in seating.items() if choice.who == HOST)
+    others = ", ".join(
+        f"{who.get(choice.who) or f'the {choice.bot} bot'} ({side})"
+        for side, choice in seating.items()
+        if side != mine
+    )
+    return f"{account.display_name} ({mine}) vs {others}"
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])

@@ -1,36 +1,40 @@
-// The new-game form's Senjutsu part: shows the duel's second player, or the solo
-// opponents, as the game chosen. A solo game's player is side A and its opponents
-// act by the solo rules (never asked anything), so the page's "You play",
-// "Against" and "Bot" choices are put away for it (the form still sends side A and
-// the bot, which the opponents' seats keep but never use).
+// The new-game form's Senjutsu part: a duel shows as many sides as players chosen
+// (two to six), each with its character and who plays it; a solo game shows side
+// A's character and the solo opponents instead. Sides beyond the number of players
+// are disabled, so they are not sent (the server reads only the first ones anyway).
 const form = document.querySelector("input[name=mode]")?.form;
-
-function toggle(element, hidden) {
-  if (element) element.hidden = hidden;
-}
 
 function show() {
   const solo = form.querySelector("input[name=mode]:checked")?.value === "solo";
-  for (const part of form.querySelectorAll(".sj-duel-only")) part.hidden = solo;
+  const players = solo ? 1 : Number(form.querySelector("select[name=players]")?.value || 2);
+  for (const part of form.querySelectorAll(".sj-duel-only:not(.sj-seat)")) part.hidden = solo;
   for (const part of form.querySelectorAll(".sj-solo-only")) part.hidden = !solo;
-  const side = form.querySelector("select[name=side]");
-  if (solo && side) side.value = "A";
-  toggle(side, solo);
-  toggle(form.querySelector("label[for=side]"), solo);
-  const bot = form.querySelector("input[name=opponent][value=bot]");
-  if (solo && bot) bot.checked = true;
-  toggle(bot && bot.closest("fieldset"), solo);
-  toggle(form.querySelector("select[name=bot]"), solo);
-  toggle(form.querySelector("label[for=bot]"), solo);
+  for (const seat of form.querySelectorAll(".sj-seat")) {
+    const unused = Number(seat.dataset.seat) > players;
+    seat.hidden = unused;
+    for (const control of seat.querySelectorAll("select")) control.disabled = unused;
+  }
   // An opponent slot left at "none" has no limit, stance or nightmare to choose.
   for (const slot of form.querySelectorAll(".sj-opponent")) {
     const none = !slot.querySelector("select[name^=opponent_]").value;
-    for (const control of slot.querySelectorAll(".sj-opponent-options input, .sj-opponent-options select")) control.disabled = none;
-    toggle(slot.querySelector(".sj-opponent-options"), none);
+    const options = slot.querySelector(".sj-opponent-options");
+    for (const control of options.querySelectorAll("input, select")) control.disabled = none;
+    options.hidden = none;
+  }
+}
+
+// One side is the player's own: choosing "You" for another side makes the
+// previous one hot-seat (still the player's, on this screen).
+function oneYou(event) {
+  if (event.target.value !== "you") return;
+  for (const other of form.querySelectorAll("select[name^=seat_]")) {
+    if (other !== event.target && other.value === "you") other.value = "hot-seat";
   }
 }
 
 if (form) {
-  for (const input of form.querySelectorAll("input[name=mode], .sj-opponent select[name^=opponent_]")) input.addEventListener("change", show);
+  const inputs = "input[name=mode], select[name=players], .sj-opponent select[name^=opponent_]";
+  for (const input of form.querySelectorAll(inputs)) input.addEventListener("change", show);
+  for (const seat of form.querySelectorAll("select[name^=seat_]")) seat.addEventListener("change", oneYou);
   show();
 }

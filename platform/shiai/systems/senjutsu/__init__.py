@@ -1,0 +1,122 @@
+"""Senjutsu's plug-in: its new-game form (the battlefield, a terrain preset, two to
+six players each with a character, a core weapon and the character's sample deck,
+and who plays each side), its viewer and play scripts (``static/systems/senjutsu/``:
+the hex battlefield, the cards, the hands and the reveal, a control for every
+prompt) and the public catalogue those scripts read
+(``/systems/senjutsu/catalogue.json``: cards, characters, kamae trees, battlefields
+and terrain, nothing of any game).
+
+The set-up the form builds is the one ``engine.senjutsu`` starts from::
+
+    {"mode": "duel", "battlefield": id, "terrain": [{"terrain", "hex", "facing"}],
+     "players": [{"side", "character", "weapon", "deck": null, "prepared": []}]}
+
+with sides A, B, C... (Multiplayer Rules: two to six players). ``deck: null`` is
+the character's ready-made sample deck. A set-up typed in as JSON (the generic
+form's field, kept below the choices) takes any other deck.
+
+"Solo against the book's opponents" (Solo Rules > Solo Setup) builds instead::
+
+    {"mode": "solo", "battlefield", "terrain", "players": [side A only],
+     "opponents": [{"opponent", "wound_limit", "stance", "approach": "front",
+                    "nightmare"}]}
+
+one to three opponents from the catalogue's solo opponents, the card row left to
+right (sides ``O1``, ``O2``...). The opponents are never prompted: the platform seats
+the host at A and a bot at the opponents' sides, who never answer anything.
+
+The modules: ``form`` (the set-up), ``seats`` (who plays each side), ``terrain``
+(the presets' placement), ``catalogue`` (the public catalogue).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint
+
+from engine.core import Setup
+from engine.senjutsu import load_catalogue
+from shiai.play import SeatChoice
+from shiai.systems import Files, Form, Scripts, SystemPlugin
+from shiai.systems.senjutsu import seats
+from shiai.systems.senjutsu.catalogue import catalogue_json
+from shiai.systems.senjutsu.form import (
+    FIRST_BATTLEFIELD,
+    FIRST_OPPONENT,
+    SIDES,
+    SOLO_SLOTS,
+    SOLO_TOTAL_WOUNDS,
+    STANCES,
+    character_choices,
+    form_setup,
+    preselected_characters,
+)
+from shiai.systems.senjutsu.terrain import TERRAIN_PRESETS, TERRAIN_SPACING, place_terrain
+
+__all__ = ["TERRAIN_SPACING", "SenjutsuPlugin", "place_terrain"]
+
+# The sides the page's common fields name (a solo game's player is side A).
+PLAYER_SIDES = ("A", "B")
+
+
+class SenjutsuPlugin(SystemPlugin):
+    form_template = "systems/senjutsu_form.html"
+    seats_in_form = True
+    scripts = Scripts(
+        replay="systems/senjutsu/replay.js",
+        board="systems/senjutsu/board.js",
+        play="systems/senjutsu/play.js",
+    )
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        # The common fields' sides; a duel's seats (up to six) are chosen in the form.
+        return PLAYER_SIDES
+
+    def blueprint(self) -> Blueprint:
+        bp = Blueprint("senjutsu", __name__)
+        bp.add_url_rule("/systems/senjutsu/catalogue.json", "catalogue", catalogue_json)
+        return bp
+
+    # -- the new-game form ------------------------------------------------------------
+
+    def form_options(self) -> dict[str, Any]:
+        catalogue = load_catalogue()
+        battlefields = [(b.id, b.name) for b in catalogue.battlefields.values()]
+        first = FIRST_BATTLEFIELD if FIRST_BATTLEFIELD in catalogue.battlefields else None
+        characters = character_choices(catalogue)
+        preferred = self.preferred_bot
+        return {
+            "battlefields": battlefields,
+            "battlefield": first or (battlefields[0][0] if battlefields else ""),
+            "presets": [(key, label) for key, label, _ in TERRAIN_PRESETS],
+            "characters": characters,
+            "preselected": preselected_characters(characters),
+            "sample": catalogue.sample,
+            "modes": [
+                ("duel", "A duel of 2 to 6 players"),
+                ("solo", "Solo against the book's opponents"),
+            ],
+            "seats": SIDES,
+            "player_counts": tuple(range(2, len(SIDES) + 1)),
+            "seat_options": seats.seat_options(self.ruleset.bots()),
+            "bot_descriptions": [(k, b.description) for k, b in self.ruleset.bots().items()],
+            "seat_defaults": {side: seats.default_seat(side, SIDES, preferred) for side in SIDES},
+            "opponents": [(o.id, o.name) for o in catalogue.opponents.values()],
+            "first_opponent": FIRST_OPPONENT,
+            "solo_slots": SOLO_SLOTS,
+            "stances": STANCES,
+            "solo_total_wounds": SOLO_TOTAL_WOUNDS,
+        }
+
+    def setup_from_form(self, form: Form, files: Files) -> Setup:
+        if form.get("setup", "").strip():
+            return super().setup_from_form(form, files)  # a set-up typed in as JSON
+        return form_setup(load_catalogue(), form)
+
+    def seating_from_form(self, form: Form, setup: Setup) -> Mapping[str, SeatChoice] | None:
+        if setup.get("mode", "duel") == "solo":
+            return None  # the opponents answer nothing: the common fields seat them
+        return seats.seating(form, setup, SIDES, self.ruleset.bots(), self.preferred_bot)
