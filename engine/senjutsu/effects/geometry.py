@@ -8,6 +8,7 @@ that character), ``"edge"`` (off the battlefield) or a placed terrain piece's id
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,17 +51,44 @@ def move_outcomes(
     start: tuple[Hex, Facing] | None = None,
 ) -> list[Json]:
     """Every distinct end of one line's steps and rotations (Move Effects >
-    Sequencing Of Movement), as move commands' fields, sorted."""
+    Sequencing Of Movement), as move commands' fields, sorted. Fresh dicts: the
+    caller may change them."""
     origin = start if start is not None else position(state, side)
-    specs = [grid.MoveSpec.from_effect(m) for m in moves]
+    found = _move_outcomes(
+        origin,
+        tuple(grid.MoveSpec.from_effect(m) for m in moves),
+        mandatory,
+        area=board(state),
+        occupied=frozenset(_occupied(state, side).items()),
+        terrain=frozenset(_terrain(state).items()),
+    )
+    return [
+        {**option, "hex": list(option["hex"]), "path": [list(h) for h in option["path"]]}
+        for option in found
+    ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _move_outcomes(
+    origin: tuple[Hex, Facing],
+    specs: tuple[grid.MoveSpec, ...],
+    mandatory: bool,
+    *,
+    area: frozenset[Hex],
+    occupied: frozenset[tuple[Hex, str]],
+    terrain: frozenset[tuple[Hex, str]],
+) -> tuple[Json, ...]:
+    """:func:`move_outcomes` on the grid's values: a pure function of where the mover
+    stands, the line, the battlefield and what stands on it, so a position met again
+    (bots and replays meet many) is answered from memory."""
     found: dict[str, Json] = {}
     for outcome in grid.move_outcomes(
         origin,
         specs,
         mandatory=mandatory,
-        area=_area(state),
-        occupied=_occupied(state, side),
-        terrain=_terrain(state),
+        area=area.__contains__,
+        occupied=dict(occupied),
+        terrain=dict(terrain),
     ):
         hex_, facing = outcome.end
         option = {
@@ -71,7 +99,8 @@ def move_outcomes(
         }
         key = f"{option['hex']}/{option['facing']}/{option['collision']}"
         found.setdefault(key, option)
-    return sorted(found.values(), key=lambda o: (o["hex"], o["facing"], o["collision"] or ""))
+    ordered = sorted(found.values(), key=lambda o: (o["hex"], o["facing"], o["collision"] or ""))
+    return tuple(ordered)
 
 
 def is_blocked(state: State, attacker: Hex, defender: Hex, block_hexes: frozenset[Hex]) -> bool:

@@ -13,7 +13,9 @@ from engine.senjutsu.state.access import character, living
 
 
 def is_beaten(state: State, side: str) -> bool:
-    """Whether the character of ``side`` meets a defeat condition now."""
+    """Whether the character of ``side`` meets a defeat condition now. It reads the
+    characters' records only (``turn/settle.py`` relies on it: defeat is checked after
+    the events that change them)."""
     mine = character(state, side)
     if mine.get("solo") and opponents.beaten(state, side):
         return True  # Adjusting Player Cards > Stun: stuns above equal the wounds left

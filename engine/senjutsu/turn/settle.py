@@ -103,9 +103,12 @@ def settle(
         while todo:
             event = todo.pop(0)
             out.append(event)
+            before = state
             state = evolve(state, event)
             if state["phase"] == "over":
                 return out
+            if state["characters"] is before["characters"] and state["phase"] == before["phase"]:
+                continue  # the defeat conditions read only the characters (and the phase)
             # Defeat comes at once, before anything else happens (Winning The Game).
             due = {e["side"] for e in todo if e["type"] == "defeated"}
             if not any(e["type"] == "game_over" for e in todo):
