@@ -43,9 +43,7 @@ def test_the_form_offers_terrain_in_turns_with_piece_counts_and_two_boards(
 def test_terrain_in_turns_starts_the_game_in_the_terrain_phase_with_the_pool(
     app: Flask, host: FlaskClient
 ) -> None:
-    fields = table_fields(
-        2, terrain_mode="turns", pool_rocks="2", pool_shrine="1", pool_bamboo="0"
-    )
+    fields = table_fields(2, terrain_mode="turns", pool_rocks="2", pool_shrine="1", pool_bamboo="0")
     game_id = new_game(host, **fields)
     setup = current(app, game_id).setup
     assert setup["terrain"] == []

@@ -21,6 +21,28 @@ const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "nort
 
 const isView = (state) => state.schema === undefined;
 
+// A terrain piece's name from its id ("cherry-tree": "Cherry Tree"), as the catalogue
+// names the box's pieces; `names` (kind: name) where the view or catalogue has them.
+export function terrainName(kind, names = {}) {
+  if (names[kind]) return names[kind];
+  return String(kind).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+// Terrain placed in turns (Battlefield Setup > 2): the pieces left (by kind, with a
+// count), the turn order once rolled, whose turn it is, the pieces set aside; or null.
+function poolOf(pool, names) {
+  if (!pool) return null;
+  const left = [];
+  for (const kind of pool.left || []) {
+    const entry = left.find((k) => k.kind === kind);
+    if (entry) entry.count += 1;
+    else left.push({ kind, name: terrainName(kind, names), count: 1 });
+  }
+  const order = pool.order || [];
+  const placing = order.length && left.length ? order[(pool.next || 0) % order.length] : null;
+  return { left, order, placing, setAside: (pool.set_aside || []).map((k) => terrainName(k, names)) };
+}
+
 // The kamae type of a character's position (a view names it; a whole state is read
 // with its tree from the catalogue).
 function kamaeType(character, trees) {
@@ -48,8 +70,10 @@ export function tableModel(state, catalogue = {}) {
   const people = catalogue.characters || {};
   const terrainKinds = catalogue.terrain || {};
   const terrainAt = new Map();
+  const names = Object.fromEntries(Object.entries(terrainKinds).map(([kind, k]) => [kind, k.name]));
   for (const piece of state.terrain || []) {
-    const name = piece.name || (terrainKinds[piece.kind] && terrainKinds[piece.kind].name) || piece.kind;
+    const name = piece.name || terrainName(piece.kind, names);
+    names[piece.kind] = name;
     const solid = new Set((piece.solid || piece.hexes || []).map((h) => h.join(",")));
     for (const hex of piece.hexes || []) terrainAt.set(hex.join(","), { id: piece.id, kind: piece.kind, name, solid: solid.has(hex.join(",")) });
   }
@@ -115,6 +139,7 @@ export function tableModel(state, catalogue = {}) {
     winner: state.winner || null,
     hexes,
     characters,
+    terrainPool: poolOf(state.terrain_pool, names),
     advantage: (state.advantage || []).map((side) => ({ side, name: (characters.find((c) => c.side === side) || {}).name || side })),
     cards,
     trees,
@@ -199,12 +224,25 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   const table = el("div", { class: "sj-table", "data-step": step, "data-phase": model.phase || "" });
   const sides = el("div", { class: "sj-sides" });
   for (const c of model.characters) sides.append(sidePanel(c, model.cards, wasFaceDown(before, c.side), model.spectator));
+  const status = el("div", { class: "sj-status" }, head, el("div", { class: "sj-track-box" }, el("span", {}, "Advantage: "), track));
+  if (model.terrainPool && model.phase === "terrain") status.append(poolLine(model.terrainPool, model.characters));
   const legend = el("p", { class: "sj-legend" }, "On the battlefield: W wounds / limit · B bleeding · H hobbles · S stuns · ● focus");
-  table.append(holder, legend, el("div", { class: "sj-status" }, head, el("div", { class: "sj-track-box" }, el("span", {}, "Advantage: "), track)), sides);
+  table.append(holder, legend, status, sides);
   container.setAttribute("role", "region");
   container.setAttribute("aria-label", "the battlefield and the cards at this step");
   container.replaceChildren(table);
   return svg;
+}
+
+// Terrain placed in turns: what is left to place, and who places next.
+function poolLine(pool, characters) {
+  const who = (side) => `${(characters.find((c) => c.side === side) || {}).name || "side"} (${side})`;
+  const left = pool.left.map((k) => (k.count > 1 ? `${k.name} ×${k.count}` : k.name)).join(", ");
+  const parts = [left ? `Terrain to place: ${left}` : "All the terrain is placed"];
+  if (!pool.order.length && left) parts.push("a die decides who places first");
+  else if (pool.placing) parts.push(`next: ${who(pool.placing)}`);
+  if (pool.setAside.length) parts.push(`set aside (no room): ${pool.setAside.join(", ")}`);
+  return el("p", { class: "sj-terrain-pool" }, parts.join(" · "));
 }
 
 // The marks beside a character on the battlefield: name, kamae, focus pips, wounds.
