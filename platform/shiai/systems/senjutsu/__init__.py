@@ -30,7 +30,8 @@ right (sides ``O1``, ``O2``...). The opponents are never prompted: the platform 
 the host at A and a bot at the opponents' sides, who never answer anything.
 
 The modules: ``form`` (the set-up), ``seats`` (who plays each side), ``battlefields``
-(one board or two combined), ``terrain`` (the presets' placement or the pool), ``catalogue`` (the public catalogue).
+(one board or two combined), ``terrain`` (the presets' placement or the pool),
+``catalogue`` (the public catalogue).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from engine.senjutsu import load_catalogue
 from shiai.play import SeatChoice
 from shiai.systems import Files, Form, Scripts, SystemPlugin
 from shiai.systems.senjutsu import seats
+from shiai.systems.senjutsu.battlefields import battlefield_choices
 from shiai.systems.senjutsu.catalogue import catalogue_json
 from shiai.systems.senjutsu.form import (
     FIRST_BATTLEFIELD,
@@ -57,7 +59,6 @@ from shiai.systems.senjutsu.form import (
     form_setup,
     preselected_characters,
 )
-from shiai.systems.senjutsu.battlefields import battlefield_choices
 from shiai.systems.senjutsu.terrain import (
     POOL_FIELD,
     TERRAIN_MODES,
