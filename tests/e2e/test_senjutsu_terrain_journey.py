@@ -48,9 +48,7 @@ def assert_board_fits(page: Any) -> None:
     assert box["right"] <= box["width"], box
 
 
-def test_terrain_placed_in_turns_on_two_boards_against_a_bot(
-    tab: Tab, site: journey.Site
-) -> None:
+def test_terrain_placed_in_turns_on_two_boards_against_a_bot(tab: Tab, site: journey.Site) -> None:
     page = tab.page
     sign_up(page, site, "tomoe")
     page.goto(f"{site.url}/play/new?system=senjutsu")
@@ -83,7 +81,8 @@ def test_terrain_placed_in_turns_on_two_boards_against_a_bot(
     pieces = page.locator("#prompt-panel button.sj-piece")
     expect(pieces.first).to_be_visible()
     names = pieces.all_inner_texts()
-    assert set(names) <= {"Rocks", "Shrine"} and names, names
+    assert names, "the pieces left are offered"
+    assert set(names) <= {"Rocks", "Shrine"}, names
     pieces.last.click()
     expect(pieces.last).to_have_attribute("aria-pressed", "true")
     assert page.locator("#sj-hex-select option").count() > 1  # the same hexes, by keyboard
