@@ -71,6 +71,9 @@ def test_terrain_placed_in_turns_on_two_boards_against_a_bot(tab: Tab, site: jou
     expect(page.locator(".sj-terrain-pool")).to_contain_text("Terrain to place: Rocks, Shrine")
     wait_for_prompt(page, "terrain_roll")
     assert_board_fits(page)
+    # Both boards drawn whole (81 + 73 hexes), the second in its own tint.
+    expect(page.locator("#board svg.sj-board .hex")).to_have_count(154)
+    expect(page.locator("#board svg.sj-board .hex.sj-part-odd")).to_have_count(73)
     roll = page.get_by_role("button", name="Roll for who places terrain first")
     expect(roll).to_have_count(1)
     roll.click()

@@ -77,3 +77,18 @@ def test_the_pieces_offered_are_the_kinds_in_the_choices_with_the_pools_counts()
         {"kind": "rocks", "name": "Rocks", "count": 2},
         {"kind": "shrine", "name": "Shrine", "count": 1},
     ]
+
+
+def test_combined_boards_tell_each_hex_its_board_from_the_catalogue() -> None:
+    board = {
+        "hexes": [[0, 0], [1, 0], [2, 0], [3, 0]],
+        "boards": [
+            {"battlefield": "west", "offset": [0, 0]},
+            {"battlefield": "east", "offset": [2, 0]},
+        ],
+    }
+    fields = {"west": {"hexes": [[0, 0], [1, 0]]}, "east": {"hexes": [[0, 0], [1, 0]]}}
+    parts = answers("board.js", "[...m.boardParts(board, fields)]", board=board, fields=fields)
+    assert parts == [["0,0", 0], ["1,0", 0], ["2,0", 1], ["3,0", 1]]
+    one = answers("board.js", "m.boardParts({hexes: [[0, 0]]}, fields).size", fields=fields)
+    assert one == 0

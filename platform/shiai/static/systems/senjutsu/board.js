@@ -28,6 +28,19 @@ export function terrainName(kind, names = {}) {
   return String(kind).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
 
+// Boards combined (Battlefield Setup > 1): which board (its index in the view's
+// board.boards) each hex comes from, read with the catalogue's battlefields; empty
+// for one board or without the catalogue.
+export function boardParts(board, battlefields) {
+  const parts = new Map();
+  ((board && board.boards) || []).forEach((part, index) => {
+    const field = battlefields[part.battlefield];
+    const [dq, dr] = part.offset || [0, 0];
+    for (const [q, r] of (field && field.hexes) || []) parts.set(`${q + dq},${r + dr}`, index);
+  });
+  return parts;
+}
+
 // Terrain placed in turns (Battlefield Setup > 2): the pieces left (by kind, with a
 // count), the turn order once rolled, whose turn it is, the pieces set aside; or null.
 function poolOf(pool, names) {
@@ -77,12 +90,13 @@ export function tableModel(state, catalogue = {}) {
     const solid = new Set((piece.solid || piece.hexes || []).map((h) => h.join(",")));
     for (const hex of piece.hexes || []) terrainAt.set(hex.join(","), { id: piece.id, kind: piece.kind, name, solid: solid.has(hex.join(",")) });
   }
+  const parts = boardParts(state.board, catalogue.battlefields || {});
   const labelled = new Set(); // a piece is named on its first hex only
   const hexes = ((state.board && state.board.hexes) || []).map((hex) => {
     const terrain = terrainAt.get(hex.join(","));
     const label = terrain && !labelled.has(terrain.id) ? terrain.name : null;
     if (terrain) labelled.add(terrain.id);
-    return { hex, terrain: terrain ? `terrain ${terrain.kind}${terrain.solid ? "" : " open"}` : null, label };
+    return { hex, terrain: terrain ? `terrain ${terrain.kind}${terrain.solid ? "" : " open"}` : null, label, part: parts.get(hex.join(",")) || 0 };
   });
   for (const trap of state.traps || []) {
     const hex = trap.hex || trap;
@@ -198,6 +212,11 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
     colours: SIDE_COLOURS,
   });
   svg.classList.add("sj-board");
+  // Boards combined: every other board's hexes in another tint, to see the seam.
+  for (const cell of model.hexes.filter((h) => h.part % 2 === 1)) {
+    const hex = svg.querySelector(`.hex[data-hex="${cell.hex.join(",")}"]`);
+    if (hex) hex.classList.add("sj-part-odd");
+  }
   // Room around the hexes for the names and marks of a character on the edge.
   const [x, y, width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
   const pad = HEX_SIZE * 0.7;
