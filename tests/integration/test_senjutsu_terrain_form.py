@@ -12,9 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.integration import test_senjutsu_platform as platform_tests
-from tests.integration.test_senjutsu_platform import current, new_game, stored_games
-from tests.integration.test_senjutsu_players_form import table_fields
-from tests.support.web import form
+from tests.integration.test_senjutsu_platform import current, new_game
+from tests.integration.test_senjutsu_players_form import assert_refused, table_fields
 
 app = platform_tests.app
 host = platform_tests.host
@@ -106,8 +105,4 @@ def test_a_solo_game_may_place_its_terrain_in_turns(app: Flask, host: FlaskClien
 def test_a_bad_terrain_or_battlefield_choice_is_refused_and_nothing_is_stored(
     app: Flask, host: FlaskClient, fields: dict[str, str], words: str
 ) -> None:
-    before = stored_games(app)
-    response = form(host, "/play/new", fields)
-    assert response.status_code == 400
-    assert words in response.get_data(as_text=True).replace("&#39;", "'")
-    assert stored_games(app) == before
+    assert_refused(app, host, fields, words)
