@@ -112,6 +112,11 @@ def test_six_players_with_the_noblewoman_twice_and_one_invited_player(
 def test_a_bad_choice_is_refused_in_words_and_nothing_is_stored(
     app: Flask, host: FlaskClient, fields: dict[str, str], words: str
 ) -> None:
+    assert_refused(app, host, fields, words)
+
+
+def assert_refused(app: Flask, host: FlaskClient, fields: dict[str, str], words: str) -> None:
+    """The form's ``fields`` are refused with a 400 saying ``words``, nothing stored."""
     before = stored_games(app)
     response = form(host, "/play/new", fields)
     assert response.status_code == 400

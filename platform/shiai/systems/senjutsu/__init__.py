@@ -11,6 +11,10 @@ The set-up the form builds is the one ``engine.senjutsu`` starts from::
     {"mode": "duel", "battlefield": id, "terrain": [{"terrain", "hex", "facing"}],
      "players": [{"side", "character", "weapon", "deck": null, "prepared": []}]}
 
+The battlefield may be two boards combined side by side (``battlefield`` is then the
+list of boards with their offsets, see ``battlefields``), and the terrain may be left
+to the players to place in turns (``terrain: []`` and ``terrain_pool``: the pieces).
+
 with sides A, B, C... (Multiplayer Rules: two to six players). ``deck: null`` is
 the character's ready-made sample deck. A set-up typed in as JSON (the generic
 form's field, kept below the choices) takes any other deck.
@@ -25,8 +29,9 @@ one to three opponents from the catalogue's solo opponents, the card row left to
 right (sides ``O1``, ``O2``...). The opponents are never prompted: the platform seats
 the host at A and a bot at the opponents' sides, who never answer anything.
 
-The modules: ``form`` (the set-up), ``seats`` (who plays each side), ``terrain``
-(the presets' placement), ``catalogue`` (the public catalogue).
+The modules: ``form`` (the set-up), ``seats`` (who plays each side), ``battlefields``
+(one board or two combined), ``terrain`` (the presets' placement or the pool),
+``catalogue`` (the public catalogue).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from engine.senjutsu import load_catalogue
 from shiai.play import SeatChoice
 from shiai.systems import Files, Form, Scripts, SystemPlugin
 from shiai.systems.senjutsu import seats
+from shiai.systems.senjutsu.battlefields import battlefield_choices
 from shiai.systems.senjutsu.catalogue import catalogue_json
 from shiai.systems.senjutsu.form import (
     FIRST_BATTLEFIELD,
@@ -53,7 +59,13 @@ from shiai.systems.senjutsu.form import (
     form_setup,
     preselected_characters,
 )
-from shiai.systems.senjutsu.terrain import TERRAIN_PRESETS, TERRAIN_SPACING, place_terrain
+from shiai.systems.senjutsu.terrain import (
+    POOL_FIELD,
+    TERRAIN_MODES,
+    TERRAIN_PRESETS,
+    TERRAIN_SPACING,
+    place_terrain,
+)
 
 __all__ = ["TERRAIN_SPACING", "SenjutsuPlugin", "place_terrain"]
 
@@ -84,7 +96,7 @@ class SenjutsuPlugin(SystemPlugin):
 
     def form_options(self) -> dict[str, Any]:
         catalogue = load_catalogue()
-        battlefields = [(b.id, b.name) for b in catalogue.battlefields.values()]
+        battlefields = battlefield_choices(catalogue)
         first = FIRST_BATTLEFIELD if FIRST_BATTLEFIELD in catalogue.battlefields else None
         characters = character_choices(catalogue)
         preferred = self.preferred_bot
@@ -92,6 +104,10 @@ class SenjutsuPlugin(SystemPlugin):
             "battlefields": battlefields,
             "battlefield": first or (battlefields[0][0] if battlefields else ""),
             "presets": [(key, label) for key, label, _ in TERRAIN_PRESETS],
+            "preset_pieces": {key: list(kinds) for key, _, kinds in TERRAIN_PRESETS},
+            "terrain_modes": TERRAIN_MODES,
+            "terrain_kinds": [(k.id, k.name, k.count) for k in catalogue.terrain_kinds.values()],
+            "pool_field": POOL_FIELD,
             "characters": characters,
             "preselected": preselected_characters(characters),
             "sample": catalogue.sample,

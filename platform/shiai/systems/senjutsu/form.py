@@ -12,7 +12,8 @@ from typing import Any
 
 from engine.core import InvalidCommand, Setup
 from shiai.systems import Form
-from shiai.systems.senjutsu.terrain import preset_terrain
+from shiai.systems.senjutsu.battlefields import chosen_battlefield
+from shiai.systems.senjutsu.terrain import form_terrain
 
 # The sides of a duel, in seating order (Multiplayer Rules: two to six players).
 SIDES = ("A", "B", "C", "D", "E", "F")
@@ -64,8 +65,8 @@ def player_count(form: Form) -> int:
 
 def form_setup(catalogue: Any, form: Form) -> Setup:
     """The set-up the form's choices describe (the JSON one is read elsewhere)."""
-    battlefield = field(form, "battlefield")
-    terrain = preset_terrain(catalogue, battlefield, field(form, "terrain"))
+    battlefield, board = chosen_battlefield(catalogue, field(form, "battlefield"))
+    terrain = form_terrain(catalogue, lambda name, default: field(form, name, default), board)
     mode = field(form, "mode", "duel")
     if mode not in MODES:
         raise InvalidCommand("choose a duel or a solo game")
@@ -86,7 +87,7 @@ def form_setup(catalogue: Any, form: Form) -> Setup:
             raise InvalidCommand(
                 f"side {side}: the Noblewoman may be chosen twice, not three times (Component List)"
             )
-    return {"mode": "duel", "battlefield": battlefield, "terrain": terrain, "players": players}
+    return {"mode": "duel", "battlefield": battlefield, **terrain, "players": players}
 
 
 def player_entry(catalogue: Any, form: Form, side: str) -> dict[str, Any]:
@@ -99,7 +100,7 @@ def player_entry(catalogue: Any, form: Form, side: str) -> dict[str, Any]:
 
 
 def solo_setup(
-    catalogue: Any, form: Form, battlefield: str, terrain: list[dict[str, Any]]
+    catalogue: Any, form: Form, battlefield: Any, terrain: dict[str, Any]
 ) -> dict[str, Any]:
     """The solo set-up the form describes (Solo Rules > Solo Setup): the player at
     side A, then each chosen opponent (``opponent_1``..``opponent_3``; an empty one is
@@ -143,7 +144,7 @@ def solo_setup(
     return {
         "mode": "solo",
         "battlefield": battlefield,
-        "terrain": terrain,
+        **terrain,
         "players": [player],
         "opponents": opponents,
     }

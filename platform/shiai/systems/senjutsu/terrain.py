@@ -3,7 +3,7 @@ chosen battlefield deterministically."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.core import InvalidCommand
@@ -30,14 +30,20 @@ TERRAIN_PRESETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
-def preset_terrain(catalogue: Any, battlefield: str, preset: str) -> list[dict[str, Any]]:
-    """The terrain of ``preset`` placed on ``battlefield`` (both checked)."""
-    if battlefield not in catalogue.battlefields:
-        raise InvalidCommand("choose a battlefield")
+def preset_kinds(preset: str) -> tuple[str, ...]:
+    """The pieces of ``preset`` (checked)."""
     kinds = next((k for key, _, k in TERRAIN_PRESETS if key == preset), None)
     if kinds is None:
         raise InvalidCommand("choose a terrain preset")
-    hexes = [Hex(q, r) for q, r in catalogue.battlefields[battlefield].hexes]
+    return kinds
+
+
+def preset_terrain(
+    catalogue: Any, board: Sequence[tuple[int, int]], preset: str
+) -> list[dict[str, Any]]:
+    """The terrain of ``preset`` (checked) placed on the battlefield's hexes ``board``."""
+    kinds = preset_kinds(preset)
+    hexes = [Hex(q, r) for q, r in board]
     shapes = {kind: _terrain_shape(catalogue, kind) for kind in kinds}
     return place_terrain(hexes, [(kind, shapes[kind]) for kind in kinds])
 
@@ -83,3 +89,41 @@ def place_terrain(
         occupied.extend(oriented(shape, anchor, Facing.EAST))
         placed.append({"terrain": kind, "hex": [anchor.q, anchor.r], "facing": int(Facing.EAST)})
     return placed
+
+
+# How the form's terrain is placed: for the players now (the preset's deterministic
+# placement), or by the players in turns once the game starts (Battlefield Setup > 2:
+# "Beginning with a randomly chosen player and proceeding clockwise, take turns placing
+# terrain on the battlefield"), the pieces chosen as the pool.
+TERRAIN_MODES = (
+    ("placed", "Placed as the sample set-up places it"),
+    ("turns", "Placed by the players in turns, from the pieces below"),
+)
+POOL_FIELD = "pool_"
+
+
+def form_terrain(
+    catalogue: Any, read: Callable[[str, str], str], board: Sequence[tuple[int, int]]
+) -> dict[str, Any]:
+    """The set-up's ``terrain`` (and ``terrain_pool``) for the form's choices read by
+    ``read(name, default)``: ``terrain_mode`` placed or turns; ``terrain`` the preset;
+    in turns, ``pool_<kind>`` the count of each piece (0 to the box's count; the
+    preset's pieces when no count is given at all)."""
+    mode = read("terrain_mode", "placed")
+    if mode not in dict(TERRAIN_MODES):
+        raise InvalidCommand("the terrain is placed as the sample does, or by the players")
+    preset = read("terrain", "rocks")
+    if mode == "placed":
+        return {"terrain": preset_terrain(catalogue, board, preset)}
+    counts = {kind: read(f"{POOL_FIELD}{kind}", "").strip() for kind in catalogue.terrain_kinds}
+    pool: list[str] = sorted(preset_kinds(preset)) if not any(counts.values()) else []
+    for kind_id, typed in counts.items():
+        kind = catalogue.terrain_kinds[kind_id]
+        if typed and not (typed.isdigit() and int(typed) <= kind.count):
+            raise InvalidCommand(
+                f"{kind.name}: from 0 to {kind.count} pieces (the box holds {kind.count})"
+            )
+        pool.extend([kind_id] * int(typed or 0))
+    if not pool:
+        raise InvalidCommand("choose at least one piece of terrain to place in turns")
+    return {"terrain": [], "terrain_pool": pool}

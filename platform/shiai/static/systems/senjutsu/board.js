@@ -21,6 +21,41 @@ const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "nort
 
 const isView = (state) => state.schema === undefined;
 
+// A terrain piece's name from its id ("cherry-tree": "Cherry Tree"), as the catalogue
+// names the box's pieces; `names` (kind: name) where the view or catalogue has them.
+export function terrainName(kind, names = {}) {
+  if (names[kind]) return names[kind];
+  return String(kind).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+// Boards combined (Battlefield Setup > 1): which board (its index in the view's
+// board.boards) each hex comes from, read with the catalogue's battlefields; empty
+// for one board or without the catalogue.
+export function boardParts(board, battlefields) {
+  const parts = new Map();
+  ((board && board.boards) || []).forEach((part, index) => {
+    const field = battlefields[part.battlefield];
+    const [dq, dr] = part.offset || [0, 0];
+    for (const [q, r] of (field && field.hexes) || []) parts.set(`${q + dq},${r + dr}`, index);
+  });
+  return parts;
+}
+
+// Terrain placed in turns (Battlefield Setup > 2): the pieces left (by kind, with a
+// count), the turn order once rolled, whose turn it is, the pieces set aside; or null.
+function poolOf(pool, names) {
+  if (!pool) return null;
+  const left = [];
+  for (const kind of pool.left || []) {
+    const entry = left.find((k) => k.kind === kind);
+    if (entry) entry.count += 1;
+    else left.push({ kind, name: terrainName(kind, names), count: 1 });
+  }
+  const order = pool.order || [];
+  const placing = order.length && left.length ? order[(pool.next || 0) % order.length] : null;
+  return { left, order, placing, setAside: (pool.set_aside || []).map((k) => terrainName(k, names)) };
+}
+
 // The kamae type of a character's position (a view names it; a whole state is read
 // with its tree from the catalogue).
 function kamaeType(character, trees) {
@@ -48,17 +83,20 @@ export function tableModel(state, catalogue = {}) {
   const people = catalogue.characters || {};
   const terrainKinds = catalogue.terrain || {};
   const terrainAt = new Map();
+  const names = Object.fromEntries(Object.entries(terrainKinds).map(([kind, k]) => [kind, k.name]));
   for (const piece of state.terrain || []) {
-    const name = piece.name || (terrainKinds[piece.kind] && terrainKinds[piece.kind].name) || piece.kind;
+    const name = piece.name || terrainName(piece.kind, names);
+    names[piece.kind] = name;
     const solid = new Set((piece.solid || piece.hexes || []).map((h) => h.join(",")));
     for (const hex of piece.hexes || []) terrainAt.set(hex.join(","), { id: piece.id, kind: piece.kind, name, solid: solid.has(hex.join(",")) });
   }
+  const parts = boardParts(state.board, catalogue.battlefields || {});
   const labelled = new Set(); // a piece is named on its first hex only
   const hexes = ((state.board && state.board.hexes) || []).map((hex) => {
     const terrain = terrainAt.get(hex.join(","));
     const label = terrain && !labelled.has(terrain.id) ? terrain.name : null;
     if (terrain) labelled.add(terrain.id);
-    return { hex, terrain: terrain ? `terrain ${terrain.kind}${terrain.solid ? "" : " open"}` : null, label };
+    return { hex, terrain: terrain ? `terrain ${terrain.kind}${terrain.solid ? "" : " open"}` : null, label, part: parts.get(hex.join(",")) || 0 };
   });
   for (const trap of state.traps || []) {
     const hex = trap.hex || trap;
@@ -115,6 +153,7 @@ export function tableModel(state, catalogue = {}) {
     winner: state.winner || null,
     hexes,
     characters,
+    terrainPool: poolOf(state.terrain_pool, names),
     advantage: (state.advantage || []).map((side) => ({ side, name: (characters.find((c) => c.side === side) || {}).name || side })),
     cards,
     trees,
@@ -173,6 +212,11 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
     colours: SIDE_COLOURS,
   });
   svg.classList.add("sj-board");
+  // Boards combined: every other board's hexes in another tint, to see the seam.
+  for (const cell of model.hexes.filter((h) => h.part % 2 === 1)) {
+    const hex = svg.querySelector(`.hex[data-hex="${cell.hex.join(",")}"]`);
+    if (hex) hex.classList.add("sj-part-odd");
+  }
   // Room around the hexes for the names and marks of a character on the edge.
   const [x, y, width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
   const pad = HEX_SIZE * 0.7;
@@ -199,12 +243,25 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   const table = el("div", { class: "sj-table", "data-step": step, "data-phase": model.phase || "" });
   const sides = el("div", { class: "sj-sides" });
   for (const c of model.characters) sides.append(sidePanel(c, model.cards, wasFaceDown(before, c.side), model.spectator));
+  const status = el("div", { class: "sj-status" }, head, el("div", { class: "sj-track-box" }, el("span", {}, "Advantage: "), track));
+  if (model.terrainPool && model.phase === "terrain") status.append(poolLine(model.terrainPool, model.characters));
   const legend = el("p", { class: "sj-legend" }, "On the battlefield: W wounds / limit · B bleeding · H hobbles · S stuns · ● focus");
-  table.append(holder, legend, el("div", { class: "sj-status" }, head, el("div", { class: "sj-track-box" }, el("span", {}, "Advantage: "), track)), sides);
+  table.append(holder, legend, status, sides);
   container.setAttribute("role", "region");
   container.setAttribute("aria-label", "the battlefield and the cards at this step");
   container.replaceChildren(table);
   return svg;
+}
+
+// Terrain placed in turns: what is left to place, and who places next.
+function poolLine(pool, characters) {
+  const who = (side) => `${(characters.find((c) => c.side === side) || {}).name || "side"} (${side})`;
+  const left = pool.left.map((k) => (k.count > 1 ? `${k.name} ×${k.count}` : k.name)).join(", ");
+  const parts = [left ? `Terrain to place: ${left}` : "All the terrain is placed"];
+  if (!pool.order.length && left) parts.push("a die decides who places first");
+  else if (pool.placing) parts.push(`next: ${who(pool.placing)}`);
+  if (pool.setAside.length) parts.push(`set aside (no room): ${pool.setAside.join(", ")}`);
+  return el("p", { class: "sj-terrain-pool" }, parts.join(" · "));
 }
 
 // The marks beside a character on the battlefield: name, kamae, focus pips, wounds.

@@ -7,7 +7,7 @@
 // action. A command is sent as the choice offered, with the answering side added.
 import { hexCenter, hexCorners } from "../../boards/hex.js";
 import { button, el, svgEl } from "../../viewer/play-controls.js";
-import { HEX_SIZE, tableModel } from "./board.js";
+import { HEX_SIZE, tableModel, terrainName } from "./board.js";
 import { cardElement, KAMAE, namedCard } from "./cards.js";
 
 const FACINGS = ["east", "south-east", "south-west", "west", "north-west", "north-east"];
@@ -33,6 +33,8 @@ const VERBS = {
   alternative: "Use the card's alternative initiative speed?",
   speed: "Choose your variable initiative speed",
   order: "Tied speeds: choose who resolves first",
+  terrain_roll: "Roll for who places terrain first",
+  terrain: "Place a piece of terrain: choose the piece, then a highlighted hex, then a facing",
 };
 
 const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
@@ -143,6 +145,8 @@ export function choiceLabel(choice, model) {
     }
     case "place": case "move": return `${choice.kind === "place" ? "Place at" : "Move to"} [${choice.hex}] facing ${FACINGS[choice.facing]}${choice.collision ? ` (collides with ${choice.collision})` : ""}`;
     case "push": return `Push into [${choice.hex}]`;
+    case "terrain_roll": return "Roll for who places terrain first";
+    case "terrain": return `Place ${terrainName(choice.terrain)} at [${choice.hex}] facing ${FACINGS[choice.facing]}`;
     case "concede": return "Concede the game";
     default: return JSON.stringify(choice);
   }
@@ -168,6 +172,7 @@ export function control(prompt, side, state, hooks) {
     if (text && kinds.length > 1) element.append(el("p", { className: "sj-verb" }, VERBS[kind] || kind));
     if (CARD_KINDS.has(kind)) element.append(cardChoices(choices, model, send));
     else if (HEX_KINDS.has(kind)) Object.assign(control, hexChoices(kind, choices, model, send, hooks, element));
+    else if (kind === "terrain") Object.assign(control, terrainChoices(choices, model, send, hooks, element));
     else element.append(buttons(choices, model, send));
   }
   if (concede.length) {
@@ -281,6 +286,36 @@ function hexChoices(kind, choices, model, send, hooks, element) {
     return group;
   };
   return { overlay };
+}
+
+// Terrain placed in turns (Battlefield Setup > 2): the pieces left, one button each
+// (its name and how many are left), then the hexes and facings of the piece chosen as
+// for a character (hexChoices). The first piece is chosen to begin with.
+export function terrainPieces(choices, model) {
+  const left = new Map();
+  for (const kind of (model.terrainPool && model.terrainPool.left) || []) left.set(kind.kind, kind.count);
+  const pieces = [];
+  for (const choice of choices) if (!pieces.some((p) => p.kind === choice.terrain)) pieces.push({ kind: choice.terrain, name: terrainName(choice.terrain), count: left.get(choice.terrain) || 1 });
+  return pieces;
+}
+
+function terrainChoices(choices, model, send, hooks, element) {
+  const pieces = terrainPieces(choices, model);
+  const row = el("p", { className: "sj-buttons sj-pieces", role: "group", "aria-label": "the piece to place" });
+  const where = el("div", { className: "sj-piece-hexes" });
+  let current = null;
+  const choose = (piece, redraw = true) => {
+    for (const b of row.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.terrain === piece.kind));
+    where.replaceChildren();
+    current = hexChoices("terrain", choices.filter((c) => c.terrain === piece.kind), model, send, hooks, where);
+    if (redraw) hooks.redraw();
+  };
+  for (const piece of pieces) {
+    row.append(button(`${piece.name}${piece.count > 1 ? ` (${piece.count} left)` : ""}`, () => choose(piece), { className: "sj-piece", "data-terrain": piece.kind, "aria-pressed": "false" }), " ");
+  }
+  element.append(el("p", { className: "sj-verb" }, "The piece:"), row, where);
+  if (pieces.length) choose(pieces[0], false);
+  return { overlay: (...args) => (current ? current.overlay(...args) : svgEl("g", { class: "play-overlay sj-overlay" })) };
 }
 
 const corners = (centre) => hexCorners(centre, HEX_SIZE * 0.92).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
