@@ -3,6 +3,7 @@ Multiplayer Rules > Blocking, the Block Timing Sequence)."""
 
 from __future__ import annotations
 
+from tests.unit.senjutsu.builders import attack, card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -43,15 +44,7 @@ def test_resolving_blocks_an_attack_at_the_block_speed_does_not_affect_the_defen
 
 def test_resolving_blocks_the_shortest_path_through_a_block_stops_the_attack() -> None:
     # Condition 2: Advancing Thrust style, B two ahead, the block between them.
-    cards = {
-        "x-far": {
-            "id": "x-far",
-            "name": "Far",
-            "type": "attack",
-            "initiative": 5,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [2, 0]}]}]}],
-        }
-    }
+    cards = card("x-far", line(attack((2, 0))), name="Far")
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))}, cards=cards
     )
@@ -68,15 +61,9 @@ def test_blocks_exist_for_their_initiative_speed_only() -> None:
 
 
 def test_blocks_only_stop_effects_of_attack_cards() -> None:
-    cards = {
-        "x-med": {
-            "id": "x-med",
-            "name": "Meditative Strike",
-            "type": "meditation",
-            "initiative": 6,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [1, 0]}]}]}],
-        }
-    }
+    cards = card(
+        "x-med", line(attack((1, 0))), kind="meditation", initiative=6, name="Meditative Strike"
+    )
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3))}, cards=cards
     )
@@ -86,15 +73,7 @@ def test_blocks_only_stop_effects_of_attack_cards() -> None:
 
 
 def test_resolving_blocks_terrain_always_adds_a_block() -> None:
-    cards = {
-        "x-far": {
-            "id": "x-far",
-            "name": "Far",
-            "type": "attack",
-            "initiative": 5,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [2, 0]}]}]}],
-        }
-    }
+    cards = card("x-far", line(attack((2, 0))), name="Far")
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))},
         terrain=[("t1", "rocks", [(1, 0)])],

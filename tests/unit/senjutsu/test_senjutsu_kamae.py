@@ -3,7 +3,13 @@ its limit, optional focus costs, and the FAQ's OR with a Kamae option."""
 
 from __future__ import annotations
 
-from tests.unit.senjutsu.test_senjutsu_effects_kit import character, play, resolve, table
+from tests.unit.senjutsu.builders import card, line
+from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    character,
+    play,
+    resolve,
+    table,
+)
 
 
 def _duel(kamae: str = "n", focus: int = 0, b_at: tuple[int, int] = (-3, 0)) -> dict:  # type: ignore[type-arg]
@@ -82,18 +88,14 @@ def test_changing_kamae_positions_focus_is_capped_at_three_and_the_excess_lost()
 
 
 def test_optional_focus_cost_pay_to_resolve_the_line_or_skip_it() -> None:
-    cards = {
-        "x-opt": {
-            "id": "x-opt",
-            "name": "Optional",
-            "type": "meditation",
-            "initiative": 3,
-            "lines": [
-                {"focus": 1, "effects": [{"do": "advantage"}]},
-                {"effects": [{"do": "focus", "n": 1}]},
-            ],
-        }
-    }
+    cards = card(
+        "x-opt",
+        line({"do": "advantage"}, focus=1),
+        line({"do": "focus", "n": 1}),
+        kind="meditation",
+        initiative=3,
+        name="Optional",
+    )
     state = table(
         {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)},
         cards=cards,
@@ -109,15 +111,13 @@ def test_optional_focus_cost_pay_to_resolve_the_line_or_skip_it() -> None:
 
 
 def test_optional_focus_cost_a_line_that_cannot_be_paid_is_skipped() -> None:
-    cards = {
-        "x-opt": {
-            "id": "x-opt",
-            "name": "Optional",
-            "type": "meditation",
-            "initiative": 3,
-            "lines": [{"focus": 2, "effects": [{"do": "advantage"}]}],
-        }
-    }
+    cards = card(
+        "x-opt",
+        line({"do": "advantage"}, focus=2),
+        kind="meditation",
+        initiative=3,
+        name="Optional",
+    )
     state = table(
         {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)},
         cards=cards,
