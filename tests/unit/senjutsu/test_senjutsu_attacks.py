@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalCommand, SeededDice
+from engine.core import IllegalCommand, SeededDice, State
 from engine.senjutsu import effects
 from tests.unit.senjutsu.builders import attack, card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
@@ -121,17 +121,23 @@ def test_commit_to_hit_rule_leaves_the_choice_free_when_no_move_can_target() -> 
     assert run.state["characters"]["A"]["hex"] == [1, 0]
 
 
-def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_target() -> None:
+def _pay_to_reach(b_at: tuple[int, int]) -> State:
+    """A (2 focus) with a card whose optional focus cost 1 pays for a mandatory step 1
+    before its attack front; B at ``b_at`` facing A."""
     cards = card(
         "x-pay",
         line({"do": "step", "n": 1, "mandatory": True}, focus=1),
         line(attack((1, 0))),
         name="Pay To Reach",
     )
-    state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((2, 0), 3))},
+    return table(
+        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", (b_at, 3))},
         cards=cards,
     )
+
+
+def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_target() -> None:
+    state = _pay_to_reach(b_at=(2, 0))
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay")
     assert run.asks == []
     assert run.state["characters"]["A"]["focus"] == 1
@@ -139,16 +145,7 @@ def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_targ
 
 
 def test_optional_focus_cost_may_be_skipped_when_commit_to_hit_does_not_force_it() -> None:
-    cards = card(
-        "x-pay",
-        line({"do": "step", "n": 1, "mandatory": True}, focus=1),
-        line(attack((1, 0))),
-        name="Pay To Reach",
-    )
-    state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((1, 0), 3))},
-        cards=cards,
-    )
+    state = _pay_to_reach(b_at=(1, 0))
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay", answers=[{"kind": "pay", "pay": False}])
     assert run.asks[0].kind == "pay"
     assert run.state["characters"]["A"]["focus"] == 2

@@ -3,8 +3,11 @@ Multiplayer Rules > Blocking, the Block Timing Sequence)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.unit.senjutsu.builders import attack, card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    Run,
     character,
     play,
     resolve,
@@ -23,6 +26,13 @@ def _duel(**hands: list[str]) -> dict:  # type: ignore[type-arg]
     )
 
 
+def _cut_into_block(**block: Any) -> Run:
+    """A's Straight Cut (s-002, speed 6) into B's block in A's hex at speed 6 (``block``:
+    the block's card and effects, see ``with_block``)."""
+    state = with_block(play(_duel(), "A", "s-002"), "B", [(0, 0)], speed=6, **block)
+    return resolve(state, "A", "s-002")
+
+
 def test_blocks_a_resolved_block_effect_adds_blocks_around_the_defender_at_its_speed() -> None:
     # Calm Defence (s-008) at 4: B faces west, so its front hexes are west of it.
     state = play(_duel(), "B", "s-008", speed=4)
@@ -36,8 +46,7 @@ def test_blocks_a_resolved_block_effect_adds_blocks_around_the_defender_at_its_s
 
 def test_resolving_blocks_an_attack_at_the_block_speed_does_not_affect_the_defender() -> None:
     # Condition 1: the block is in the attacker's hex.
-    state = with_block(play(_duel(), "A", "s-002"), "B", [(0, 0)], speed=6)
-    run = resolve(state, "A", "s-002")
+    run = _cut_into_block()
     assert run.of("attacked")[0]["blocked"] == ["B"]
     assert run.state["characters"]["B"]["wounds"] == 0
 
@@ -110,30 +119,14 @@ def test_counters_apply_only_at_the_counter_speeds() -> None:
 
 def test_if_successful_after_a_block_resolves_once_an_attack_was_blocked() -> None:
     # Ironwall Defence (s-033): If successful, gain 1 focus (for the blocker).
-    state = with_block(
-        play(_duel(), "A", "s-002"),
-        "B",
-        [(0, 0)],
-        speed=6,
-        card="s-033",
-        if_successful=[{"do": "focus", "n": 1}],
-    )
-    run = resolve(state, "A", "s-002")
+    run = _cut_into_block(card="s-033", if_successful=[{"do": "focus", "n": 1}])
     assert run.state["characters"]["B"]["focus"] == 1
     assert run.state["current"] is None  # the nested frame gave the attack back
 
 
 def test_targeted_character_after_a_block_is_every_character_whose_attack_it_blocked() -> None:
     # Unyielding (s-057): targeted character, 1 wound.
-    state = with_block(
-        play(_duel(), "A", "s-002"),
-        "B",
-        [(0, 0)],
-        speed=6,
-        card="s-057",
-        targeted=[{"do": "wound", "n": 1}],
-    )
-    run = resolve(state, "A", "s-002")
+    run = _cut_into_block(card="s-057", targeted=[{"do": "wound", "n": 1}])
     assert run.state["characters"]["A"]["wounds"] == 1
     assert run.state["characters"]["B"]["wounds"] == 0
 
