@@ -3,10 +3,13 @@ Multiplayer Rules > Blocking, the Block Timing Sequence)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.core import State
 from tests.unit.senjutsu.builders import attack, card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    Answer,
     Run,
     character,
     play,
@@ -26,11 +29,19 @@ def _duel(**hands: list[str]) -> dict:  # type: ignore[type-arg]
     )
 
 
-def _cut_into_block(**block: Any) -> Run:
-    """A's Straight Cut (s-002, speed 6) into B's block in A's hex at speed 6 (``block``:
-    the block's card and effects, see ``with_block``)."""
-    state = with_block(play(_duel(), "A", "s-002"), "B", [(0, 0)], speed=6, **block)
-    return resolve(state, "A", "s-002")
+def _cut_into_block(
+    state: State | None = None,
+    blocker: str = "B",
+    hexes: Sequence[tuple[int, int]] = ((0, 0),),
+    answers: Sequence[Answer] = (),
+    **block: Any,
+) -> Run:
+    """A's Straight Cut (s-002, speed 6) on ``state`` (a :func:`_duel` unless given) into
+    ``blocker``'s block in ``hexes`` (A's hex unless given) at speed 6 (``block``: the
+    block's card and effects, see ``with_block``), with these ``answers``."""
+    start = play(state if state is not None else _duel(), "A", "s-002")
+    blocked = with_block(start, blocker, hexes, speed=6, **block)
+    return resolve(blocked, "A", "s-002", answers=answers)
 
 
 def test_blocks_a_resolved_block_effect_adds_blocks_around_the_defender_at_its_speed() -> None:
@@ -140,15 +151,9 @@ def test_multiplayer_blocking_a_block_covers_other_characters_in_its_hexes() -> 
             "C": character("student", ((2, 0), 3)),
         }
     )
-    state = with_block(
-        play(state, "A", "s-002"),
-        "C",
-        [(1, 0)],
-        speed=6,
-        card="s-033",
-        if_successful=[{"do": "focus", "n": 1}],
+    run = _cut_into_block(
+        state, "C", [(1, 0)], card="s-033", if_successful=[{"do": "focus", "n": 1}]
     )
-    run = resolve(state, "A", "s-002")
     assert run.of("attacked")[0]["blocked"] == ["B"]
     assert run.state["characters"]["B"]["wounds"] == 0
     assert run.state["characters"]["C"]["focus"] == 1
@@ -181,16 +186,13 @@ def test_faq_a_blocks_if_successful_needs_only_the_block_not_the_counter() -> No
     # Void Stance (s-048) style: counter 5 and 6, If Successful: advantage. B declines
     # the counter; its If Successful still resolves.
     state = {**_duel(B=["s-002"]), "advantage": ["A", "B"]}
-    state = with_block(
-        play(state, "A", "s-002"),
-        "B",
-        [(0, 0)],
-        speed=6,
+    run = _cut_into_block(
+        state,
+        answers=[{"kind": "counter", "card": None}],
         card="s-048",
         counter=[5, 6],
         if_successful=[{"do": "advantage"}],
     )
-    run = resolve(state, "A", "s-002", answers=[{"kind": "counter", "card": None}])
     assert run.state["characters"]["A"]["wounds"] == 0
     assert run.state["advantage"] == ["B", "A"]
     assert run.state["characters"]["B"]["discard"] == []

@@ -28,17 +28,14 @@ from tests.unit.senjutsu.test_senjutsu_effects_kit import (
 )
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import (
     CATALOGUE,
+    MEDITATION,
     RULESET,
     choose_all,
     placed,
     setup,
-    simple,
     with_hand,
 )
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import play as decide
-
-MEDITATION = simple("meditation")
-
 
 # -- Component List, Setup ----------------------------------------------------------------
 
