@@ -40,6 +40,16 @@ def _step_and_rotate_before_rocks() -> Run:
     return until_ask(play(state, "A", "x-move"), "A", "x-move")
 
 
+def _step_into(terrain: str) -> Run:
+    """A's mandatory step 1 into a piece of ``terrain`` in the hex ahead, resolved."""
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
+        terrain=[("t1", terrain, [(1, 0)])],
+        cards=_card([{"effects": [_step(1, mandatory=True)]}]),
+    )
+    return resolve(play(state, "A", "x-move"), "A", "x-move")
+
+
 def test_step_x_optional_step_goes_up_to_n_in_the_same_direction() -> None:
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
@@ -139,23 +149,13 @@ def test_collisions_off_the_battlefield_add_a_stun_and_end_the_card() -> None:
 
 def test_collisions_into_terrain_resolve_the_terrains_collision_effect() -> None:
     # Burning carts: a stun and a wound (the sample data's reading of the icons).
-    state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
-        terrain=[("t1", "burning-carts", [(1, 0)])],
-        cards=_card([{"effects": [_step(1, mandatory=True)]}]),
-    )
-    run = resolve(play(state, "A", "x-move"), "A", "x-move")
+    run = _step_into("burning-carts")
     a = run.state["characters"]["A"]
     assert (a["stuns"], a["wounds"], a["hex"]) == (1, 1, [0, 0])
 
 
 def test_collisions_into_bamboo_remove_the_bamboo() -> None:
-    state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
-        terrain=[("t1", "bamboo", [(1, 0)])],
-        cards=_card([{"effects": [_step(1, mandatory=True)]}]),
-    )
-    run = resolve(play(state, "A", "x-move"), "A", "x-move")
+    run = _step_into("bamboo")
     a = run.state["characters"]["A"]
     assert (a["stuns"], a["hobbles"]) == (1, [0])
     assert run.state["terrain"] == []
