@@ -13,35 +13,29 @@ rollup's rows), so the rates compare characters against other characters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any
 
-from sqlalchemy import Connection, TableClause, func, select
+from sqlalchemy import Connection
 
 from dashboards.meta_filters import Filters
-from dashboards.meta_queries import CARD, RECORD, Record, unit_rows
-from dashboards.meta_rollups import rollup_matchups, rollup_units
+from dashboards.meta_queries import CARD, UnitPerformance, WithAndWithout, card_units
 
 
 @dataclass(frozen=True)
-class CardPlay(Record):
+class CardPlay(WithAndWithout):
     """A card in ``faction``'s (a character's) games: the record of the sides that
     played it (the base counts), that of the character's sides that did not
     (``without_*``), and the wounds it dealt in all."""
 
-    faction: str = ""
-    name: str = ""
-    without_games: int = 0
-    without_wins: int = 0
-    without_draws: int = 0
-    without_losses: int = 0
     wounds: int = 0
 
-    @property
-    def without(self) -> Record:
-        return Record(self.without_games, self.without_wins, self.without_draws,
-                      self.without_losses)  # fmt: skip
+    @classmethod
+    def of(cls, unit: UnitPerformance) -> CardPlay:
+        """The card's row from its unit row (:func:`dashboards.meta_queries.card_units`):
+        the wounds it dealt are the casualties it caused."""
+        shared = {f.name: getattr(unit, f.name) for f in fields(WithAndWithout)}
+        return cls(**shared, wounds=unit.caused)
 
     @property
     def play_rate(self) -> Fraction:
@@ -55,46 +49,10 @@ class CardPlay(Record):
         return Fraction(self.wounds, self.games) if self.games else Fraction(0)
 
 
-def _sums(rollup: TableClause, *names: str) -> list[Any]:
-    return [func.sum(rollup.c[name]).label(name) for name in names]
-
-
 def card_play(connection: Connection, filters: Filters) -> list[CardPlay]:
     """Each card of each character played in at least ``min_games`` non-mirror
     games, with and without it; by character, then most played, then name."""
-    c, m = rollup_units.c, rollup_matchups.c
-    query = (
-        select(
-            c.faction,
-            c.name,
-            func.max(c.unit_type).label("unit_type"),
-            *_sums(rollup_units, *RECORD, "copies", "caused", "cost"),
-        )
-        .where(filters.where(rollup_units), c.unit_type == CARD)
-        .group_by(c.faction, c.name)
-        .having(func.sum(c.games) >= filters.min_games)
-    )
-    played = connection.execute(query).all()
-    if not played:
-        return []
-    totals = {
-        row.faction: {key: int(getattr(row, key) or 0) for key in RECORD}
-        for row in connection.execute(
-            select(m.faction, *_sums(rollup_matchups, *RECORD))
-            .where(filters.where(rollup_matchups), m.faction != m.opponent_faction)
-            .group_by(m.faction)
-        )
-    }
-    return [
-        CardPlay(
-            games=row.games, wins=row.wins, draws=row.draws, losses=row.losses,
-            faction=row.faction, name=row.name,
-            without_games=row.without_games, without_wins=row.without_wins,
-            without_draws=row.without_draws, without_losses=row.without_losses,
-            wounds=row.caused,
-        )
-        for row in unit_rows(played, totals)
-    ]  # fmt: skip
+    return [CardPlay.of(unit) for unit in card_units(connection, filters)]
 
 
 __all__ = ["CARD", "CardPlay", "card_play"]

@@ -432,27 +432,35 @@ def scenario_months(found: Sequence[Any]) -> list[ScenarioMonth]:
 
 
 @dataclass(frozen=True)
-class UnitPerformance(Record):
-    """A unit (by its profile's name) in ``faction``'s armies: the record of the
-    sides that fielded it (the base counts), that of the faction's sides that did
-    not (``without_*``), both in non-mirror games; and the casualties its
-    copies caused and the points they cost."""
+class WithAndWithout(Record):
+    """A unit's or card's row in ``faction``'s games: the record of the sides that
+    fielded or played it (the base counts) and that of the faction's sides that
+    did not (``without_*``)."""
 
     faction: str = ""
     name: str = ""
-    unit_type: str = ""
     without_games: int = 0
     without_wins: int = 0
     without_draws: int = 0
     without_losses: int = 0
-    copies: int = 0
-    caused: int = 0
-    cost: int = 0
 
     @property
     def without(self) -> Record:
         return Record(self.without_games, self.without_wins, self.without_draws,
                       self.without_losses)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UnitPerformance(WithAndWithout):
+    """A unit (by its profile's name) in ``faction``'s armies: the record of the
+    sides that fielded it (the base counts), that of the faction's sides that did
+    not (``without_*``), both in non-mirror games; and the casualties its
+    copies caused and the points they cost."""
+
+    unit_type: str = ""
+    copies: int = 0
+    caused: int = 0
+    cost: int = 0
 
     @property
     def caused_per_100_points(self) -> Fraction:
@@ -468,7 +476,22 @@ def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerfo
     """Each unit of each faction fielded by at least ``min_games`` sides (in
     non-mirror games), with and without it; by faction, then most fielded.
     Cards played are not units (:data:`CARD`: the card dashboard has them)."""
+    return _units(connection, filters, cards=False)
+
+
+def card_units(connection: Connection, filters: Filters) -> list[UnitPerformance]:
+    """The cards (units of type :data:`CARD`) of each character played in at least
+    ``min_games`` non-mirror games, as :func:`unit_performance`'s rows (the card
+    dashboard's, :func:`dashboards.meta_cards.card_play`)."""
+    return _units(connection, filters, cards=True)
+
+
+def _units(connection: Connection, filters: Filters, *, cards: bool) -> list[UnitPerformance]:
+    """The rows of :func:`unit_performance` (``cards`` false) or of
+    :func:`card_units` (true): one query over the units' rollup, one for each
+    faction's non-mirror record."""
     c, m = rollup_units.c, rollup_matchups.c
+    unit_type = func.coalesce(c.unit_type, "")
     query = (
         select(
             c.faction,
@@ -476,11 +499,13 @@ def unit_performance(connection: Connection, filters: Filters) -> list[UnitPerfo
             func.max(c.unit_type).label("unit_type"),
             *_sums(rollup_units, *RECORD, "copies", "caused", "cost"),
         )
-        .where(filters.where(rollup_units), func.coalesce(c.unit_type, "") != CARD)
+        .where(filters.where(rollup_units), (unit_type == CARD) if cards else (unit_type != CARD))
         .group_by(c.faction, c.name)
         .having(func.sum(c.games) >= filters.min_games)
     )
     fielded = connection.execute(query).all()
+    if not fielded:
+        return []
     totals = {
         row.faction: _record(row)
         for row in connection.execute(

@@ -49,7 +49,7 @@ Hex offsets are axial ``(dq, dr)`` relative to the character at ``(0, 0)`` facin
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final, TypeAlias
 
@@ -132,6 +132,14 @@ class _Where:
     def __init__(self, source: str, record: str) -> None:
         self.source = source
         self.record = record
+
+    @classmethod
+    def of(cls, obj: Any, source: str, what: str) -> _Where:
+        """Where the record ``obj`` (``what``: "a card", ...) of ``source`` is, once it is
+        known to be an object."""
+        if not isinstance(obj, Mapping):
+            raise ValueError(f"{source}: {what} must be an object, got {obj!r}")
+        return cls(source, str(obj.get("id")))
 
     def fail(self, field: str, problem: str) -> ValueError:
         return ValueError(f"{self.source}: {self.record}: {field}: {problem}")
@@ -235,6 +243,16 @@ def _list(
     return list(value) if value is not None else []
 
 
+def _objects(
+    obj: Mapping[str, Any], key: str, where: _Where
+) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """The objects listed under ``key`` (required), each with its field name ``key[i]``."""
+    for i, item in enumerate(_list(obj, key, where, key)):
+        if not isinstance(item, Mapping):
+            raise where.fail(f"{key}[{i}]", f"expected an object, got {item!r}")
+        yield f"{key}[{i}]", item
+
+
 def _strings(
     obj: Mapping[str, Any], key: str, where: _Where, field: str, default: Any = ...
 ) -> tuple[str, ...]:
@@ -246,6 +264,20 @@ def _strings(
 
 
 # --- cards --------------------------------------------------------------------------------
+
+# What an attack does to a character it hits (Grid Icons), after the wounds: the flags of
+# an attack grid's cells and of a ranged attack, all off unless given.
+_HIT_FLAGS: Final = ("execution", "poison", "hobble", "stun", "asterisk")
+
+
+def _hits(obj: Mapping[str, Any], where: _Where, field: str, *, wounds: int) -> dict[str, Any]:
+    """The wounds (``wounds`` when absent), bleeding and hit flags of a cell or a ranged
+    attack, by their field names."""
+    return {
+        "wounds": _int(obj, "wounds", where.at(f"{field}.wounds"), wounds),
+        "bleeding": _int(obj, "bleeding", where.at(f"{field}.bleeding"), 0),
+        **{flag: _get(obj, flag, bool, where.at(f"{field}.{flag}"), False) for flag in _HIT_FLAGS},
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,13 +305,7 @@ class Cell:
             raise where.fail(field, f"expected a cell object, got {obj!r}")
         return cls(
             hex=_offset(obj.get("hex"), where, f"{field}.hex"),
-            wounds=_int(obj, "wounds", where.at(f"{field}.wounds"), 1),
-            bleeding=_int(obj, "bleeding", where.at(f"{field}.bleeding"), 0),
-            execution=_get(obj, "execution", bool, where.at(f"{field}.execution"), False),
-            poison=_get(obj, "poison", bool, where.at(f"{field}.poison"), False),
-            hobble=_get(obj, "hobble", bool, where.at(f"{field}.hobble"), False),
-            stun=_get(obj, "stun", bool, where.at(f"{field}.stun"), False),
-            asterisk=_get(obj, "asterisk", bool, where.at(f"{field}.asterisk"), False),
+            **_hits(obj, where, field, wounds=1),
         )
 
 
@@ -331,7 +357,6 @@ class Effect:
             )
 
         default_dirs = "front" if do == "step" else None
-        ranged_attack = do == "ranged_attack"
         grid = tuple(
             Cell.from_json(item, where, f"{f}.grid[{i}]")
             for i, item in enumerate(_list(obj, "grid", where, f"{f}.grid", []))
@@ -386,13 +411,7 @@ class Effect:
             top=_int(obj, "top", where.at(f"{f}.top"), None, none=True, minimum=1),
             type=_choice(obj, "type", CARD_TYPES, where.at(f"{f}.type"), None, none=True),
             options=tuple(options),
-            wounds=_int(obj, "wounds", where.at(f"{f}.wounds"), 1 if ranged_attack else 0),
-            bleeding=_int(obj, "bleeding", where.at(f"{f}.bleeding"), 0),
-            execution=_get(obj, "execution", bool, where.at(f"{f}.execution"), False),
-            poison=_get(obj, "poison", bool, where.at(f"{f}.poison"), False),
-            hobble=_get(obj, "hobble", bool, where.at(f"{f}.hobble"), False),
-            stun=_get(obj, "stun", bool, where.at(f"{f}.stun"), False),
-            asterisk=_get(obj, "asterisk", bool, where.at(f"{f}.asterisk"), False),
+            **_hits(obj, where, f, wounds=1 if do == "ranged_attack" else 0),
         )
 
     def walk(self) -> tuple[Effect, ...]:
@@ -525,9 +544,7 @@ class Card:
 
     @classmethod
     def from_json(cls, obj: Any, source: str, *, sample: bool = True) -> Card:
-        if not isinstance(obj, Mapping):
-            raise ValueError(f"{source}: a card must be an object, got {obj!r}")
-        where = _Where(source, str(obj.get("id")))
+        where = _Where.of(obj, source, "a card")
         card_id: str = _get(obj, "id", str, where.at("id"))
         initiative_raw = obj.get("initiative")
         initiative: Speed
@@ -623,9 +640,7 @@ class Character:
 
     @classmethod
     def from_json(cls, obj: Any, source: str, *, sample: bool = True) -> Character:
-        if not isinstance(obj, Mapping):
-            raise ValueError(f"{source}: a character must be an object, got {obj!r}")
-        where = _Where(source, str(obj.get("id")))
+        where = _Where.of(obj, source, "a character")
         return cls(
             id=_get(obj, "id", str, where.at("id")),
             name=_get(obj, "name", str, where.at("name")),
@@ -685,35 +700,27 @@ class KamaeTree:
 
     @classmethod
     def from_json(cls, obj: Any, source: str, *, sample: bool = True) -> KamaeTree:
-        if not isinstance(obj, Mapping):
-            raise ValueError(f"{source}: a kamae tree must be an object, got {obj!r}")
-        where = _Where(source, str(obj.get("id")))
-        positions = []
-        for i, raw in enumerate(_list(obj, "positions", where, "positions")):
-            if not isinstance(raw, Mapping):
-                raise where.fail(f"positions[{i}]", f"expected an object, got {raw!r}")
-            positions.append(
-                KamaePosition(
-                    id=_get(raw, "id", str, where.at(f"positions[{i}].id")),
-                    kamae=_choice(raw, "kamae", KAMAE_TYPES, where.at(f"positions[{i}].kamae")),
-                )
+        where = _Where.of(obj, source, "a kamae tree")
+        positions = tuple(
+            KamaePosition(
+                id=_get(raw, "id", str, where.at(f"{at}.id")),
+                kamae=_choice(raw, "kamae", KAMAE_TYPES, where.at(f"{at}.kamae")),
             )
-        branches = []
-        for i, raw in enumerate(_list(obj, "branches", where, "branches")):
-            if not isinstance(raw, Mapping):
-                raise where.fail(f"branches[{i}]", f"expected an object, got {raw!r}")
-            branches.append(
-                Branch(
-                    from_=_get(raw, "from", str, where.at(f"branches[{i}].from")),
-                    to=_get(raw, "to", str, where.at(f"branches[{i}].to")),
-                    pink=_get(raw, "pink", bool, where.at(f"branches[{i}].pink"), False),
-                )
+            for at, raw in _objects(obj, "positions", where)
+        )
+        branches = tuple(
+            Branch(
+                from_=_get(raw, "from", str, where.at(f"{at}.from")),
+                to=_get(raw, "to", str, where.at(f"{at}.to")),
+                pink=_get(raw, "pink", bool, where.at(f"{at}.pink"), False),
             )
+            for at, raw in _objects(obj, "branches", where)
+        )
         return cls(
             id=_get(obj, "id", str, where.at("id")),
             start=_get(obj, "start", str, where.at("start")),
-            positions=tuple(positions),
-            branches=tuple(branches),
+            positions=positions,
+            branches=branches,
             sample=_get(obj, "sample", bool, where.at("sample"), sample),
         )
 
@@ -737,9 +744,7 @@ class Battlefield:
 
     @classmethod
     def from_json(cls, obj: Any, source: str) -> Battlefield:
-        if not isinstance(obj, Mapping):
-            raise ValueError(f"{source}: a battlefield must be an object, got {obj!r}")
-        where = _Where(source, str(obj.get("id")))
+        where = _Where.of(obj, source, "a battlefield")
         hexes = _offsets(_list(obj, "hexes", where, "hexes"), where, "hexes")
         if len(set(hexes)) != len(hexes):
             raise where.fail("hexes", "a hex is listed twice")
@@ -775,9 +780,7 @@ class TerrainKind:
 
     @classmethod
     def from_json(cls, obj: Any, source: str) -> TerrainKind:
-        if not isinstance(obj, Mapping):
-            raise ValueError(f"{source}: a terrain piece must be an object, got {obj!r}")
-        where = _Where(source, str(obj.get("id")))
+        where = _Where.of(obj, source, "a terrain piece")
         hexes = _offsets(_list(obj, "hexes", where, "hexes"), where, "hexes")
         pillars = None
         if obj.get("pillars") is not None:
@@ -820,9 +823,7 @@ class Opponent:
 
     @classmethod
     def from_json(cls, obj: Any, source: str, *, sample: bool = True) -> Opponent:
-        if not isinstance(obj, Mapping):
-            raise ValueError(f"{source}: an opponent must be an object, got {obj!r}")
-        where = _Where(source, str(obj.get("id")))
+        where = _Where.of(obj, source, "an opponent")
         approaches = _strings(obj, "approaches", where, "approaches")
         for i, approach in enumerate(approaches):
             if approach not in APPROACHES:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine.core.fields import field_or
 from engine.hexgrid import Facing, Hex
 
 Position = tuple[Hex, Facing]
@@ -54,17 +55,12 @@ class MoveSpec:
         """A spec from a card's step or rotate EFFECT: its JSON form
         (``{"do": "step", "n": 1, "dirs": "front", "mandatory": false}``, absent
         fields at their defaults) or any object with the same attribute names."""
-
-        def field(name: str, default: object) -> Any:
-            if isinstance(effect, Mapping):
-                return effect.get(name, default)
-            value = getattr(effect, name, default)
-            if value is None:
-                return default
-            return value
-
-        kind = field("do", None)
-        return cls(kind, field("n", 1), field("dirs", "front"), bool(field("mandatory", False)))
+        return cls(
+            field_or(effect, "do", None),
+            field_or(effect, "n", 1),
+            field_or(effect, "dirs", "front"),
+            bool(field_or(effect, "mandatory", False)),
+        )
 
 
 @dataclass(frozen=True, order=True)

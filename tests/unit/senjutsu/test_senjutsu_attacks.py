@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalCommand, SeededDice
+from engine.core import IllegalCommand, SeededDice, State
 from engine.senjutsu import effects
+from tests.unit.senjutsu.builders import attack, card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -30,33 +31,19 @@ def test_attacks_each_targeted_character_that_did_not_block_takes_its_cells_effe
 def test_attacks_cells_deal_bleeding_hobble_stun_and_poison() -> None:
     # Hamstring Cut (s-013): front-right 1 wound and a hobble; Serpent Fang's cell
     # is built here with poison and a stun, hand-built for the icons.
-    cards = {
-        "x-icons": {
-            "id": "x-icons",
-            "name": "Icons",
-            "type": "attack",
-            "initiative": 5,
-            "lines": [
-                {
-                    "effects": [
-                        {
-                            "do": "attack",
-                            "grid": [
-                                {
-                                    "hex": [1, 0],
-                                    "wounds": 0,
-                                    "bleeding": 1,
-                                    "poison": True,
-                                    "stun": True,
-                                },
-                                {"hex": [0, 1], "hobble": True},
-                            ],
-                        }
-                    ]
-                }
-            ],
-        }
-    }
+    cards = card(
+        "x-icons",
+        line(
+            {
+                "do": "attack",
+                "grid": [
+                    {"hex": [1, 0], "wounds": 0, "bleeding": 1, "poison": True, "stun": True},
+                    {"hex": [0, 1], "hobble": True},
+                ],
+            }
+        ),
+        name="Icons",
+    )
     state = table(
         {
             "A": character("ronin", ((0, 0), 0)),
@@ -73,21 +60,12 @@ def test_attacks_cells_deal_bleeding_hobble_stun_and_poison() -> None:
 
 
 def test_attacks_execution_defeats_the_character_at_once() -> None:
-    cards = {
-        "x-exec": {
-            "id": "x-exec",
-            "name": "Exec",
-            "type": "attack",
-            "initiative": 3,
-            "lines": [
-                {
-                    "effects": [
-                        {"do": "attack", "grid": [{"hex": [1, 0], "wounds": 0, "execution": True}]}
-                    ]
-                }
-            ],
-        }
-    }
+    cards = card(
+        "x-exec",
+        line({"do": "attack", "grid": [{"hex": [1, 0], "wounds": 0, "execution": True}]}),
+        initiative=3,
+        name="Exec",
+    )
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3))}, cards=cards
     )
@@ -143,23 +121,23 @@ def test_commit_to_hit_rule_leaves_the_choice_free_when_no_move_can_target() -> 
     assert run.state["characters"]["A"]["hex"] == [1, 0]
 
 
-def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_target() -> None:
-    cards = {
-        "x-pay": {
-            "id": "x-pay",
-            "name": "Pay To Reach",
-            "type": "attack",
-            "initiative": 5,
-            "lines": [
-                {"focus": 1, "effects": [{"do": "step", "n": 1, "mandatory": True}]},
-                {"effects": [{"do": "attack", "grid": [{"hex": [1, 0]}]}]},
-            ],
-        }
-    }
-    state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((2, 0), 3))},
+def _pay_to_reach(b_at: tuple[int, int]) -> State:
+    """A (2 focus) with a card whose optional focus cost 1 pays for a mandatory step 1
+    before its attack front; B at ``b_at`` facing A."""
+    cards = card(
+        "x-pay",
+        line({"do": "step", "n": 1, "mandatory": True}, focus=1),
+        line(attack((1, 0))),
+        name="Pay To Reach",
+    )
+    return table(
+        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", (b_at, 3))},
         cards=cards,
     )
+
+
+def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_target() -> None:
+    state = _pay_to_reach(b_at=(2, 0))
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay")
     assert run.asks == []
     assert run.state["characters"]["A"]["focus"] == 1
@@ -167,22 +145,7 @@ def test_commit_to_hit_rule_forces_paying_a_focus_cost_that_lets_the_attack_targ
 
 
 def test_optional_focus_cost_may_be_skipped_when_commit_to_hit_does_not_force_it() -> None:
-    cards = {
-        "x-pay": {
-            "id": "x-pay",
-            "name": "Pay To Reach",
-            "type": "attack",
-            "initiative": 5,
-            "lines": [
-                {"focus": 1, "effects": [{"do": "step", "n": 1, "mandatory": True}]},
-                {"effects": [{"do": "attack", "grid": [{"hex": [1, 0]}]}]},
-            ],
-        }
-    }
-    state = table(
-        {"A": character("ronin", ((0, 0), 0), focus=2), "B": character("master", ((1, 0), 3))},
-        cards=cards,
-    )
+    state = _pay_to_reach(b_at=(1, 0))
     run = resolve(play(state, "A", "x-pay"), "A", "x-pay", answers=[{"kind": "pay", "pay": False}])
     assert run.asks[0].kind == "pay"
     assert run.state["characters"]["A"]["focus"] == 2
@@ -218,25 +181,18 @@ def test_bamboo_an_attack_dealing_a_wound_to_its_hex_removes_it() -> None:
 
 def test_winning_the_game_a_character_executed_takes_no_further_part_in_the_card() -> None:
     # Execution, then the targeted character would be pulled: it is gone instead.
-    cards = {
-        "x-exec": {
-            "id": "x-exec",
-            "name": "Exec",
-            "type": "attack",
-            "initiative": 3,
-            "lines": [
-                {
-                    "effects": [
-                        {
-                            "do": "attack",
-                            "grid": [{"hex": [2, 0], "wounds": 0, "execution": True}],
-                            "targeted": [{"do": "pull", "n": 1}],
-                        }
-                    ]
-                }
-            ],
-        }
-    }
+    cards = card(
+        "x-exec",
+        line(
+            {
+                "do": "attack",
+                "grid": [{"hex": [2, 0], "wounds": 0, "execution": True}],
+                "targeted": [{"do": "pull", "n": 1}],
+            }
+        ),
+        initiative=3,
+        name="Exec",
+    )
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))}, cards=cards
     )

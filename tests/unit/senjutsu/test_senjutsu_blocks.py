@@ -3,7 +3,14 @@ Multiplayer Rules > Blocking, the Block Timing Sequence)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import State
+from tests.unit.senjutsu.builders import attack, card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    Answer,
+    Run,
     character,
     play,
     resolve,
@@ -22,6 +29,21 @@ def _duel(**hands: list[str]) -> dict:  # type: ignore[type-arg]
     )
 
 
+def _cut_into_block(
+    state: State | None = None,
+    blocker: str = "B",
+    hexes: Sequence[tuple[int, int]] = ((0, 0),),
+    answers: Sequence[Answer] = (),
+    **block: Any,
+) -> Run:
+    """A's Straight Cut (s-002, speed 6) on ``state`` (a :func:`_duel` unless given) into
+    ``blocker``'s block in ``hexes`` (A's hex unless given) at speed 6 (``block``: the
+    block's card and effects, see ``with_block``), with these ``answers``."""
+    start = play(state if state is not None else _duel(), "A", "s-002")
+    blocked = with_block(start, blocker, hexes, speed=6, **block)
+    return resolve(blocked, "A", "s-002", answers=answers)
+
+
 def test_blocks_a_resolved_block_effect_adds_blocks_around_the_defender_at_its_speed() -> None:
     # Calm Defence (s-008) at 4: B faces west, so its front hexes are west of it.
     state = play(_duel(), "B", "s-008", speed=4)
@@ -35,23 +57,14 @@ def test_blocks_a_resolved_block_effect_adds_blocks_around_the_defender_at_its_s
 
 def test_resolving_blocks_an_attack_at_the_block_speed_does_not_affect_the_defender() -> None:
     # Condition 1: the block is in the attacker's hex.
-    state = with_block(play(_duel(), "A", "s-002"), "B", [(0, 0)], speed=6)
-    run = resolve(state, "A", "s-002")
+    run = _cut_into_block()
     assert run.of("attacked")[0]["blocked"] == ["B"]
     assert run.state["characters"]["B"]["wounds"] == 0
 
 
 def test_resolving_blocks_the_shortest_path_through_a_block_stops_the_attack() -> None:
     # Condition 2: Advancing Thrust style, B two ahead, the block between them.
-    cards = {
-        "x-far": {
-            "id": "x-far",
-            "name": "Far",
-            "type": "attack",
-            "initiative": 5,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [2, 0]}]}]}],
-        }
-    }
+    cards = card("x-far", line(attack((2, 0))), name="Far")
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))}, cards=cards
     )
@@ -68,15 +81,9 @@ def test_blocks_exist_for_their_initiative_speed_only() -> None:
 
 
 def test_blocks_only_stop_effects_of_attack_cards() -> None:
-    cards = {
-        "x-med": {
-            "id": "x-med",
-            "name": "Meditative Strike",
-            "type": "meditation",
-            "initiative": 6,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [1, 0]}]}]}],
-        }
-    }
+    cards = card(
+        "x-med", line(attack((1, 0))), kind="meditation", initiative=6, name="Meditative Strike"
+    )
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((1, 0), 3))}, cards=cards
     )
@@ -86,15 +93,7 @@ def test_blocks_only_stop_effects_of_attack_cards() -> None:
 
 
 def test_resolving_blocks_terrain_always_adds_a_block() -> None:
-    cards = {
-        "x-far": {
-            "id": "x-far",
-            "name": "Far",
-            "type": "attack",
-            "initiative": 5,
-            "lines": [{"effects": [{"do": "attack", "grid": [{"hex": [2, 0]}]}]}],
-        }
-    }
+    cards = card("x-far", line(attack((2, 0))), name="Far")
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((2, 0), 3))},
         terrain=[("t1", "rocks", [(1, 0)])],
@@ -131,30 +130,14 @@ def test_counters_apply_only_at_the_counter_speeds() -> None:
 
 def test_if_successful_after_a_block_resolves_once_an_attack_was_blocked() -> None:
     # Ironwall Defence (s-033): If successful, gain 1 focus (for the blocker).
-    state = with_block(
-        play(_duel(), "A", "s-002"),
-        "B",
-        [(0, 0)],
-        speed=6,
-        card="s-033",
-        if_successful=[{"do": "focus", "n": 1}],
-    )
-    run = resolve(state, "A", "s-002")
+    run = _cut_into_block(card="s-033", if_successful=[{"do": "focus", "n": 1}])
     assert run.state["characters"]["B"]["focus"] == 1
     assert run.state["current"] is None  # the nested frame gave the attack back
 
 
 def test_targeted_character_after_a_block_is_every_character_whose_attack_it_blocked() -> None:
     # Unyielding (s-057): targeted character, 1 wound.
-    state = with_block(
-        play(_duel(), "A", "s-002"),
-        "B",
-        [(0, 0)],
-        speed=6,
-        card="s-057",
-        targeted=[{"do": "wound", "n": 1}],
-    )
-    run = resolve(state, "A", "s-002")
+    run = _cut_into_block(card="s-057", targeted=[{"do": "wound", "n": 1}])
     assert run.state["characters"]["A"]["wounds"] == 1
     assert run.state["characters"]["B"]["wounds"] == 0
 
@@ -168,15 +151,9 @@ def test_multiplayer_blocking_a_block_covers_other_characters_in_its_hexes() -> 
             "C": character("student", ((2, 0), 3)),
         }
     )
-    state = with_block(
-        play(state, "A", "s-002"),
-        "C",
-        [(1, 0)],
-        speed=6,
-        card="s-033",
-        if_successful=[{"do": "focus", "n": 1}],
+    run = _cut_into_block(
+        state, "C", [(1, 0)], card="s-033", if_successful=[{"do": "focus", "n": 1}]
     )
-    run = resolve(state, "A", "s-002")
     assert run.of("attacked")[0]["blocked"] == ["B"]
     assert run.state["characters"]["B"]["wounds"] == 0
     assert run.state["characters"]["C"]["focus"] == 1
@@ -209,16 +186,13 @@ def test_faq_a_blocks_if_successful_needs_only_the_block_not_the_counter() -> No
     # Void Stance (s-048) style: counter 5 and 6, If Successful: advantage. B declines
     # the counter; its If Successful still resolves.
     state = {**_duel(B=["s-002"]), "advantage": ["A", "B"]}
-    state = with_block(
-        play(state, "A", "s-002"),
-        "B",
-        [(0, 0)],
-        speed=6,
+    run = _cut_into_block(
+        state,
+        answers=[{"kind": "counter", "card": None}],
         card="s-048",
         counter=[5, 6],
         if_successful=[{"do": "advantage"}],
     )
-    run = resolve(state, "A", "s-002", answers=[{"kind": "counter", "card": None}])
     assert run.state["characters"]["A"]["wounds"] == 0
     assert run.state["advantage"] == ["B", "A"]
     assert run.state["characters"]["B"]["discard"] == []

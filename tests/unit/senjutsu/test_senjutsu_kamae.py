@@ -3,7 +3,16 @@ its limit, optional focus costs, and the FAQ's OR with a Kamae option."""
 
 from __future__ import annotations
 
-from tests.unit.senjutsu.test_senjutsu_effects_kit import character, play, resolve, table
+from typing import Any
+
+from engine.core import State
+from tests.unit.senjutsu.builders import card, line
+from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    character,
+    play,
+    resolve,
+    table,
+)
 
 
 def _duel(kamae: str = "n", focus: int = 0, b_at: tuple[int, int] = (-3, 0)) -> dict:  # type: ignore[type-arg]
@@ -81,23 +90,17 @@ def test_changing_kamae_positions_focus_is_capped_at_three_and_the_excess_lost()
     ]
 
 
-def test_optional_focus_cost_pay_to_resolve_the_line_or_skip_it() -> None:
-    cards = {
-        "x-opt": {
-            "id": "x-opt",
-            "name": "Optional",
-            "type": "meditation",
-            "initiative": 3,
-            "lines": [
-                {"focus": 1, "effects": [{"do": "advantage"}]},
-                {"effects": [{"do": "focus", "n": 1}]},
-            ],
-        }
-    }
-    state = table(
+def _optional(*lines: dict[str, Any]) -> State:
+    """A (1 focus, second on the advantage track) with a meditation card of these lines."""
+    cards = card("x-opt", *lines, kind="meditation", initiative=3, name="Optional")
+    return table(
         {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)},
         cards=cards,
     )
+
+
+def test_optional_focus_cost_pay_to_resolve_the_line_or_skip_it() -> None:
+    state = _optional(line({"do": "advantage"}, focus=1), line({"do": "focus", "n": 1}))
     paid = resolve(play(state, "A", "x-opt"), "A", "x-opt", answers=[{"kind": "pay", "pay": True}])
     assert paid.state["advantage"] == ["A", "B"]
     assert paid.state["characters"]["A"]["focus"] == 1  # paid 1, then gained 1
@@ -109,19 +112,7 @@ def test_optional_focus_cost_pay_to_resolve_the_line_or_skip_it() -> None:
 
 
 def test_optional_focus_cost_a_line_that_cannot_be_paid_is_skipped() -> None:
-    cards = {
-        "x-opt": {
-            "id": "x-opt",
-            "name": "Optional",
-            "type": "meditation",
-            "initiative": 3,
-            "lines": [{"focus": 2, "effects": [{"do": "advantage"}]}],
-        }
-    }
-    state = table(
-        {"B": character("master", ((-3, 0), 3)), "A": character("ronin", ((0, 0), 0), focus=1)},
-        cards=cards,
-    )
+    state = _optional(line({"do": "advantage"}, focus=2))
     run = resolve(play(state, "A", "x-opt"), "A", "x-opt")
     assert run.asks == []
     assert run.state["advantage"] == ["B", "A"]

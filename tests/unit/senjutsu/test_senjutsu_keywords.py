@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.senjutsu import Senjutsu
+from tests.unit.senjutsu.builders import attack, card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -236,18 +237,13 @@ def test_faq_cancel_active_cancels_the_targets_unresolved_card() -> None:
 def test_faq_cancel_active_cancels_the_rest_of_the_card_being_resolved() -> None:
     # A's attack is blocked by Phantom Guard, whose targeted effect cancels A's
     # active effects: the line after A's attack (gain 1 focus) is not resolved.
-    cards = {
-        "x-cut": {
-            "id": "x-cut",
-            "name": "Cut And Breathe",
-            "type": "attack",
-            "initiative": 6,
-            "lines": [
-                {"effects": [{"do": "attack", "grid": [{"hex": [1, 0]}]}]},
-                {"effects": [{"do": "focus", "n": 1}]},
-            ],
-        }
-    }
+    cards = card(
+        "x-cut",
+        line(attack((1, 0))),
+        line({"do": "focus", "n": 1}),
+        initiative=6,
+        name="Cut And Breathe",
+    )
     state = play(_duel(cards, b_at=(1, 0)), "A", "x-cut")
     state = with_block(
         state, "B", [(0, 0)], speed=6, card="s-042", targeted=[{"do": "cancel_active"}]

@@ -9,17 +9,45 @@ import pytest
 
 from engine.core import IllegalCommand, SeededDice
 from engine.senjutsu import effects
-from tests.unit.senjutsu.test_senjutsu_effects_kit import character, play, resolve, table, until_ask
+from tests.unit.senjutsu.builders import card
+from tests.unit.senjutsu.test_senjutsu_effects_kit import (
+    Run,
+    character,
+    play,
+    resolve,
+    table,
+    until_ask,
+)
 
 
 def _card(lines: list[dict[str, Any]], kind: str = "meditation") -> dict[str, Any]:
-    return {
-        "x-move": {"id": "x-move", "name": "Move", "type": kind, "initiative": 4, "lines": lines}
-    }
+    return card("x-move", *lines, kind=kind, initiative=4, name="Move")
 
 
 def _step(n: int = 1, dirs: str = "front", mandatory: bool = False) -> dict[str, Any]:
     return {"do": "step", "n": n, "dirs": dirs, "mandatory": mandatory}
+
+
+def _step_and_rotate_before_rocks() -> Run:
+    """A's mandatory step 1 and rotate 1, rocks in the hex ahead: up to the first Ask."""
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
+        terrain=[("t1", "rocks", [(1, 0)])],
+        cards=_card(
+            [{"effects": [_step(1, mandatory=True), {"do": "rotate", "n": 1, "mandatory": True}]}]
+        ),
+    )
+    return until_ask(play(state, "A", "x-move"), "A", "x-move")
+
+
+def _step_into(terrain: str) -> Run:
+    """A's mandatory step 1 into a piece of ``terrain`` in the hex ahead, resolved."""
+    state = table(
+        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
+        terrain=[("t1", terrain, [(1, 0)])],
+        cards=_card([{"effects": [_step(1, mandatory=True)]}]),
+    )
+    return resolve(play(state, "A", "x-move"), "A", "x-move")
 
 
 def test_step_x_optional_step_goes_up_to_n_in_the_same_direction() -> None:
@@ -49,14 +77,7 @@ def test_optional_moves_cannot_be_used_to_deliberately_cause_a_collision() -> No
 def test_mandatory_moves_must_take_the_option_that_avoids_a_collision() -> None:
     # Step 1 and rotate 1, both mandatory, rocks ahead: only rotating first then
     # stepping avoids the rocks (the rulebook's example).
-    state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
-        terrain=[("t1", "rocks", [(1, 0)])],
-        cards=_card(
-            [{"effects": [_step(1, mandatory=True), {"do": "rotate", "n": 1, "mandatory": True}]}]
-        ),
-    )
-    run = until_ask(play(state, "A", "x-move"), "A", "x-move")
+    run = _step_and_rotate_before_rocks()
     ask = effects.ask(run.state)
     assert ask is not None
     assert all(o["collision"] is None for o in ask.options)
@@ -64,14 +85,7 @@ def test_mandatory_moves_must_take_the_option_that_avoids_a_collision() -> None:
 
 
 def test_mandatory_moves_refuse_an_end_the_rules_do_not_offer() -> None:
-    state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
-        terrain=[("t1", "rocks", [(1, 0)])],
-        cards=_card(
-            [{"effects": [_step(1, mandatory=True), {"do": "rotate", "n": 1, "mandatory": True}]}]
-        ),
-    )
-    run = until_ask(play(state, "A", "x-move"), "A", "x-move")
+    run = _step_and_rotate_before_rocks()
     with pytest.raises(IllegalCommand) as refused:
         effects.answer(
             run.state,
@@ -135,23 +149,13 @@ def test_collisions_off_the_battlefield_add_a_stun_and_end_the_card() -> None:
 
 def test_collisions_into_terrain_resolve_the_terrains_collision_effect() -> None:
     # Burning carts: a stun and a wound (the sample data's reading of the icons).
-    state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
-        terrain=[("t1", "burning-carts", [(1, 0)])],
-        cards=_card([{"effects": [_step(1, mandatory=True)]}]),
-    )
-    run = resolve(play(state, "A", "x-move"), "A", "x-move")
+    run = _step_into("burning-carts")
     a = run.state["characters"]["A"]
     assert (a["stuns"], a["wounds"], a["hex"]) == (1, 1, [0, 0])
 
 
 def test_collisions_into_bamboo_remove_the_bamboo() -> None:
-    state = table(
-        {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
-        terrain=[("t1", "bamboo", [(1, 0)])],
-        cards=_card([{"effects": [_step(1, mandatory=True)]}]),
-    )
-    run = resolve(play(state, "A", "x-move"), "A", "x-move")
+    run = _step_into("bamboo")
     a = run.state["characters"]["A"]
     assert (a["stuns"], a["hobbles"]) == (1, [0])
     assert run.state["terrain"] == []

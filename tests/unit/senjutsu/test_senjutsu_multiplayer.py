@@ -11,11 +11,14 @@ from engine.core import IllegalCommand, SeededDice, State
 from engine.senjutsu import rules
 from engine.senjutsu.commands import Order
 from engine.senjutsu.turn import order
-from tests.unit.senjutsu.test_senjutsu_turn_helpers import CATALOGUE, RULESET, placed, simple
-
-ATTACK = simple("attack")
-DEFENCE = simple("defence")
-MEDITATION = simple("meditation")
+from tests.unit.senjutsu.test_senjutsu_turn_helpers import (
+    ATTACK,
+    CATALOGUE,
+    DEFENCE,
+    MEDITATION,
+    RULESET,
+    placed,
+)
 
 
 def revealed(characters: tuple[str, ...], played: dict[str, tuple[str, int]]) -> State:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.unit.senjutsu.builders import card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -83,18 +84,13 @@ def test_ranged_effects_not_tied_to_an_attack_ignore_condition_3() -> None:
 
 
 def test_commit_to_hit_rule_moves_before_a_ranged_attack_must_bring_a_target_in_range() -> None:
-    cards = {
-        "x-shot": {
-            "id": "x-shot",
-            "name": "Step And Shoot",
-            "type": "attack",
-            "initiative": 6,
-            "lines": [
-                {"effects": [{"do": "step", "n": 2, "dirs": "front"}]},
-                {"effects": [{"do": "ranged_attack", "range": 2}]},
-            ],
-        }
-    }
+    cards = card(
+        "x-shot",
+        line({"do": "step", "n": 2, "dirs": "front"}),
+        line({"do": "ranged_attack", "range": 2}),
+        initiative=6,
+        name="Step And Shoot",
+    )
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((4, 0), 3))}, cards=cards
     )

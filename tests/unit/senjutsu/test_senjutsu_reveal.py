@@ -12,19 +12,18 @@ from engine.core import IllegalCommand, SeededDice, State
 from engine.senjutsu import rules
 from engine.senjutsu.turn import reveal
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import (
+    ATTACK,
     CATALOGUE,
+    MEDITATION,
     RULESET,
     card_where,
     choose_all,
     kinds,
     placed,
     play,
-    simple,
     with_hand,
 )
 
-ATTACK = simple("attack")
-MEDITATION = simple("meditation")
 COSTLY = card_where(
     lambda c: c.focus_cost > 0 and not c.variable and c.instant is None and c.kamae is None
 )

@@ -18,6 +18,7 @@ from engine.core import Command, Event, InvalidCommand, SeededDice, State
 from engine.hexgrid import Facing, Hex
 from engine.senjutsu import Senjutsu, load_catalogue
 from engine.senjutsu.solo import Candidate, MovementTable, Priority, SoloContext, apply_priorities
+from tests.unit.senjutsu.builders import card, line
 from tests.unit.senjutsu.test_senjutsu_effects_kit import (
     character,
     play,
@@ -27,17 +28,14 @@ from tests.unit.senjutsu.test_senjutsu_effects_kit import (
 )
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import (
     CATALOGUE,
+    MEDITATION,
     RULESET,
     choose_all,
     placed,
     setup,
-    simple,
     with_hand,
 )
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import play as decide
-
-MEDITATION = simple("meditation")
-
 
 # -- Component List, Setup ----------------------------------------------------------------
 
@@ -169,19 +167,15 @@ def test_the_commit_to_hit_rule_applies_even_if_the_target_will_block() -> None:
 def test_kamae_positions_a_played_card_resolves_as_normal_whatever_the_kamae_becomes() -> None:
     # A card needing aggression, chosen in aggression: it switches the Ronin to
     # determination, and its next line (gain 1 focus) still resolves.
-    cards = {
-        "x-kamae": {
-            "id": "x-kamae",
-            "name": "Change Of Heart",
-            "type": "meditation",
-            "initiative": 3,
-            "kamae": "aggression",
-            "lines": [
-                {"effects": [{"do": "kamae_switch", "to": "determination"}]},
-                {"effects": [{"do": "focus", "n": 1}]},
-            ],
-        }
-    }
+    cards = card(
+        "x-kamae",
+        line({"do": "kamae_switch", "to": "determination"}),
+        line({"do": "focus", "n": 1}),
+        kind="meditation",
+        initiative=3,
+        name="Change Of Heart",
+        kamae="aggression",
+    )
     state = table(
         {
             "A": character("ronin", ((0, 0), 0), kamae="a1"),
@@ -253,15 +247,9 @@ def test_hobble_does_not_affect_a_card_played_in_the_turn_the_hobble_was_gained(
 
 
 def test_targeted_character_any_other_single_character_never_your_own() -> None:
-    cards = {
-        "x-swap": {
-            "id": "x-swap",
-            "name": "Swap Anyone",
-            "type": "meditation",
-            "initiative": 3,
-            "lines": [{"effects": [{"do": "swap"}]}],
-        }
-    }
+    cards = card(
+        "x-swap", line({"do": "swap"}), kind="meditation", initiative=3, name="Swap Anyone"
+    )
     state = table(
         {
             "A": character("ronin", ((0, 0), 0)),
@@ -283,26 +271,15 @@ def test_targeted_character_any_other_single_character_never_your_own() -> None:
 
 
 def test_faq_split_initiative_the_second_half_resolves_whatever_the_first_half_did() -> None:
-    cards = {
-        "x-split": {
-            "id": "x-split",
-            "name": "Two Halves",
-            "type": "attack",
-            "initiative": 6,
-            "lines": [
-                {
-                    "effects": [
-                        {
-                            "do": "attack",
-                            "grid": [{"hex": [1, 0]}],
-                            "if_successful": [{"do": "focus", "n": 2}],
-                        }
-                    ]
-                }
-            ],
-            "split": {"initiative": 2, "lines": [{"effects": [{"do": "focus", "n": 1}]}]},
-        }
-    }
+    cards = card(
+        "x-split",
+        line(
+            {"do": "attack", "grid": [{"hex": [1, 0]}], "if_successful": [{"do": "focus", "n": 2}]}
+        ),
+        initiative=6,
+        name="Two Halves",
+        split={"initiative": 2, "lines": [{"effects": [{"do": "focus", "n": 1}]}]},
+    )
     state = table(
         {"A": character("ronin", ((0, 0), 0)), "B": character("master", ((-3, 0), 0))},
         cards=cards,

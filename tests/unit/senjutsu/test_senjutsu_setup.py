@@ -4,6 +4,7 @@ the paragraph it checks."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
@@ -30,25 +31,17 @@ def test_start_is_deterministic_and_canonical() -> None:
     assert other["characters"]["A"]["deck"] != one["characters"]["A"]["deck"]
 
 
+def _rocks_at(*hexes: tuple[int, int]) -> dict[str, Any]:
+    """The Ronin against the Student with rocks (facing east) in ``hexes``."""
+    rocks = [{"terrain": "rocks", "hex": list(h), "facing": 0} for h in hexes]
+    return setup("ronin", "student", terrain=rocks)
+
+
 def test_battlefield_setup_terrain_cannot_be_placed_within_2_hexes_of_other_terrain() -> None:
-    near = setup(
-        "ronin",
-        "student",
-        terrain=[
-            {"terrain": "rocks", "hex": [0, 4], "facing": 0},
-            {"terrain": "rocks", "hex": [2, 4], "facing": 0},
-        ],
-    )
+    near = _rocks_at((0, 4), (2, 4))
     with pytest.raises(InvalidCommand, match="within 2 hexes"):
         RULESET.start(near, SeededDice("s", 0))
-    far = setup(
-        "ronin",
-        "student",
-        terrain=[
-            {"terrain": "rocks", "hex": [0, 4], "facing": 0},
-            {"terrain": "rocks", "hex": [3, 4], "facing": 0},
-        ],
-    )
+    far = _rocks_at((0, 4), (3, 4))
     state = RULESET.start(far, SeededDice("s", 0))
     assert [piece["hexes"] for piece in state["terrain"]] == [[[0, 4]], [[3, 4]]]
 

@@ -11,18 +11,16 @@ from engine.core import IllegalCommand, InvalidCommand, SeededDice, State, Termi
 from engine.senjutsu import rules
 from engine.senjutsu.turn import defeat, discard, draw, settle
 from tests.unit.senjutsu.test_senjutsu_turn_helpers import (
+    ATTACK,
     CATALOGUE,
+    MEDITATION,
     RULESET,
     card_where,
     kinds,
     placed,
     play,
-    simple,
     with_hand,
 )
-
-ATTACK = simple("attack")
-MEDITATION = simple("meditation")
 
 
 def fold(state: State, events: list[dict[str, Any]]) -> State:

@@ -96,6 +96,12 @@ def simple(kind: str) -> Card:
     )
 
 
+# Plain cards of the sample catalogue, for the turn's tests.
+ATTACK = simple("attack")
+DEFENCE = simple("defence")
+MEDITATION = simple("meditation")
+
+
 def choose_all(
     state: State, cards: dict[str, str | None], index: int = 100
 ) -> tuple[State, list[Event]]:
