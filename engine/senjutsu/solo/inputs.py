@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.fields import field_or
 from engine.hexgrid import Hex
 from engine.senjutsu.grid import (
     Cell,
@@ -36,10 +37,7 @@ _CELL_DEFAULTS: dict[str, Any] = {
 
 
 def _read(value: Mapping[str, Any] | Any, name: str) -> Any:
-    if isinstance(value, Mapping):
-        return value.get(name, _CELL_DEFAULTS.get(name))
-    found = getattr(value, name, None)
-    return _CELL_DEFAULTS.get(name) if found is None else found
+    return field_or(value, name, _CELL_DEFAULTS.get(name))
 
 
 def _hex(value: Any) -> Hex:
