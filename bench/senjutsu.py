@@ -26,6 +26,8 @@ bot. ``SHIAI_BENCH_PROFILE=dir`` writes the random games' cProfile stats to
 from __future__ import annotations
 
 import argparse
+import copy
+import functools
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -38,11 +40,17 @@ from engine.senjutsu.bots import LookaheadBot
 SENJUTSU = Senjutsu()
 
 
-def duel() -> dict[str, Any]:
-    """The first sample set-up's first two seats: a two-player duel (its
-    battlefield and terrain)."""
+@functools.cache
+def _duel() -> dict[str, Any]:
     setup = SENJUTSU.sample_setups()[0]
     return {**setup, "mode": "duel", "players": list(setup["players"][:2])}
+
+
+def duel() -> dict[str, Any]:
+    """The first sample set-up's first two seats: a two-player duel (its
+    battlefield and terrain). Built once (the sample set-ups are not what is
+    measured); a copy each time."""
+    return copy.deepcopy(_duel())
 
 
 def play(seed: str, bots: dict[str, Bot] | None = None) -> tuple[int, int]:
