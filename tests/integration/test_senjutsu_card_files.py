@@ -15,14 +15,18 @@ from uuid import UUID
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
 
 from engine.senjutsu import Senjutsu, load_catalogue
 from replays import registry
+from replays.bot_games import play_bot_game
+from replays.schema import game_units
 from shiai import create_app
 from shiai.config import ConfigurationError
 from shiai.migrations import upgrade
 from tests.conftest import platform_config
 from tests.integration.test_senjutsu_platform import SENJUTSU_SPEC, form_fields
+from tests.support.senjutsu_soak import duel
 from tests.support.web import form, new_account, signed_in_client
 
 REAL_NAME = "Real Student's Discipline"
@@ -157,3 +161,29 @@ def test_a_game_played_with_one_set_of_cards_is_refused_under_another(
         assert again.test_client().get(f"/games/{game_id}").status_code == 200
     finally:
         again.extensions["shiai"].close()
+
+
+def test_the_meta_names_the_cards_of_the_loaded_files(sqlite_database: str, tmp_path: Path) -> None:
+    """Every ability card renamed in a card file: the analysis rows of a finished duel
+    (what the meta's cards table reads) name the cards as that file does."""
+    upgrade(sqlite_database)
+    data = Path(__file__).parents[2] / "engine/senjutsu/data/cards"
+    renamed = [
+        {**card, "name": f"Real {card['name']}"}
+        for name in ("core.json", "sample.json")
+        for card in json.loads((data / name).read_text())["cards"]
+    ]
+    path = tmp_path / "all-real.json"
+    path.write_text(json.dumps({"sample": False, "cards": renamed}))
+    app = start_app(sqlite_database, [str(path)])
+    try:
+        records = app.extensions["shiai"].records
+        setup = duel(Senjutsu().sample_setups()[0])
+        game_id = play_bot_game(records, "senjutsu", setup, bot_seed="real", seed="real")
+        with app.extensions["shiai"].db_engine.connect() as conn:
+            rows = conn.execute(select(game_units).where(game_units.c.game_id == game_id))
+            names = [row.name for row in rows]
+        assert names, "no card was played"
+        assert all(name.startswith("Real ") for name in names), names
+    finally:
+        app.extensions["shiai"].close()
