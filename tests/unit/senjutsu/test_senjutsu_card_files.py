@@ -8,14 +8,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.core import RandomBot, SeededDice, state_hash
+import pytest
+
+from engine.core import SeededDice
 from engine.senjutsu import Catalogue, Senjutsu, load_catalogue
 from engine.senjutsu.cards.catalogue import build_catalogue, packaged_documents
 from engine.senjutsu.effects.cards import card as card_in_play
 from engine.senjutsu.effects.cards import card_json
+from replays import registry
+from replays.bot_games import play_bot_game
+from replays.errors import ReplayRefused
+from replays.records import GameRecords
+from replays.store import MEMORY, event_store_env
 
 CARD = "core-student"
-MAX_COMMANDS = 3000
 
 
 def own_cards(tmp_path: Path, **changes: Any) -> Catalogue:
@@ -68,23 +74,24 @@ def test_a_game_under_the_packaged_cards_is_refused_under_own_cards(tmp_path: Pa
     assert "played with the packaged sample cards" in refusal
 
 
-def test_a_whole_game_under_own_cards_keeps_their_fingerprint_to_the_end(tmp_path: Path) -> None:
+def test_a_whole_game_under_own_cards_keeps_their_fingerprint_and_is_refused_under_others(
+    tmp_path: Path,
+) -> None:
     ruleset = Senjutsu(own_cards(tmp_path, name="Real Discipline"))
-    state = ruleset.start(ruleset.sample_setups()[0], SeededDice("g", 0))
-    bots = {side: RandomBot(f"g/{side}") for side in ruleset.sides(state)}
-    for index in range(1, MAX_COMMANDS + 1):
-        prompt = ruleset.prompt(state)
-        if prompt is None:
-            break
-        side = prompt.sides[0]
-        command = bots[side].choose(ruleset, state, side)
-        assert command is not None
-        for event in ruleset.decide(state, command, SeededDice("g", index)):
-            state = ruleset.evolve(state, event)
-    assert ruleset.outcome(state) is not None
-    assert state["catalogue"] == ruleset.catalogue.fingerprint
-    assert Senjutsu().replay_refusal(state) is not None
-    assert state_hash(state)  # still canonical JSON
+    records = GameRecords(event_store_env(MEMORY), rulesets=[ruleset])
+    try:
+        setup = ruleset.sample_setups()[0]
+        game_id = play_bot_game(records, "senjutsu", setup, bot_seed="g", seed="g")
+        final = records.current(game_id).state
+        assert final["catalogue"] == ruleset.catalogue.fingerprint
+        registry.install([Senjutsu()])  # the platform restarted with the packaged cards
+        with pytest.raises(ReplayRefused, match="played with cards"):
+            records.current(game_id)
+        with pytest.raises(ReplayRefused):
+            records.steps(game_id)
+    finally:
+        registry.install([Senjutsu()])
+        records.close()
 
 
 def test_the_card_file_example_of_the_rules_notes_loads(tmp_path: Path) -> None:
