@@ -34,6 +34,15 @@ class StepOutOfRange(ReplaysError):
         self.last = last
 
 
+class ReplayRefused(ReplaysError):
+    """The installed ruleset refuses to replay a stored game (``Ruleset.replay_refusal``:
+    it was recorded with other data files, say); the message says why."""
+
+    def __init__(self, game_id: UUID, reason: str) -> None:
+        super().__init__(f"game {game_id} cannot be opened: {reason}")
+        self.game_id = game_id
+
+
 class Conflict(ReplaysError):
     """Another writer recorded a command first: reload and decide again."""
 

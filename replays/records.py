@@ -38,6 +38,7 @@ from replays.errors import (
     GameExists,
     GameNotFound,
     RecordRejected,
+    ReplayRefused,
     StepOutOfRange,
 )
 from replays.game import Game, project_game, step_version
@@ -334,6 +335,7 @@ class GameRecords(Application[UUID]):
             game: Game = self.repository.get(game_id, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
+        _check_replayable(game_id, game.ruleset, game.state)
         return game
 
     def current(self, game_id: UUID) -> Game:
@@ -417,6 +419,7 @@ class GameRecords(Application[UUID]):
             if not stored:
                 raise GameNotFound(game_id)
             started = stored[0]
+            _check_replayable(game_id, started.ruleset, started.initial_state)  # type: ignore[attr-defined]
             _, over = self._head(game_id)
             stored = list(
                 self.events.get(
@@ -665,6 +668,14 @@ class GameRecords(Application[UUID]):
         else:
             message = result.discrepancy.message
         return AuditReport(game_id, result.identical, result.steps, result.discrepancy, message)
+
+
+def _check_replayable(game_id: UUID, ruleset_id: str, state: dict[str, Any]) -> None:
+    """``ReplayRefused`` when the installed ruleset refuses to replay this game (it was
+    recorded with other data files than those loaded now: a wrong board otherwise)."""
+    reason = registry.get(ruleset_id).replay_refusal(state)
+    if reason is not None:
+        raise ReplayRefused(game_id, reason)
 
 
 def _recorded_commands(ruleset: Ruleset, record: dict[str, Any]) -> list[RecordedCommand]:

@@ -375,6 +375,12 @@ class Ruleset(ABC):
         system gives none (the default). Pure and deterministic, like the rest."""
         return None
 
+    def replay_refusal(self, state: State) -> str | None:
+        """Why a game whose state is ``state`` must not be replayed or played by this
+        ruleset (it was recorded with other data files than those loaded now, say),
+        in words an organiser understands; ``None`` (the default) when it may."""
+        return None
+
     def upcast_event(self, event: Event, schema: int) -> Event:
         """Lift an event stored under an older ``schema`` to ``event_schema``.
 

@@ -17,18 +17,19 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
+    from engine.senjutsu.cards.catalogue import Catalogue, CatalogueError, load_catalogue
     from engine.senjutsu.cards.decks import validate_deck
     from engine.senjutsu.ruleset import Senjutsu
 
 _PUBLIC = {
     "Catalogue": "engine.senjutsu.cards.catalogue",
+    "CatalogueError": "engine.senjutsu.cards.catalogue",
     "load_catalogue": "engine.senjutsu.cards.catalogue",
     "validate_deck": "engine.senjutsu.cards.decks",
     "Senjutsu": "engine.senjutsu.ruleset",
 }
 
-__all__ = ["Catalogue", "Senjutsu", "load_catalogue", "validate_deck"]
+__all__ = ["Catalogue", "CatalogueError", "Senjutsu", "load_catalogue", "validate_deck"]
 
 
 def __getattr__(name: str) -> Any:

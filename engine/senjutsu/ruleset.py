@@ -37,7 +37,7 @@ from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.opponents.setup import MAX_OPPONENTS, opponent_sides
 from engine.senjutsu.state import evolve as evolving
 from engine.senjutsu.state.views import CardTexts, packaged_texts, view
-from engine.senjutsu.turn import prompts, settle, setup
+from engine.senjutsu.turn import card_files, prompts, settle, setup
 from engine.senjutsu.turn.setup import SIDES
 
 ENDINGS = (
@@ -84,7 +84,13 @@ class Senjutsu(Ruleset):
     # -- the game -------------------------------------------------------------------
 
     def start(self, setup_: Setup, seed: Dice) -> State:
-        return setup.start_state(self.catalogue, setup_, seed)
+        state = setup.start_state(self.catalogue, setup_, seed)
+        return card_files.record_catalogue(self.catalogue, state)
+
+    def replay_refusal(self, state: State) -> str | None:
+        """A game played with other cards than this ruleset's catalogue is refused
+        (:mod:`.turn.card_files`)."""
+        return card_files.replay_refusal(self.catalogue, state)
 
     def sides(self, state: State) -> tuple[str, ...]:
         return tuple(state["sides"])
@@ -123,7 +129,7 @@ class Senjutsu(Ruleset):
         return RulesetInfo(
             id=self.id,
             name="Senjutsu",
-            edition="1.5 (January 2026), sample card data",
+            edition="1.5 (January 2026)" + (", sample card data" if self.catalogue.sample else ""),
             players=setup.PLAYERS,
             dice=(),
             sides={

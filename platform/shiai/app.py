@@ -50,6 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SHIAI_DATABASE_URL"],
         app.config["SHIAI_RULESETS"],
         app.config.get("SHIAI_PASSWORD_METHOD", DEFAULT_METHOD),
+        settings=app.config,
     )
 
     # Encoded steps of ended games, kept per process (they never change).

@@ -76,6 +76,12 @@ def _whole(name: str, default: int, *, low: int, high: int) -> int:
     return int(raw)
 
 
+def paths_from_env(name: str) -> list[str]:
+    """A list of file paths, separated as in ``PATH`` (``:``; ``;`` on Windows)."""
+    raw = os.environ.get(name, "")
+    return [path.strip() for path in raw.split(os.pathsep) if path.strip()]
+
+
 def settings_from_env(instance_path: Path) -> dict[str, object]:
     rulesets = os.environ.get("SHIAI_RULESETS", "")
     environment = environment_from_env()
@@ -84,6 +90,9 @@ def settings_from_env(instance_path: Path) -> dict[str, object]:
         "SHIAI_DATABASE_URL": database_url_from_env(instance_path),
         "SECRET_KEY": os.environ.get("SHIAI_SECRET_KEY") or DEVELOPMENT_SECRET_KEY,
         "SHIAI_RULESETS": [spec.strip() for spec in rulesets.split(",") if spec.strip()],
+        # Senjutsu card files of the organiser's own, added to (or replacing by id) the
+        # packaged sample cards (docs/rules/senjutsu.md, "Sample data").
+        "SHIAI_SENJUTSU_CARDS": paths_from_env("SHIAI_SENJUTSU_CARDS"),
         # Session cookies: never readable by scripts, not sent on cross-site
         # sub-requests or posts, and only over https unless told otherwise.
         "SESSION_COOKIE_HTTPONLY": True,

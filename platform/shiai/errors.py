@@ -14,6 +14,7 @@ from replays.errors import (
     GameExists,
     GameNotFound,
     RecordRejected,
+    ReplayRefused,
     StepOutOfRange,
     UnknownRuleset,
 )
@@ -93,6 +94,7 @@ _ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
     (TournamentNotFound, 404, "not_found"),
     (InvitationUnavailable, 404, "not_found"),
     (Conflict, 409, "conflict"),
+    (ReplayRefused, 409, "replay_refused"),
     (GameExists, 409, "game_exists"),
     (TournamentRefused, 422, "refused"),
 )

@@ -255,6 +255,11 @@ _GAME_ID = {
     "schema": {"type": "string", "format": "uuid"},
 }
 _NOT_FOUND = _err("no such game")
+# A game the installed ruleset refuses to replay (Ruleset.replay_refusal).
+_REFUSED = _err(
+    "the game was played with other data files than the platform runs now, e.g. other "
+    "Senjutsu cards (replay_refused): the message says which"
+)
 _UNAUTHORISED = {
     **_err("no account: no API token and no signed-in session, or an unknown or revoked token"),
     "headers": {"WWW-Authenticate": {"schema": {"type": "string"}}},
@@ -307,7 +312,7 @@ PATHS: dict[str, Any] = {
             "operationId": "getGame",
             "summary": "A game's current summary and prompt",
             "parameters": [_GAME_ID],
-            "responses": {"200": _ok("Game", "the game"), "404": _NOT_FOUND},
+            "responses": {"200": _ok("Game", "the game"), "404": _NOT_FOUND, "409": _REFUSED},
         },
     },
     "/api/games/{game_id}/head": {
@@ -333,7 +338,12 @@ PATHS: dict[str, Any] = {
                     "schema": {"type": "integer", "minimum": 0},
                 },
             ],
-            "responses": {"200": _ok("StepList", "the steps"), "404": _NOT_FOUND, **_VIEW_ERRORS},
+            "responses": {
+                "200": _ok("StepList", "the steps"),
+                "404": _NOT_FOUND,
+                "409": _REFUSED,
+                **_VIEW_ERRORS,
+            },
         },
     },
     "/api/games/{game_id}/steps/{step}": {
@@ -353,6 +363,7 @@ PATHS: dict[str, Any] = {
             "responses": {
                 "200": _ok("StepState", "the state"),
                 "404": _err("no such game or step"),
+                "409": _REFUSED,
                 **_VIEW_ERRORS,
             },
         },
@@ -377,7 +388,11 @@ PATHS: dict[str, Any] = {
                 "401": _UNAUTHORISED,
                 "403": _err("the caller does not play the command's side in this game"),
                 "404": _NOT_FOUND,
-                "409": _err("another command was recorded first, or expected_step is stale"),
+                "409": _err(
+                    "another command was recorded first, or expected_step is stale "
+                    "(conflict); or the game was played with other data files than the "
+                    "platform runs now (replay_refused)"
+                ),
                 "422": _err("the rules forbid this command; `rule` names the rule"),
             },
         },
@@ -387,7 +402,11 @@ PATHS: dict[str, Any] = {
             "operationId": "exportRecord",
             "summary": "The shiai-game/1 record file",
             "parameters": [_GAME_ID],
-            "responses": {"200": _ok("GameRecord", "the record"), "404": _NOT_FOUND},
+            "responses": {
+                "200": _ok("GameRecord", "the record"),
+                "404": _NOT_FOUND,
+                "409": _REFUSED,
+            },
         },
     },
     "/api/games/{game_id}/audit": {
@@ -395,7 +414,7 @@ PATHS: dict[str, Any] = {
             "operationId": "auditGame",
             "summary": "Re-derive every roll from the revealed seed and compare the events",
             "parameters": [_GAME_ID],
-            "responses": {"200": _ok("Audit", "the audit"), "404": _NOT_FOUND},
+            "responses": {"200": _ok("Audit", "the audit"), "404": _NOT_FOUND, "409": _REFUSED},
         },
     },
     "/api/records": {

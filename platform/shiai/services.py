@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect
 
@@ -93,12 +94,14 @@ def build_services(
     password_method: str = DEFAULT_METHOD,
     *,
     catch_up: bool = True,
+    settings: Mapping[str, Any] | None = None,
 ) -> Services:
     """The applications and read models on ``database_url``, for the built-in game
     systems and those of ``ruleset_specs`` (``shiai.systems.load_system``); with ``catch_up``,
     the read models first apply whatever was stored while nothing followed
-    (a process killed between a save and its catch-up)."""
-    systems = build_systems(ruleset_specs)
+    (a process killed between a save and its catch-up). ``settings`` (the app's
+    config) configure the systems (``SystemPlugin.configured``)."""
+    systems = build_systems(ruleset_specs, settings)
     army_lists.install(systems)
     records = GameRecords(
         event_store_env(database_url), rulesets=[system.ruleset for system in systems]

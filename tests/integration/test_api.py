@@ -28,6 +28,7 @@ from referencing.jsonschema import DRAFT202012
 from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
+from replays import registry
 from shiai import create_app
 from shiai.migrations import upgrade
 from shiai.openapi import document
@@ -828,6 +829,22 @@ def test_the_audit_of_a_finished_game_rederives_every_step_identically(
     assert audit["steps_checked"] == game["last_step"]
     assert audit["first_difference"] is None
     assert "identical" in audit["message"]
+
+
+def test_a_game_its_ruleset_refuses_to_replay_is_answered_409_on_every_read(
+    api: ContractClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game recorded with other data files than the ruleset loads now (other Senjutsu
+    cards, say: ``Ruleset.replay_refusal``) is refused, never shown as a wrong board."""
+    game_id = start(api)
+    play_to_the_end(api, game_id)
+    reason = "it was played with other data files than those loaded now"
+    monkeypatch.setattr(registry.get("dice-race"), "replay_refusal", lambda state: reason)
+    for path in ("", "/steps", "/steps/0", "/record", "/audit"):
+        response = api.get(f"/api/games/{game_id}{path}")
+        assert response.status_code == 409, path
+        assert response.get_json()["error"] == "replay_refused"
+        assert reason in response.get_json()["message"]
 
 
 def test_a_running_game_cannot_be_audited_before_its_seed_is_revealed(

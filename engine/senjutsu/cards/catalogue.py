@@ -19,10 +19,11 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -31,6 +32,7 @@ from typing import Any, Final, TypeVar
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from engine.core import canonical_json
 from engine.senjutsu.cards.decks import validate_deck
 from engine.senjutsu.cards.model import (
     Battlefield,
@@ -170,6 +172,28 @@ class Catalogue:
         for branch in plain["branches"]:
             branch["from"] = branch.pop("from_", branch.get("from"))
         return plain
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """``sha256:`` and the SHA-256 of every record as canonical JSON, by section and
+        id: equal for equal data whatever the files and their order, different as soon
+        as one value of one record differs. A game records the fingerprint of the
+        catalogue it was played with (see ``Senjutsu.replay_refusal``)."""
+        sections = {
+            "cards": self.cards,
+            "characters": self.characters,
+            "trees": self.trees,
+            "battlefields": self.battlefields,
+            "terrain": self.terrain_kinds,
+            "schools": self.schools,
+            "opponents": self.opponents,
+        }
+        records = {
+            section: {key: to_json(record) for key, record in by_id.items()}
+            for section, by_id in sections.items()
+        }
+        digest = hashlib.sha256(canonical_json(records).encode("utf-8")).hexdigest()
+        return f"sha256:{digest}"
 
     @property
     def generic_nightmares(self) -> tuple[str, ...]:

@@ -122,6 +122,13 @@ class SystemPlugin:
         for none. Their addresses start ``/systems/<id>/``."""
         return None
 
+    def configured(self, settings: Mapping[str, Any]) -> SystemPlugin:
+        """This system as the platform's ``settings`` (the app's config) set it up: the
+        same plug-in (the default), or one on a ruleset built from data the settings
+        name. A setting it cannot use raises ``shiai.config.ConfigurationError``
+        saying which and why: the platform does not start."""
+        return self
+
     # -- the new-game form ------------------------------------------------------------
 
     def sample_setups(self) -> list[SetupChoice]:
@@ -254,7 +261,9 @@ def load_system(spec: str) -> SystemPlugin:
     return load_plugin(plugin_spec.strip(), ruleset)
 
 
-def build_systems(specs: Iterable[str]) -> Systems:
+def build_systems(specs: Iterable[str], settings: Mapping[str, Any] | None = None) -> Systems:
     """The built-in systems and those of ``specs``, in that order (a spec naming an
-    installed ruleset's id again replaces it)."""
-    return Systems(load_system(spec) for spec in (*BUILTIN_SYSTEMS, *specs))
+    installed ruleset's id again replaces it), each ``configured`` by ``settings``."""
+    return Systems(
+        load_system(spec).configured(settings or {}) for spec in (*BUILTIN_SYSTEMS, *specs)
+    )

@@ -32,22 +32,29 @@ the host at A and a bot at the opponents' sides, who never answer anything.
 The modules: ``form`` (the set-up), ``seats`` (who plays each side), ``battlefields``
 (one board or two combined), ``terrain`` (the presets' placement or the pool),
 ``catalogue`` (the public catalogue).
+
+The catalogue is the packaged sample data plus the organiser's own card files named in
+the setting ``SHIAI_SENJUTSU_CARDS`` (``configured``): the ruleset, the form, the
+public catalogue and the meta all read that one. A file that does not load stops the
+platform at start-up, with every problem of every file named.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint
 
 from engine.core import Setup
-from engine.senjutsu import load_catalogue
+from engine.senjutsu import Catalogue, CatalogueError, Senjutsu, load_catalogue
+from shiai.config import ConfigurationError
 from shiai.play import SeatChoice
 from shiai.systems import Files, Form, Scripts, SystemPlugin
 from shiai.systems.senjutsu import seats
 from shiai.systems.senjutsu.battlefields import battlefield_choices
-from shiai.systems.senjutsu.catalogue import catalogue_json
+from shiai.systems.senjutsu.catalogue import catalogue_view
 from shiai.systems.senjutsu.form import (
     FIRST_BATTLEFIELD,
     FIRST_OPPONENT,
@@ -71,6 +78,21 @@ __all__ = ["TERRAIN_SPACING", "SenjutsuPlugin", "place_terrain"]
 
 # The sides the page's common fields name (a solo game's player is side A).
 PLAYER_SIDES = ("A", "B")
+# The setting naming the organiser's own card files (shiai.config).
+CARDS_SETTING = "SHIAI_SENJUTSU_CARDS"
+
+
+def load_cards(paths: Sequence[str]) -> Catalogue:
+    """The packaged catalogue plus the card files ``paths``; ``ConfigurationError``
+    naming the setting, then every problem (each names its file and record)."""
+    try:
+        return load_catalogue(extra=[Path(path) for path in paths])
+    except CatalogueError as bad:
+        problems = "\n".join(f"  {problem}" for problem in bad.problems)
+        raise ConfigurationError(
+            f"{CARDS_SETTING}: the Senjutsu card files do not load "
+            f"({', '.join(paths)}):\n{problems}"
+        ) from None
 
 
 class SenjutsuPlugin(SystemPlugin):
@@ -87,15 +109,30 @@ class SenjutsuPlugin(SystemPlugin):
         # The common fields' sides; a duel's seats (up to six) are chosen in the form.
         return PLAYER_SIDES
 
+    @property
+    def catalogue(self) -> Catalogue:
+        """The catalogue the ruleset plays with."""
+        ruleset = self.ruleset
+        assert isinstance(ruleset, Senjutsu)
+        return ruleset.catalogue
+
+    def configured(self, settings: Mapping[str, Any]) -> SenjutsuPlugin:
+        """On a ruleset with the card files of ``SHIAI_SENJUTSU_CARDS`` loaded, if any."""
+        paths = list(settings.get(CARDS_SETTING) or ())
+        if not paths:
+            return self
+        return SenjutsuPlugin(Senjutsu(load_cards(paths)))
+
     def blueprint(self) -> Blueprint:
         bp = Blueprint("senjutsu", __name__)
+        catalogue_json = catalogue_view(self.catalogue)
         bp.add_url_rule("/systems/senjutsu/catalogue.json", "catalogue", catalogue_json)
         return bp
 
     # -- the new-game form ------------------------------------------------------------
 
     def form_options(self) -> dict[str, Any]:
-        catalogue = load_catalogue()
+        catalogue = self.catalogue
         battlefields = battlefield_choices(catalogue)
         first = FIRST_BATTLEFIELD if FIRST_BATTLEFIELD in catalogue.battlefields else None
         characters = character_choices(catalogue)
@@ -130,7 +167,7 @@ class SenjutsuPlugin(SystemPlugin):
     def setup_from_form(self, form: Form, files: Files) -> Setup:
         if form.get("setup", "").strip():
             return super().setup_from_form(form, files)  # a set-up typed in as JSON
-        return form_setup(load_catalogue(), form)
+        return form_setup(self.catalogue, form)
 
     def seating_from_form(self, form: Form, setup: Setup) -> Mapping[str, SeatChoice] | None:
         if setup.get("mode", "duel") == "solo":

@@ -5,14 +5,14 @@ of any game."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from engine.senjutsu import load_catalogue
+from engine.senjutsu import Catalogue
 
 
 def plain(value: Any) -> Any:
@@ -34,12 +34,12 @@ def plain(value: Any) -> Any:
     return value
 
 
-@cache
-def public_catalogue() -> dict[str, Any]:
-    """What the scripts read: every public record of the packaged catalogue."""
-    catalogue = load_catalogue()
+def public_catalogue(catalogue: Catalogue) -> dict[str, Any]:
+    """What the scripts read: every public record of ``catalogue`` (the one the
+    platform's Senjutsu ruleset plays with) and its fingerprint."""
     return {
         "sample": catalogue.sample,
+        "fingerprint": catalogue.fingerprint,
         "cards": {key: plain(card) for key, card in catalogue.cards.items()},
         "characters": {key: plain(c) for key, c in catalogue.characters.items()},
         "trees": {key: plain(tree) for key, tree in catalogue.trees.items()},
@@ -48,8 +48,20 @@ def public_catalogue() -> dict[str, Any]:
     }
 
 
-def catalogue_json() -> ResponseReturnValue:
-    response: Response = jsonify(public_catalogue())
-    response.cache_control.public = True
-    response.cache_control.max_age = 3600
-    return response
+def catalogue_view(catalogue: Catalogue) -> Callable[[], ResponseReturnValue]:
+    """The view of ``/systems/senjutsu/catalogue.json``: ``catalogue``'s public JSON,
+    built on first use, cached an hour and tagged with the fingerprint (other cards
+    loaded after a restart are other content)."""
+
+    @cache
+    def document() -> dict[str, Any]:
+        return public_catalogue(catalogue)
+
+    def catalogue_json() -> ResponseReturnValue:
+        response: Response = jsonify(document())
+        response.cache_control.public = True
+        response.cache_control.max_age = 3600
+        response.set_etag(catalogue.fingerprint)
+        return response.make_conditional(request)
+
+    return catalogue_json
