@@ -1,23 +1,34 @@
-"""The plotly.js bundle of the installed plotly package, for pages to serve
-themselves (no CDN): its file and the version that names its address."""
+"""The plotly.js bundle the chart pages load: the partial "cartesian" build of
+plotly.js, vendored under ``platform/shiai/static/vendor/`` (its README says where
+it came from and how to refresh it), served by the platform itself (no CDN).
+
+It holds only some trace types (``TRACE_TYPES``): a figure drawing another one
+would show nothing, so the figures' tests check theirs against this set."""
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
-from pathlib import Path
+PLOTLY_JS_VERSION = "4.1.1"
+# npm's plotly.js-cartesian-dist-min: its file, renamed with its version.
+BUNDLE_FILE = f"plotly-cartesian-{PLOTLY_JS_VERSION}.min.js"
+# The trace modules the bundle registers (its README; checked against the file by a test).
+TRACE_TYPES = frozenset(
+    {
+        "bar",
+        "box",
+        "contour",
+        "heatmap",
+        "histogram",
+        "histogram2d",
+        "histogram2dcontour",
+        "image",
+        "pie",
+        "scatter",
+        "scatterternary",
+        "violin",
+    }
+)
 
-from plotly.offline import get_plotlyjs_version  # type: ignore[import-untyped]
 
-
-@cache
 def plotly_js_version() -> str:
-    """plotly.js's version inside the installed plotly package, e.g. ``"4.1.1"``."""
-    version: str = get_plotlyjs_version()
-    return version
-
-
-def plotly_js_path() -> Path:
-    """The bundle's file in the installed package (``plotly/package_data``)."""
-    found = resources.files("plotly") / "package_data" / "plotly.min.js"
-    return Path(str(found))
+    """The vendored plotly.js's version, which names its address, e.g. ``"4.1.1"``."""
+    return PLOTLY_JS_VERSION

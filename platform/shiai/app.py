@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_compress import Compress
 
 from shiai import cli, errors
 from shiai.accounts import DEFAULT_METHOD
@@ -70,11 +71,40 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if own is not None:
             app.register_blueprint(own)
     hardening.init_app(app)
+    _init_compression(app)
     throttling.init_app(app)
     auth.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
     return app
+
+
+# Text worth compressing: pages, JSON answers, scripts, styles, SVG, CSV downloads.
+COMPRESSED_TYPES = [
+    "text/html",
+    "text/css",
+    "text/csv",
+    "text/plain",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "image/x-icon",
+]
+
+
+def _init_compression(app: Flask) -> None:
+    """Brotli or gzip, as the client asks (``Accept-Encoding``), by flask-compress.
+    Files (static, the plotly.js bundle) are streamed and compressed as they go;
+    their ETag gains the encoding (``"..:br"``), and a revalidation still answers
+    304 (the conditional request is evaluated again after compression, which
+    flask-compress does for streamed answers only of the endpoints named here).
+    No route streams events (no ``text/event-stream``): each answer is whole."""
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_STREAMING_ENDPOINT_CONDITIONAL", ["static", "tools.plotly_js"])
+    Compress(app)
 
 
 def _check_secret_key(app: Flask) -> None:

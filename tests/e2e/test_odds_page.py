@@ -34,6 +34,11 @@ def test_a_melee_draws_four_charts_with_plotly_served_by_the_site(
     problems = watch_console(page)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
+    encodings: dict[str, str | None] = {}
+    page.on(
+        "response",
+        lambda response: encodings.update({response.url: response.headers.get("content-encoding")}),
+    )
     page.goto(
         f"{live_site.url}/systems/kensei/odds?attacker_unit=buke-250/0&defender_unit=kuge-250/0"
     )
@@ -49,6 +54,10 @@ def test_a_melee_draws_four_charts_with_plotly_served_by_the_site(
     )
     assert not problems, problems
     assert all(url.startswith(live_site.url) for url in requested), "nothing from another site"
+    # The partial plotly.js bundle and the page came compressed (brotli: Chromium takes it).
+    (bundle,) = [url for url in encodings if "/vendor/plotly-cartesian-" in url]
+    assert encodings[bundle] == "br"
+    assert encodings[page.url] == "br"
 
 
 def test_the_form_asks_a_shoot_and_the_charts_follow(live_site: LiveSite, page: Any) -> None:

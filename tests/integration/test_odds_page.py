@@ -14,9 +14,10 @@ from pathlib import Path
 
 from flask import Flask
 
-from dashboards.plotly_bundle import plotly_js_path, plotly_js_version
+from dashboards.plotly_bundle import BUNDLE_FILE, plotly_js_version
 
 TEMPLATES = Path(__file__).parents[2] / "platform" / "shiai" / "templates"
+PLOTLY_BUNDLE = TEMPLATES.parent / "static" / "vendor" / BUNDLE_FILE
 THREE_DICE_SHOOT = "kind=shoot&attacker_dice=3&defender_miniatures=5"
 
 
@@ -42,7 +43,7 @@ def test_the_odds_page_shows_three_dice_at_four_plus_in_eighths(sqlite_app: Flas
     figures = json.loads(embedded.group(1))
     assert set(figures) == {"attacker-rolls", "attacker-casualties"}
     assert figures["attacker-rolls"]["data"][0]["y"] == [12.5, 37.5, 37.5, 12.5]
-    assert f'src="/vendor/plotly-{plotly_js_version()}.min.js"' in markup
+    assert f'src="/vendor/plotly-cartesian-{plotly_js_version()}.min.js"' in markup
     page_text = text_of(markup)
     assert "The attacker (5 miniatures entered by hand) shoots at the defender" in page_text
     assert "Shoot Roll: 3D6, +0 on each die, +0 on each wound die" in page_text
@@ -121,17 +122,17 @@ def test_malformed_input_is_a_400_with_the_reason(sqlite_app: Flask) -> None:
     assert "no table 'attacker-stuns'" in table.get_data(as_text=True)
 
 
-def test_plotly_js_is_served_from_the_installed_package_and_cached(sqlite_app: Flask) -> None:
+def test_plotly_js_is_served_from_the_vendored_bundle_and_cached(sqlite_app: Flask) -> None:
     client = sqlite_app.test_client()
-    url = f"/vendor/plotly-{plotly_js_version()}.min.js"
+    url = f"/vendor/plotly-cartesian-{plotly_js_version()}.min.js"
     response = client.get(url)
     assert response.status_code == 200
     assert response.mimetype == "text/javascript"
-    assert response.get_data() == plotly_js_path().read_bytes()
+    assert response.get_data() == PLOTLY_BUNDLE.read_bytes()
     assert "immutable" in response.headers["Cache-Control"]
     again = client.get(url, headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304
-    assert client.get("/vendor/plotly-0.0.1.min.js").status_code == 404
+    assert client.get("/vendor/plotly-cartesian-0.0.1.min.js").status_code == 404
 
 
 def test_no_template_loads_anything_from_a_cdn() -> None:

@@ -1,14 +1,16 @@
 """Tools for players and analysts: the index of every installed system's tools
 (each system serves its own, see ``shiai.systems``) and the plotly.js bundle the
-chart pages load (served from the installed plotly package under a versioned
-address, never a CDN)."""
+chart pages load (the partial build vendored in ``static/vendor``, served under a
+versioned address, never a CDN)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from flask import Blueprint, abort, current_app, render_template, send_file
 from flask.typing import ResponseReturnValue
 
-from dashboards.plotly_bundle import plotly_js_path, plotly_js_version
+from dashboards.plotly_bundle import BUNDLE_FILE, plotly_js_version
 
 bp = Blueprint("tools", __name__)
 
@@ -21,7 +23,12 @@ def index() -> ResponseReturnValue:
     return render_template("tools/index.html", systems=current_app.extensions["shiai"].systems)
 
 
-@bp.get("/vendor/plotly-<version>.min.js")
+def plotly_js_path() -> Path:
+    """The vendored bundle's file."""
+    return Path(current_app.static_folder or "static") / "vendor" / BUNDLE_FILE
+
+
+@bp.get("/vendor/plotly-cartesian-<version>.min.js")
 def plotly_js(version: str) -> ResponseReturnValue:
     """The bundle; its address names its version, so browsers keep it a year (an
     ETag answers a revalidation with 304)."""
