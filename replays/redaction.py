@@ -29,6 +29,7 @@ class StepEntry:
     command: dict[str, Any] | None  # on the first step of each command
     event: dict[str, Any]
     summary: str
+    tags: tuple[str, ...] = ()  # how a log files it (Ruleset.log_tags: "bookkeeping", "combat")
 
 
 def shown_step(
@@ -41,17 +42,24 @@ def shown_step(
     event: dict[str, Any],
     viewer: str | None,
     game_over: bool,
+    before: dict[str, Any] | None = None,
 ) -> StepEntry:
     """One recorded step (its engine event, upcast, and the command on the command's
     first step; ``sealed_for``: the side whose sealed answer the command is) as
-    ``viewer`` may see it, with the sentence that describes what is shown."""
+    ``viewer`` may see it, with the sentence that describes what is shown (naming
+    what it can from ``before``, the full state the event applies to) and its tags."""
     shown = shown_event(ruleset, event, viewer, game_over=game_over)
     return StepEntry(
         step=step,
         command_index=command_index,
         command=shown_command(command, sealed_for, viewer, game_over=game_over),
         event=shown,
-        summary=ruleset.describe(shown) if shown is event else _sealed_summary(ruleset, shown),
+        summary=(
+            ruleset.describe(shown, before)
+            if shown is event
+            else _sealed_summary(ruleset, shown, before)
+        ),
+        tags=tuple(ruleset.log_tags(event)),
     )
 
 
@@ -84,8 +92,8 @@ def shown_state(
     return shown
 
 
-def _sealed_summary(ruleset: Ruleset, shown: dict[str, Any]) -> str:
+def _sealed_summary(ruleset: Ruleset, shown: dict[str, Any], before: dict[str, Any] | None) -> str:
     try:
-        return ruleset.describe(shown)
+        return ruleset.describe(shown, before)
     except (KeyError, TypeError):
         return f"{shown.get('type', 'event')} (sealed)"

@@ -179,6 +179,37 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
 }
 
 
+# How a log files Senjutsu's events (``Ruleset.log_tags``): what a reader may hide, and
+# the fighting a reader may keep alone.
+BOOKKEEPING = frozenset(
+    {
+        "drew",
+        "reveal_step",
+        "replacement_declined",
+        "stun_returned",
+        "queued",
+        "part_due",
+        "cards_discarded",
+        "hobbles_turned",
+        "trimmed",
+        "resolving",
+        "resolved",
+        "deck_shuffled",
+        "card_drawn",
+    }
+)
+COMBAT = frozenset(
+    {"attacked", "wounded", "block_held", "block_placed", "stunned", "hobbled", "poisoned"}
+    | {"collided", "defeated", "trap_sprung"}
+)
+
+
+def log_tags(event: Event) -> tuple[str, ...]:
+    """``("bookkeeping",)``, ``("combat",)`` or ``()`` for ``event``."""
+    kind = event.get("type", "")
+    return ("bookkeeping",) if kind in BOOKKEEPING else ("combat",) if kind in COMBAT else ()
+
+
 def describe(event: Event, catalogue: Catalogue) -> str:
     """One sentence saying what ``event`` did."""
     kind = str(event.get("type", "event"))

@@ -353,6 +353,34 @@ def test_describe_gives_a_sentence_for_every_event_kind(ruleset_id: str) -> None
     )
 
 
+def test_every_event_kind_a_system_lists_has_a_sentence_of_its_own(ruleset_id: str) -> None:
+    """Each kind ``event_kinds`` lists (the kinds the system's evolve handles) has a
+    sentence of its own: a bare event of that kind is either described in words or
+    refused for its missing fields (a sentence reads them), never given its raw kind."""
+    ruleset = _ruleset(ruleset_id)
+    raw: list[str] = []
+    for kind in sorted(ruleset.event_kinds()):
+        try:
+            text = ruleset.describe({"type": kind})
+        except (KeyError, TypeError, IndexError, AttributeError):
+            continue  # a sentence of its own, reading the event's fields
+        if not _is_sentence(text, kind) or text.lstrip().startswith("{"):
+            raw.append(f"{kind}: {text!r}")
+    assert not raw, "event kinds without a sentence:\n" + "\n".join(raw)
+
+
+def test_sentences_name_units_from_the_state_before_and_tags_are_known(ruleset_id: str) -> None:
+    """Given the state before each event, ``describe`` still gives a sentence (never the
+    raw kind), and ``log_tags`` only files events as bookkeeping or combat."""
+    ruleset = _ruleset(ruleset_id)
+    for game in _games(ruleset_id)[:1]:
+        for step, (before, event) in enumerate(zip(game.states, game.events, strict=False)):
+            kind = str(event["type"])
+            text = ruleset.describe(event, before)
+            assert _is_sentence(text, kind), f"{game.name}, step {step + 1}: {text!r}"
+            assert set(ruleset.log_tags(event)) <= {"bookkeeping", "combat"}, kind
+
+
 # -- the oldest event schema is upcast ------------------------------------------------
 
 
