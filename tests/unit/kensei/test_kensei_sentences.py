@@ -58,7 +58,8 @@ def test_the_key_charge_and_shoot_events_name_their_units() -> None:
             text = KENSEI.describe(event, before)
             name = before["units"][event["unit"]]["name"]
             assert f"{name} ({event['unit']})" in text, text
-            assert kind not in text and "{" not in text, text
+            assert kind not in text, text
+            assert "{" not in text, text
 
 
 def test_a_shot_says_its_dice_hits_and_wounds() -> None:
@@ -67,7 +68,8 @@ def test_a_shot_says_its_dice_hits_and_wounds() -> None:
         assert " shoots at " in text
         if not event["lost"]:
             wounds = event["roll"]["wound_roll"]["wounds"]
-            assert f"{wounds} wound(s)" in text and "hit(s)" in text, text
+            assert f"{wounds} wound(s)" in text, text
+            assert "hit(s)" in text, text
 
 
 def test_without_the_state_before_the_sentence_names_units_by_id() -> None:
