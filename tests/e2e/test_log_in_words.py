@@ -7,17 +7,35 @@ combats or only one unit's events."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
+from uuid import UUID
 
 import pytest
 
-from tests.e2e.conftest import LiveSite, new_context
+from engine.kensei import Kensei
+from replays.bot_games import play_bot_game
+from tests.e2e.conftest import LiveSite
 
 pytestmark = pytest.mark.e2e
 
 SIZES = [{"width": 1366, "height": 900}, {"width": 390, "height": 844}]
 NAMED = r"[A-Za-z][\w' -]* \([AB]\.u\d+\)"
+
+
+@pytest.fixture(scope="module")
+def charged_game(live_site: LiveSite) -> tuple[UUID, int, str]:
+    """A demo battle of fixed seeds with a charge: its id, the charge roll's step and
+    the charger (the first of a few fixed seeds whose random bots charge)."""
+    records = live_site.app.extensions["shiai"].records
+    kensei = Kensei()
+    for k in range(8):
+        game_id = play_bot_game(
+            records, kensei.id, kensei.sample_setups()[0], bot_seed=f"log-{k}", seed=f"log-{k}"
+        )
+        for entry in records.steps(game_id):
+            if entry.event["type"] == "charge_rolled":
+                return game_id, entry.step, str(entry.event["unit"])
+    raise AssertionError("no demo battle of these seeds has a charge")
 
 
 def expect(target: Any) -> Any:
@@ -26,27 +44,13 @@ def expect(target: Any) -> Any:
     return playwright_expect(target)
 
 
-@pytest.fixture(params=SIZES, ids=["desktop", "phone"])
-def sized_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = new_context(browser, viewport=request.param)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
-
-
+@pytest.mark.parametrize("viewport", SIZES, ids=["desktop", "phone"])
 def test_a_reviewer_reads_a_charge_in_one_line_folds_a_turn_and_filters(
-    live_site: LiveSite, sized_page: Any
+    live_site: LiveSite, charged_game: tuple[UUID, int, str], page: Any, viewport: dict[str, int]
 ) -> None:
-    page = sized_page
-    charge = next(
-        (e for e in live_site.kensei_steps if e["event"]["type"] == "charge_rolled"), None
-    )
-    assert charge is not None, "the demo game has a charge"
-    step, charger = charge["step"], charge["event"]["unit"]
-    page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step={step}")
+    page.set_viewport_size(viewport)
+    game_id, step, charger = charged_game
+    page.goto(f"{live_site.url}/games/{game_id}?step={step}")
 
     # The whole charge in the current log line, units by name.
     line = page.locator("#log li[aria-current=step]")
