@@ -261,7 +261,7 @@ class GameRecords(Application[UUID]):
                 command=command if offset == 0 else None,
                 event=engine_event,
                 summary=ruleset.describe(engine_event, before),
-                tags=tuple(ruleset.log_tags(engine_event)),
+                tags=list(ruleset.log_tags(engine_event)),
             )
             for offset, (engine_event, before) in enumerate(zip(events, befores, strict=True))
         ]

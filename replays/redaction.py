@@ -16,7 +16,7 @@ these functions make of the full data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Ruleset
@@ -29,7 +29,8 @@ class StepEntry:
     command: dict[str, Any] | None  # on the first step of each command
     event: dict[str, Any]
     summary: str
-    tags: tuple[str, ...] = ()  # how a log files it (Ruleset.log_tags: "bookkeeping", "combat")
+    # How a log files it (Ruleset.log_tags: "bookkeeping", "combat"); a list: plain JSON.
+    tags: list[str] = field(default_factory=list)
 
 
 def shown_step(
@@ -59,7 +60,7 @@ def shown_step(
             if shown is event
             else _sealed_summary(ruleset, shown, before)
         ),
-        tags=tuple(ruleset.log_tags(event)),
+        tags=list(ruleset.log_tags(event)),
     )
 
 

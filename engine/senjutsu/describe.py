@@ -8,6 +8,7 @@ part hidden from the viewer (``"sealed": null``) is described without it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -210,8 +211,32 @@ def log_tags(event: Event) -> tuple[str, ...]:
     return ("bookkeeping",) if kind in BOOKKEEPING else ("combat",) if kind in COMBAT else ()
 
 
-def describe(event: Event, catalogue: Catalogue) -> str:
-    """One sentence saying what ``event`` did."""
+_SIDE = re.compile(r"\b([Ss]ide) ([A-F])\b(?! \()")
+
+
+def with_characters(text: str, before: Mapping[str, Any], catalogue: Catalogue) -> str:
+    """``text`` with each side named by its character, read from the state ``before``
+    the event: "side A (Ronin)" (as the viewer names them)."""
+    characters = before.get("characters") or {}
+
+    def name(match: re.Match[str]) -> str:
+        held = characters.get(match.group(2))
+        kind = held.get("character") if isinstance(held, Mapping) else None
+        if not isinstance(kind, str) or kind not in catalogue.characters:
+            return match.group(0)
+        return f"{match.group(0)} ({catalogue.character(kind).name})"
+
+    return _SIDE.sub(name, text)
+
+
+def describe(event: Event, catalogue: Catalogue, before: Mapping[str, Any] | None = None) -> str:
+    """One sentence saying what ``event`` did; given the state ``before`` it, each side
+    is named by its character."""
+    text = _describe(event, catalogue)
+    return with_characters(text, before, catalogue) if before is not None else text
+
+
+def _describe(event: Event, catalogue: Catalogue) -> str:
     kind = str(event.get("type", "event"))
     sentence = SENTENCES.get(kind)
     if sentence is not None:

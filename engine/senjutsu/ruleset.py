@@ -120,7 +120,7 @@ class Senjutsu(Ruleset):
         return iter(prompts.choices(state, side, prompt.kind, self.catalogue))
 
     def describe(self, event: Event, before: State | None = None) -> str:
-        return sentences.describe(event, self.catalogue)
+        return sentences.describe(event, self.catalogue, before)
 
     def event_kinds(self) -> frozenset[str]:
         return frozenset(evolving.HANDLERS)

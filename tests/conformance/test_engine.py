@@ -274,7 +274,9 @@ def test_a_sealed_answer_changes_nothing_the_others_see(ruleset_id: str) -> None
         for command in ruleset.legal(decision.state, side):
             events = ruleset.decide(decision.state, command, SeededDice(game.seed, decision.index))
             state = decision.state
+            befores = []
             for event in events:
+                befores.append(state)
                 state = ruleset.evolve(state, event)
             for viewer in others:
                 # The steps as the platform shows them: event, command and summary.
@@ -288,8 +290,9 @@ def test_a_sealed_answer_changes_nothing_the_others_see(ruleset_id: str) -> None
                         event=event,
                         viewer=viewer,
                         game_over=False,
+                        before=before,
                     )
-                    for offset, event in enumerate(events, start=1)
+                    for offset, (event, before) in enumerate(zip(events, befores, strict=True), 1)
                 ]
                 shown = {"state": ruleset.view(state, viewer), "steps": [asdict(s) for s in steps]}
                 seen[viewer].add(canonical_json(shown))

@@ -78,20 +78,7 @@ def _charge_reacted(e: Event, before: State) -> str | None:
     return f"{e['unit']} {what} the charge of {charger}"
 
 
-def _shoot_result(e: Event, before: State) -> str | None:
-    pending = (before.get("activation") or {}).get("pending") or {}
-    shooter = pending.get("unit") if pending.get("stage") != "roll" else None
-    if not shooter or shooter == e["unit"]:
-        return None
-    honour = " and takes an Honour Roll" if e["honour_roll"] else ""
-    return (
-        f"{shooter}'s shoot kills {e['casualties']} of the {e['before']} miniature(s) "
-        f"of {e['unit']}{honour}"
-    )
-
-
 NAMED: dict[str, Callable[[Event, State], str | None]] = {
     "charge_rolled": _charge_rolled,
     "charge_reacted": _charge_reacted,
-    "shoot_result": _shoot_result,
 }
