@@ -15,6 +15,7 @@ const FILTERS = [
 function stepItem(entry, adapter, names, hrefFor) {
   const item = document.createElement("li");
   item.dataset.step = String(entry.step);
+  item.value = entry.step; // numbered by step in any group, as the flat log
   item.dataset.tags = (entry.tags || []).join(" ");
   item.dataset.text = entry.summary || "";
   const link = document.createElement("a");
@@ -69,8 +70,11 @@ export function renderLog(list, steps, adapter, names, hrefFor, timeline = null)
     const activationStarts = new Set([...timeline.activations, ...timeline.turns]);
     for (const turn of split(entries, turnStarts)) {
       const label = turnLabels.get(turn[0].step) || (turn[0].step === 0 ? "Before the battle" : `from step ${turn[0].step}`);
+      // An activation of one step is that step alone (deployment, end of turn...).
       const activations = split(turn, activationStarts).map((run) =>
-        group("activation", activationLabel(run, adapter, names), run.map((e) => stepItem(e, adapter, names, hrefFor))),
+        run.length === 1
+          ? stepItem(run[0], adapter, names, hrefFor)
+          : group("activation", activationLabel(run, adapter, names), run.map((e) => stepItem(e, adapter, names, hrefFor))),
       );
       const item = group("turn", label.charAt(0).toUpperCase() + label.slice(1), activations);
       item.dataset.first = String(turn[0].step);
