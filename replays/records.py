@@ -238,6 +238,9 @@ class GameRecords(Application[UUID]):
         for engine_event in events:
             canonical_json(engine_event)  # a ruleset bug must not reach the store
         first_step = game.step + 1
+        befores = [game.state]
+        for engine_event in events[:-1]:
+            befores.append(ruleset.evolve(befores[-1], engine_event))
         sealed_for = command.get("side") if prompt is not None and prompt.sealed else None
         game.record_command(
             command,
@@ -257,9 +260,10 @@ class GameRecords(Application[UUID]):
                 command_index=game.commands,
                 command=command if offset == 0 else None,
                 event=engine_event,
-                summary=ruleset.describe(engine_event),
+                summary=ruleset.describe(engine_event, before),
+                tags=list(ruleset.log_tags(engine_event)),
             )
-            for offset, engine_event in enumerate(events)
+            for offset, (engine_event, before) in enumerate(zip(events, befores, strict=True))
         ]
 
     def submit_as(
@@ -426,21 +430,29 @@ class GameRecords(Application[UUID]):
                     game_id, gt=step_version(since), lte=None if until is None else until + 1
                 )
             )
+            # The sentences name what they can from the state before each event.
+            state = self._get(game_id, version=step_version(max(0, since))).state
         ruleset = registry.get(started.ruleset)  # type: ignore[attr-defined]
-        return [
-            shown_step(
-                ruleset,
-                step=domain_event.originator_version - 1,
-                command_index=domain_event.command_index,
-                command=domain_event.command,
-                sealed_for=domain_event.sealed_for,
-                event=_upcast(ruleset, domain_event.entry),
-                viewer=viewer,
-                game_over=over,
+        entries = []
+        for domain_event in stored:
+            if not isinstance(domain_event, Game.Stepped):
+                continue
+            event = _upcast(ruleset, domain_event.entry)
+            entries.append(
+                shown_step(
+                    ruleset,
+                    step=domain_event.originator_version - 1,
+                    command_index=domain_event.command_index,
+                    command=domain_event.command,
+                    sealed_for=domain_event.sealed_for,
+                    event=event,
+                    viewer=viewer,
+                    game_over=over,
+                    before=state,
+                )
             )
-            for domain_event in stored
-            if isinstance(domain_event, Game.Stepped)
-        ]
+            state = ruleset.evolve(state, event)
+        return entries
 
     # -- record files ---------------------------------------------------------
 

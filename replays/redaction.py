@@ -16,7 +16,7 @@ these functions make of the full data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Ruleset
@@ -29,6 +29,8 @@ class StepEntry:
     command: dict[str, Any] | None  # on the first step of each command
     event: dict[str, Any]
     summary: str
+    # How a log files it (Ruleset.log_tags: "bookkeeping", "combat"); a list: plain JSON.
+    tags: list[str] = field(default_factory=list)
 
 
 def shown_step(
@@ -41,17 +43,24 @@ def shown_step(
     event: dict[str, Any],
     viewer: str | None,
     game_over: bool,
+    before: dict[str, Any] | None = None,
 ) -> StepEntry:
     """One recorded step (its engine event, upcast, and the command on the command's
     first step; ``sealed_for``: the side whose sealed answer the command is) as
-    ``viewer`` may see it, with the sentence that describes what is shown."""
+    ``viewer`` may see it, with the sentence that describes what is shown (naming
+    what it can from ``before``, the full state the event applies to) and its tags."""
     shown = shown_event(ruleset, event, viewer, game_over=game_over)
     return StepEntry(
         step=step,
         command_index=command_index,
         command=shown_command(command, sealed_for, viewer, game_over=game_over),
         event=shown,
-        summary=ruleset.describe(shown) if shown is event else _sealed_summary(ruleset, shown),
+        summary=(
+            ruleset.describe(shown, before)
+            if shown is event
+            else _sealed_summary(ruleset, shown, before)
+        ),
+        tags=list(ruleset.log_tags(event)),
     )
 
 
@@ -84,8 +93,8 @@ def shown_state(
     return shown
 
 
-def _sealed_summary(ruleset: Ruleset, shown: dict[str, Any]) -> str:
+def _sealed_summary(ruleset: Ruleset, shown: dict[str, Any], before: dict[str, Any] | None) -> str:
     try:
-        return ruleset.describe(shown)
+        return ruleset.describe(shown, before)
     except (KeyError, TypeError):
         return f"{shown.get('type', 'event')} (sealed)"

@@ -358,9 +358,26 @@ class Ruleset(ABC):
         seeded generator (the first of ``bots``)."""
         return next(iter(self.bots().values())).build(seed)
 
-    def describe(self, event: Event) -> str:
-        """A one-line summary of ``event`` for step lists and logs."""
+    def describe(self, event: Event, before: State | None = None) -> str:
+        """A one-line sentence saying what ``event`` did, for step lists and logs.
+
+        ``before`` is the state the event applies to, when the caller has it: a
+        system may then name its units and say what the event needed ("9 cm
+        needed"). Without it (the step lists, which never fold the game) the
+        sentence names units by their ids, which the viewers put names on."""
         return str(event.get("type", "event"))
+
+    def event_kinds(self) -> frozenset[str]:
+        """Every kind of event this system records (the kinds its ``evolve``
+        handles), so a conformance check can ask each for a sentence; empty
+        (the default) when the system does not list them."""
+        return frozenset()
+
+    def log_tags(self, event: Event) -> tuple[str, ...]:
+        """How a log may file ``event``: ``"bookkeeping"`` (offering windows, passes,
+        reveal steps, draws: what a reader may hide), ``"combat"`` (shooting,
+        charging, melee, duels: what "only combats" keeps). No tags by default."""
+        return ()
 
     def view_event(self, event: Event, side: str | None, *, game_over: bool) -> Event:
         """What ``side`` may see of ``event``: sealed answers of other sides, and

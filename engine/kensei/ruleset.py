@@ -74,10 +74,10 @@ from engine.kensei.command.offerings import closed_event, decide_offering
 from engine.kensei.commands import combat, deck, setup
 from engine.kensei.commands.deck import CommanderOrder
 from engine.kensei.commands.orders import Order, parse_order
-from engine.kensei.describe import describe_event
+from engine.kensei.describe import describe_event, log_tags
 from engine.kensei.orders.decide import decide_order
 from engine.kensei.orders.lead import decide_choose_ki
-from engine.kensei.state.evolve import evolve
+from engine.kensei.state.evolve import HANDLERS, evolve
 from engine.kensei.state.offering_dice import OfferingDice, RollPaused
 from engine.kensei.state.progress import Progress, window_event
 from engine.kensei.state.queries import SIDES, other
@@ -615,8 +615,14 @@ class Kensei(Ruleset):
             for turn in range(len(scenarios))
         ]
 
-    def describe(self, event: Event) -> str:
-        return describe_event(event)
+    def describe(self, event: Event, before: State | None = None) -> str:
+        return describe_event(event, before)
+
+    def event_kinds(self) -> frozenset[str]:
+        return frozenset(HANDLERS)
+
+    def log_tags(self, event: Event) -> tuple[str, ...]:
+        return log_tags(event)
 
     @property
     def info(self) -> RulesetInfo:

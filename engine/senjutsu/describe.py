@@ -8,6 +8,7 @@ part hidden from the viewer (``"sealed": null``) is described without it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -179,8 +180,63 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
 }
 
 
-def describe(event: Event, catalogue: Catalogue) -> str:
-    """One sentence saying what ``event`` did."""
+# How a log files Senjutsu's events (``Ruleset.log_tags``): what a reader may hide, and
+# the fighting a reader may keep alone.
+BOOKKEEPING = frozenset(
+    {
+        "drew",
+        "reveal_step",
+        "replacement_declined",
+        "stun_returned",
+        "queued",
+        "part_due",
+        "cards_discarded",
+        "hobbles_turned",
+        "trimmed",
+        "resolving",
+        "resolved",
+        "deck_shuffled",
+        "card_drawn",
+    }
+)
+COMBAT = frozenset(
+    {"attacked", "wounded", "block_held", "block_placed", "stunned", "hobbled", "poisoned"}
+    | {"collided", "defeated", "trap_sprung"}
+)
+
+
+def log_tags(event: Event) -> tuple[str, ...]:
+    """``("bookkeeping",)``, ``("combat",)`` or ``()`` for ``event``."""
+    kind = event.get("type", "")
+    return ("bookkeeping",) if kind in BOOKKEEPING else ("combat",) if kind in COMBAT else ()
+
+
+_SIDE = re.compile(r"\b([Ss]ide) ([A-F])\b(?! \()")
+
+
+def with_characters(text: str, before: Mapping[str, Any], catalogue: Catalogue) -> str:
+    """``text`` with each side named by its character, read from the state ``before``
+    the event: "side A (Ronin)" (as the viewer names them)."""
+    characters = before.get("characters") or {}
+
+    def name(match: re.Match[str]) -> str:
+        held = characters.get(match.group(2))
+        kind = held.get("character") if isinstance(held, Mapping) else None
+        if not isinstance(kind, str) or kind not in catalogue.characters:
+            return match.group(0)
+        return f"{match.group(0)} ({catalogue.character(kind).name})"
+
+    return _SIDE.sub(name, text)
+
+
+def describe(event: Event, catalogue: Catalogue, before: Mapping[str, Any] | None = None) -> str:
+    """One sentence saying what ``event`` did; given the state ``before`` it, each side
+    is named by its character."""
+    text = _describe(event, catalogue)
+    return with_characters(text, before, catalogue) if before is not None else text
+
+
+def _describe(event: Event, catalogue: Catalogue) -> str:
     kind = str(event.get("type", "event"))
     sentence = SENTENCES.get(kind)
     if sentence is not None:

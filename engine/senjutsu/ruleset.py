@@ -119,8 +119,14 @@ class Senjutsu(Ruleset):
             return iter(())
         return iter(prompts.choices(state, side, prompt.kind, self.catalogue))
 
-    def describe(self, event: Event) -> str:
-        return sentences.describe(event, self.catalogue)
+    def describe(self, event: Event, before: State | None = None) -> str:
+        return sentences.describe(event, self.catalogue, before)
+
+    def event_kinds(self) -> frozenset[str]:
+        return frozenset(evolving.HANDLERS)
+
+    def log_tags(self, event: Event) -> tuple[str, ...]:
+        return sentences.log_tags(event)
 
     # -- what the platform may know -------------------------------------------------
 

@@ -109,7 +109,15 @@ SCHEMAS: dict[str, Any] = {
             "command_index": {"type": "integer"},
             "command": {"type": ["object", "null"]},
             "event": {"type": "object"},
-            "summary": {"type": "string"},
+            "summary": {
+                "type": "string",
+                "description": "the event in words, units named from the state before it",
+            },
+            "tags": {
+                "type": "array",
+                "items": {"enum": ["bookkeeping", "combat"]},
+                "description": "how a log files the event (Ruleset.log_tags)",
+            },
         },
     },
     "StepList": {

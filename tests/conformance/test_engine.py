@@ -274,7 +274,9 @@ def test_a_sealed_answer_changes_nothing_the_others_see(ruleset_id: str) -> None
         for command in ruleset.legal(decision.state, side):
             events = ruleset.decide(decision.state, command, SeededDice(game.seed, decision.index))
             state = decision.state
+            befores = []
             for event in events:
+                befores.append(state)
                 state = ruleset.evolve(state, event)
             for viewer in others:
                 # The steps as the platform shows them: event, command and summary.
@@ -288,8 +290,9 @@ def test_a_sealed_answer_changes_nothing_the_others_see(ruleset_id: str) -> None
                         event=event,
                         viewer=viewer,
                         game_over=False,
+                        before=before,
                     )
-                    for offset, event in enumerate(events, start=1)
+                    for offset, (event, before) in enumerate(zip(events, befores, strict=True), 1)
                 ]
                 shown = {"state": ruleset.view(state, viewer), "steps": [asdict(s) for s in steps]}
                 seen[viewer].add(canonical_json(shown))
@@ -351,6 +354,35 @@ def test_describe_gives_a_sentence_for_every_event_kind(ruleset_id: str) -> None
     assert not undescribed, "event kinds without a sentence:\n" + "\n".join(
         f"{kind} ({where})" for kind, where in sorted(undescribed.items())
     )
+
+
+def test_every_event_kind_a_system_lists_has_a_sentence_of_its_own(ruleset_id: str) -> None:
+    """Each kind ``event_kinds`` lists (the kinds the system's evolve handles) has a
+    sentence of its own: a bare event of that kind is either described in words or
+    refused for its missing fields (a sentence reads them), never given its raw kind."""
+    ruleset = _ruleset(ruleset_id)
+    raw: list[str] = []
+    for kind in sorted(ruleset.event_kinds()):
+        try:
+            text = ruleset.describe({"type": kind})
+        except (KeyError, TypeError, IndexError, AttributeError):
+            continue  # a sentence of its own, reading the event's fields
+        bare = text.strip().rstrip(".").lower() == kind.replace("_", " ")
+        if not _is_sentence(text, kind) or bare or text.lstrip().startswith("{"):
+            raw.append(f"{kind}: {text!r}")
+    assert not raw, "event kinds without a sentence:\n" + "\n".join(raw)
+
+
+def test_sentences_name_units_from_the_state_before_and_tags_are_known(ruleset_id: str) -> None:
+    """Given the state before each event, ``describe`` still gives a sentence (never the
+    raw kind), and ``log_tags`` only files events as bookkeeping or combat."""
+    ruleset = _ruleset(ruleset_id)
+    for game in _games(ruleset_id)[:1]:
+        for step, (before, event) in enumerate(zip(game.states, game.events, strict=False)):
+            kind = str(event["type"])
+            text = ruleset.describe(event, before)
+            assert _is_sentence(text, kind), f"{game.name}, step {step + 1}: {text!r}"
+            assert set(ruleset.log_tags(event)) <= {"bookkeeping", "combat"}, kind
 
 
 # -- the oldest event schema is upcast ------------------------------------------------

@@ -413,6 +413,7 @@ def test_a_legal_command_is_recorded_and_answered_with_its_events(api: ContractC
                     "sealed": {"dice": 2},
                 },
                 "summary": "side A bids (sealed)",
+                "tags": [],
             }
         ],
         "last_step": 1,

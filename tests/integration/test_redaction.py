@@ -47,27 +47,33 @@ def _over(app: Flask, game_id: UUID) -> bool:
 def _expected_steps(
     app: Flask, game_id: UUID, viewer: str | None, *, upcast: bool = True
 ) -> list[dict[str, Any]]:
-    """The steps as the one redaction shows the full stored data to ``viewer``."""
+    """The steps as the one redaction shows the full stored data to ``viewer`` (each
+    described from the full state before it, folded from the game's initial state)."""
     records = app.extensions["shiai"].records
     ruleset = registry.get(records.current(game_id).ruleset)
     over = _over(app, game_id)
-    return [
-        step_json(
-            shown_step(
-                ruleset,
-                step=stepped.originator_version - 1,
-                command_index=stepped.command_index,
-                command=stepped.command,
-                sealed_for=stepped.sealed_for,
-                event=ruleset.upcast_event(stepped.entry["event"], stepped.entry["schema"])
-                if upcast
-                else stepped.entry["event"],
-                viewer=viewer,
-                game_over=over,
+    started = next(iter(records.events.get(game_id, limit=1)))
+    state = started.initial_state
+    steps = []
+    for stepped in _stored(app, game_id):
+        event = ruleset.upcast_event(stepped.entry["event"], stepped.entry["schema"])
+        steps.append(
+            step_json(
+                shown_step(
+                    ruleset,
+                    step=stepped.originator_version - 1,
+                    command_index=stepped.command_index,
+                    command=stepped.command,
+                    sealed_for=stepped.sealed_for,
+                    event=event if upcast else stepped.entry["event"],
+                    viewer=viewer,
+                    game_over=over,
+                    before=state,
+                )
             )
         )
-        for stepped in _stored(app, game_id)
-    ]
+        state = ruleset.evolve(state, event)
+    return steps
 
 
 def _secrets(app: Flask, game_id: UUID) -> list[Any]:

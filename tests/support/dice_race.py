@@ -245,7 +245,7 @@ class DiceRace(Ruleset):
             yield {"type": "reroll", "side": side}
             yield {"type": "accept", "side": side}
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, before: State | None = None) -> str:
         kind = event["type"]
         if kind == "bid_sealed":
             return f"side {event['side']} bids (sealed)"

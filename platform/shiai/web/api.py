@@ -86,6 +86,7 @@ def step_json(entry: StepEntry) -> dict[str, Any]:
         "command": entry.command,
         "event": entry.event,
         "summary": entry.summary,
+        "tags": list(entry.tags),
     }
 
 

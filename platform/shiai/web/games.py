@@ -92,6 +92,7 @@ def game(game_id: UUID) -> ResponseReturnValue:
                 "command": entry.command_index,
                 "by": entry.command.get("side") if entry.command else None,
                 "event": entry.event,
+                "tags": list(entry.tags),
             }
             for entry in steps
         ],

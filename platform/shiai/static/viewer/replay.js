@@ -6,7 +6,7 @@
 // the page names (the system's plug-in, shiai.systems), or generic.js.
 import { generic } from "./generic.js";
 import { systemExport } from "./system.js";
-import { markCurrent, renderLog } from "./log.js";
+import { markCurrent, renderLog, renderLogFilter } from "./log.js";
 import { StateSource } from "./states.js";
 import { after, before, buildTimeline } from "./timeline.js";
 
@@ -41,12 +41,18 @@ export class Replay extends EventTarget {
 
   start() {
     document.documentElement.classList.add("js");
-    renderLog($("log"), this.steps, this.adapter, this.names, (step) => this.href(step));
+    this.drawLog();
     this.drawMarks();
     this.wire();
     history.replaceState({ step: this.step }, "", this.href(this.step));
     this.show(this.step);
     if (this.data.play) this.play();
+  }
+
+  drawLog() {
+    renderLog($("log"), this.steps, this.adapter, this.names, (step) => this.href(step), this.timeline);
+    renderLogFilter($("log"), this.names);
+    markCurrent($("log"), this.step);
   }
 
   href(step, extra = {}) {
@@ -65,7 +71,7 @@ export class Replay extends EventTarget {
     if (!fresh.length) return;
     const following = this.step === this.last;
     for (const entry of fresh) {
-      const added = { step: entry.step, command: entry.command_index, by: entry.command ? entry.command.side : null, event: entry.event, summary: entry.summary };
+      const added = { step: entry.step, command: entry.command_index, by: entry.command ? entry.command.side : null, event: entry.event, summary: entry.summary, tags: entry.tags || [] };
       this.steps.push(added);
       this.byStep.set(added.step, added);
     }
@@ -73,7 +79,7 @@ export class Replay extends EventTarget {
     this.timeline = buildTimeline(this.steps, this.adapter);
     $("last-step").textContent = String(this.last);
     $("scrub").max = String(this.last);
-    renderLog($("log"), this.steps, this.adapter, this.names, (step) => this.href(step));
+    this.drawLog();
     this.drawMarks();
     if (following) this.goTo(this.last, { push: false });
     else this.show(this.step);
@@ -242,6 +248,7 @@ export class Replay extends EventTarget {
   render(step, shown, previous) {
     const state = shown.state;
     Object.assign(this.names, this.adapter.unitNames(state));
+    renderLogFilter($("log"), this.names);
     this.shown = shown;
     const entry = this.byStep.get(step);
     const changes = previous ? this.adapter.diff(previous.state, state, entry ? entry.event : null) : null;
@@ -274,6 +281,8 @@ export class Replay extends EventTarget {
       return item;
     });
     if (!items.length) items.push(Object.assign(document.createElement("li"), { textContent: step ? "nothing on the table changed" : "the game starts" }));
+    // The change panel opens with the log's own line for the step: both say the same.
+    if (entry) items.unshift(Object.assign(document.createElement("li"), { className: "sentence", textContent: this.adapter.words(entry.summary || "", this.names) }));
     $("changes").replaceChildren(...items);
     this.fillUnits(state);
     this.fillStateJson();

@@ -72,7 +72,7 @@ function unitNames(state) {
 }
 
 function words(text, names) {
-  return text.replace(/\b([AB]\.u\d+)(\.m\d+)?\b/g, (whole, uid, mini) =>
+  return text.replace(/(?<![(\w.])\b([AB]\.u\d+)(\.m\d+)?\b/g, (whole, uid, mini) =>
     names[uid] ? `${names[uid]}${mini ? " " + mini.slice(1) : ""} (${whole})` : whole,
   );
 }

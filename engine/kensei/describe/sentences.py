@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Event
+from engine.core import Event, State
+from engine.kensei.describe.named import NAMED, with_names
 
 CM = 100
 
@@ -239,8 +240,8 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "charge_reacted": _charge_reacted,
     "charge_rolled": lambda e: (
-        f"{e['unit']} charge roll {e['die']}: {_cm(e['allowance'])}, "
-        + ("enough to reach its target" if e["reached"] else "not enough to reach its target")
+        f"{e['unit']} charge roll: rolled {e['die']}, reaches {_cm(e['allowance'])}, "
+        + ("contact" if e["reached"] else "falls short of its target")
     ),
     "charge_moved": _charge_moved,
     "fled": lambda e: (
@@ -330,6 +331,14 @@ _TEXT: dict[str, Callable[[Event], str]] = {
 }
 
 
-def describe_event(event: Event) -> str:
-    text = _TEXT.get(event.get("type", ""))
-    return text(event) if text else str(event.get("type", "event"))
+def describe_event(event: Event, before: State | None = None) -> str:
+    """One line in words for ``event``; given the state ``before`` it, units are named
+    (``Buke samurai (A.u1)``) and some events say more (a charge's needed distance)."""
+    kind = str(event.get("type", "event"))
+    sentence = None
+    if before is not None and kind in NAMED:
+        sentence = NAMED[kind](event, before)
+    if sentence is None:
+        text = _TEXT.get(kind)
+        sentence = text(event) if text else kind
+    return with_names(sentence, before) if before is not None else sentence
