@@ -363,8 +363,9 @@ class Ruleset(ABC):
 
         ``before`` is the state the event applies to, when the caller has it: a
         system may then name its units and say what the event needed ("9 cm
-        needed"). Without it (the step lists, which never fold the game) the
-        sentence names units by their ids, which the viewers put names on."""
+        needed"); the step lists pass it (they fold the game from the snapshot
+        before the first step listed). Without it the sentence names units by
+        their ids."""
         return str(event.get("type", "event"))
 
     def event_kinds(self) -> frozenset[str]:
