@@ -117,8 +117,9 @@ def test_malformed_annotations_get_a_clear_4xx(sqlite_app: Flask) -> None:
     last = sqlite_app.extensions["shiai"].records.summary(game_id).last_step
     cases = [
         (last + 1, {"comment": "beyond", "shapes": []}, 422),
-        (1, {"comment": "x" * 2001}, 422),
-        (1, {"comment": "", "shapes": [{"kind": "arrow", "from": [0, 0], "to": [1e9, 0]}]}, 422),
+        (1, {"comment": "x" * 2001}, 400),
+        (1, {"comment": "", "shapes": [{"kind": "arrow", "from": [0, 0], "to": [1e9, 0]}]}, 400),
+        (1, {"comment": "a NUL \u0000 character"}, 400),
         (1, ["not", "an", "object"], 400),
         (1, {"comment": "ok", "extra": 1}, 400),
     ]

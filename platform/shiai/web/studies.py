@@ -28,6 +28,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from jsonschema import Draft202012Validator
 
 from replays.errors import GameNotFound
 from replays.records import GameSummary
@@ -41,12 +42,18 @@ from replays.studies import (
     StudyRefused,
 )
 from shiai.errors import BadRequest, error_response
+from shiai.openapi import request_schema
 from shiai.studies import Studies, StudyListings, StudyNotFound, StudyRow
 from shiai.web import games
 from shiai.web.api import json_body
 from shiai.web.auth import api_caller, csrf_token, current_account, login_required
 
 bp = Blueprint("studies", __name__)
+
+# The request bodies' schemas, as the OpenAPI document publishes them.
+_validators = {
+    name: Draft202012Validator(request_schema(name)) for name in ("StudyAnnotation", "StudyChange")
+}
 
 STUDY_FORMAT = "shiai-study/1"
 UNFINISHED = (
@@ -155,6 +162,17 @@ def own_studies(account_id: str) -> list[StudyRow]:
 # -- JSON ------------------------------------------------------------------------------
 
 
+def _body(schema: str) -> dict[str, Any]:
+    """The request's JSON body, checked against its published schema (400 if not)."""
+    body = json_body(None)
+    mismatch = next(iter(sorted(_validators[schema].iter_errors(body), key=str)), None)
+    if mismatch is not None:
+        where = "/".join(str(part) for part in mismatch.absolute_path) or "body"
+        raise BadRequest(f"{where}: {mismatch.message[:300]}")
+    checked: dict[str, Any] = body
+    return checked
+
+
 def _study_json(study: Study) -> dict[str, Any]:
     return {**study.as_dict(), "owner": _owner_name(study.owner_id)}
 
@@ -167,12 +185,7 @@ def read(study_id: UUID) -> ResponseReturnValue:
 @bp.put("/api/studies/<uuid:study_id>/annotations/<int:step>")
 def annotate(study_id: UUID, step: int) -> ResponseReturnValue:
     author = api_caller()
-    body = json_body(None)
-    if not isinstance(body, dict):
-        raise BadRequest('send an object: {"comment": text, "shapes": [...]}')
-    unknown = sorted(set(body) - {"comment", "shapes"})
-    if unknown:
-        raise BadRequest(f"unknown field {unknown[0][:40]!r}: send comment and shapes")
+    body = _body("StudyAnnotation")
     study = _studies().get(study_id)
     if study.owner_id != author.id:
         raise NotStudyOwner("only the owner of this study may change it")
@@ -197,9 +210,7 @@ def remove(study_id: UUID, step: int) -> ResponseReturnValue:
 @bp.patch("/api/studies/<uuid:study_id>")
 def update(study_id: UUID) -> ResponseReturnValue:
     author = api_caller()
-    body = json_body(None)
-    if not isinstance(body, dict) or not body or set(body) - {"title", "visibility"}:
-        raise BadRequest("send an object with a title, a visibility, or both")
+    body = _body("StudyChange")
     changed = _studies().update(study_id, author.id, body.get("title"), body.get("visibility"))
     return jsonify(_study_json(changed))
 

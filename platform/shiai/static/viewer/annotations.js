@@ -108,8 +108,9 @@ function decorateLog() {
     if (!item) continue;
     const mark = document.createElement("p");
     mark.className = "study-mark";
-    const drawn = note.shapes.length ? ` ✎ ${note.shapes.length} drawing${note.shapes.length === 1 ? "" : "s"}` : "";
-    mark.textContent = `💬 ${note.comment || ""}${drawn}`.replace("💬  ✎", "✎");
+    const count = note.shapes.length;
+    const drawn = count ? `${count} drawing${count === 1 ? "" : "s"} on the board` : "";
+    mark.textContent = note.comment ? `✎ ${note.comment}${drawn ? ` (${drawn})` : ""}` : `✎ ${drawn}`;
     item.append(mark);
   }
 }
