@@ -220,6 +220,30 @@ function onPointerUp(event) {
   refresh();
 }
 
+// The keyboard's way to draw: a circle around the unit chosen under "Unit" (or clicked).
+function circleSelected() {
+  const svg = board();
+  const uid = replay.selected;
+  const unit = svg && uid ? svg.querySelector(`.unit[data-unit="${CSS.escape(uid)}"]`) : null;
+  if (!unit) {
+    $("study-status").textContent = "choose a unit first: click a base, or pick one under Unit";
+    return;
+  }
+  const box = unit.getBBox();
+  const toBoard = svg.getScreenCTM().inverse().multiply(unit.getScreenCTM());
+  const corner = (x, y) => new DOMPoint(x, y).matrixTransform(toBoard);
+  const a = corner(box.x, box.y);
+  const b = corner(box.x + box.width, box.y + box.height);
+  const note = draft(current());
+  if (note.shapes.length >= study.limits.shapes) {
+    $("study-status").textContent = `at most ${study.limits.shapes} shapes on one step`;
+    return;
+  }
+  const radius = Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y)) * 0.65 + scale(svg) / 100;
+  note.shapes.push({ kind: "circle", at: [round((a.x + b.x) / 2), round((a.y + b.y) / 2)], r: round(radius), colour: $("study-colour").value });
+  refresh();
+}
+
 function swallow(event) {
   if (drawing) event.stopPropagation();
 }
@@ -278,6 +302,7 @@ async function saveSettings(event) {
 
 function wireOwner() {
   $("study-draw").addEventListener("click", () => setDrawing(!drawing));
+  $("study-circle-unit").addEventListener("click", circleSelected);
   $("study-undo").addEventListener("click", () => {
     const note = draft(current());
     note.shapes.pop();
