@@ -158,8 +158,9 @@ class Study(Aggregate):
         self.owner_id = owner_id
         self.title = title
         self.visibility = visibility
-        # step -> {"comment": str, "shapes": [shape, ...]}
-        self.annotations: dict[int, dict[str, Any]] = {}
+        # str(step) -> {"comment": str, "shapes": [shape, ...]}: text keys, as a
+        # snapshot's JSON gives them back.
+        self.annotations: dict[str, dict[str, Any]] = {}
 
     @classmethod
     def start(cls, game_id: UUID, owner_id: str, title: object, visibility: object) -> Study:
@@ -186,16 +187,16 @@ class Study(Aggregate):
         text = checked_comment(comment)
         drawn = checked_shapes(shapes)
         if not text and not drawn:
-            if at in self.annotations:
+            if str(at) in self.annotations:
                 self._remove_annotation(step=at)
             return
-        if self.annotations.get(at) == {"comment": text, "shapes": drawn}:
+        if self.annotations.get(str(at)) == {"comment": text, "shapes": drawn}:
             return  # nothing changed: no event
         self._save_annotation(step=at, comment=text, shapes=drawn)
 
     def remove(self, author: str, step: object) -> None:
         self._owner(author)
-        if not isinstance(step, int) or step not in self.annotations:
+        if isinstance(step, bool) or not isinstance(step, int) or str(step) not in self.annotations:
             raise StudyRefused(f"step {step!r} has no annotation in this study")
         self._remove_annotation(step=step)
 
@@ -215,11 +216,11 @@ class Study(Aggregate):
 
     @event("AnnotationSaved")
     def _save_annotation(self, *, step: int, comment: str, shapes: list[dict[str, Any]]) -> None:
-        self.annotations = {**self.annotations, step: {"comment": comment, "shapes": shapes}}
+        self.annotations = {**self.annotations, str(step): {"comment": comment, "shapes": shapes}}
 
     @event("AnnotationRemoved")
     def _remove_annotation(self, *, step: int) -> None:
-        self.annotations = {at: note for at, note in self.annotations.items() if at != step}
+        self.annotations = {at: note for at, note in self.annotations.items() if at != str(step)}
 
     @event("Retitled")
     def _retitle(self, *, title: str) -> None:
@@ -240,6 +241,7 @@ class Study(Aggregate):
             "visibility": self.visibility,
             "version": self.version,
             "annotations": [
-                {"step": step, **self.annotations[step]} for step in sorted(self.annotations)
+                {"step": int(at), **self.annotations[at]}
+                for at in sorted(self.annotations, key=int)
             ],
         }

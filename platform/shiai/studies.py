@@ -53,6 +53,7 @@ studies = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
+SNAPSHOT_INTERVAL = 50
 LISTED = 50
 """The most studies a listing shows."""
 
@@ -77,6 +78,9 @@ class StudyRow:
 
 class Studies(Application[UUID]):
     name = "Studies"
+    # Every save of an annotation is an event: a snapshot now and then keeps a much
+    # edited study quick to load.
+    snapshotting_intervals = {Study: SNAPSHOT_INTERVAL}
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
         super().__init__(env)

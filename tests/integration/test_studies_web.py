@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from replays.bot_games import play_bot_game
+from shiai.studies import SNAPSHOT_INTERVAL
 from shiai.studies import studies as studies_table
 from tests.support.web import form, new_account, signed_in_client
 
@@ -49,10 +50,10 @@ def _put(client: FlaskClient, study_id: UUID, step: int, body: Any) -> Any:
     )
 
 
-def test_an_owner_annotates_a_step_and_anyone_with_the_link_reads_it(sqlite_app: Flask) -> None:
-    game_id = _finished_game(sqlite_app)
-    new_account(sqlite_app, "kenji")
-    kenji = signed_in_client(sqlite_app, "kenji")
+def test_an_owner_annotates_a_step_and_anyone_with_the_link_reads_it(app: Flask) -> None:
+    game_id = _finished_game(app)
+    new_account(app, "kenji")
+    kenji = signed_in_client(app, "kenji")
     study_id = _open_study(kenji, game_id)
     # Opening it again opens the same study, not a second one.
     assert _open_study(kenji, game_id) == study_id
@@ -63,7 +64,7 @@ def test_an_owner_annotates_a_step_and_anyone_with_the_link_reads_it(sqlite_app:
         {"step": 3, "comment": "Bid three here.", "shapes": [ARROW]}
     ]
 
-    visitor = sqlite_app.test_client()
+    visitor = app.test_client()
     page = visitor.get(f"/studies/{study_id}?step=3")
     assert page.status_code == 200
     assert 'id="study-data"' in page.text
@@ -170,3 +171,22 @@ def test_public_studies_are_listed_and_unlisted_ones_are_not(sqlite_app: Flask) 
     listing = sqlite_app.test_client().get("/studies").text
     assert str(study_id) in listing
     assert "How the race was won" in listing
+
+
+def test_a_much_edited_study_reads_the_same_from_its_snapshot(app: Flask) -> None:
+    game_id = _finished_game(app)
+    owner = new_account(app, "kenji")
+    services = app.extensions["shiai"]
+    study_id = services.studies.start(game_id, owner, "Edited", "unlisted")
+    for k in range(SNAPSHOT_INTERVAL + 2):
+        services.studies.annotate(
+            study_id, owner, step=k % 5, comment=f"take {k}", shapes=[ARROW], last_step=9
+        )
+    assert list(services.studies.snapshots.get(study_id))
+    read = app.test_client().get(f"/api/studies/{study_id}").json
+    assert [note["step"] for note in read["annotations"]] == [0, 1, 2, 3, 4]
+    assert read["annotations"][1]["comment"] == f"take {SNAPSHOT_INTERVAL + 1}"
+    assert read["game_id"] == str(game_id)
+    with services.db_engine.connect() as conn:
+        row = conn.execute(select(studies_table).where(studies_table.c.id == study_id)).one()
+    assert row.annotations == 5

@@ -16,7 +16,7 @@ from replays.studies import (
     Study,
     StudyRefused,
 )
-from shiai.studies import Studies, StudyNotFound
+from shiai.studies import SNAPSHOT_INTERVAL, Studies, StudyNotFound
 
 OWNER = "owner-1"
 ARROW = {"kind": "arrow", "from": [10, 20.25], "to": [300, 400], "colour": "red"}
@@ -33,7 +33,7 @@ def test_an_annotation_keeps_its_comment_and_its_shapes_checked_and_rounded() ->
         OWNER, 3, "  The archers should have shot first.  ", [ARROW, CIRCLE], last_step=10
     )
     assert study.annotations == {
-        3: {
+        "3": {
             "comment": "The archers should have shot first.",
             "shapes": [
                 {"kind": "arrow", "from": [10, 20.2], "to": [300, 400], "colour": "red"},
@@ -130,3 +130,28 @@ def test_the_application_rebuilds_a_study_from_its_events() -> None:
     }
     with pytest.raises(StudyNotFound):
         studies.get(uuid.uuid4())
+
+
+def test_a_much_edited_study_loads_from_its_snapshot_as_it_was() -> None:
+    studies = Studies(event_store_env(MEMORY))
+    study_id = studies.start(uuid.uuid4(), OWNER, "Edited", "public")
+    for k in range(SNAPSHOT_INTERVAL + 3):
+        studies.annotate(
+            study_id, OWNER, step=k % 7, comment=f"take {k}", shapes=[CIRCLE], last_step=9
+        )
+    assert studies.snapshots is not None
+    assert list(studies.snapshots.get(study_id))
+    loaded = studies.get(study_id).as_dict()
+    assert loaded["version"] == SNAPSHOT_INTERVAL + 4
+    assert [note["step"] for note in loaded["annotations"]] == list(range(7))
+    assert loaded["annotations"][0]["comment"] == f"take {SNAPSHOT_INTERVAL + 3 - 4}"
+    # After the snapshot a step is still found, changed and removed by its number.
+    studies.remove_annotation(study_id, OWNER, 3)
+    assert [note["step"] for note in studies.get(study_id).as_dict()["annotations"]] == [
+        0,
+        1,
+        2,
+        4,
+        5,
+        6,
+    ]

@@ -144,7 +144,7 @@ function fillPanel() {
     if (document.activeElement !== field) field.value = noteAt(step).comment;
     const count = noteAt(step).shapes.length;
     $("study-shape-count").textContent = count ? `${count} shape${count === 1 ? "" : "s"} on this step` : "";
-    $("study-status").textContent = drafts.has(step) ? "not saved yet" : "";
+    $("study-status").textContent = changed(step) ? "not saved yet" : "";
   } else {
     box.textContent = note && note.comment ? `Step ${step}: ${note.comment}` : "";
   }
@@ -164,6 +164,15 @@ function draft(step) {
     drafts.set(step, { comment: note.comment, shapes: [...note.shapes] });
   }
   return drafts.get(step);
+}
+
+function changed(step) {
+  const note = drafts.get(step);
+  return Boolean(note) && JSON.stringify(note) !== JSON.stringify(saved.get(step) || { comment: "", shapes: [] });
+}
+
+function unsaved() {
+  return [...drafts.keys()].some(changed);
 }
 
 function setDrawing(on) {
@@ -310,7 +319,7 @@ function wireOwner() {
   });
   $("study-comment").addEventListener("input", () => {
     draft(current()).comment = $("study-comment").value;
-    $("study-status").textContent = "not saved yet";
+    $("study-status").textContent = changed(current()) ? "not saved yet" : "";
   });
   $("study-edit").addEventListener("submit", save);
   $("study-settings").addEventListener("submit", saveSettings);
@@ -322,6 +331,10 @@ function wireOwner() {
   for (const kind of ["click", "touchstart", "touchmove", "wheel"]) area.addEventListener(kind, swallow, true);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && drawing) setDrawing(false);
+  });
+  // Leaving with a step written or drawn but not saved: the browser asks first.
+  window.addEventListener("beforeunload", (event) => {
+    if (unsaved()) event.preventDefault();
   });
 }
 
