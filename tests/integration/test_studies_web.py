@@ -190,3 +190,19 @@ def test_a_much_edited_study_reads_the_same_from_its_snapshot(app: Flask) -> Non
     with services.db_engine.connect() as conn:
         row = conn.execute(select(studies_table).where(studies_table.c.id == study_id)).one()
     assert row.annotations == 5
+
+
+def test_the_studies_of_one_game_are_listed_from_its_page(sqlite_app: Flask) -> None:
+    game_id = _finished_game(sqlite_app)
+    other_game = _finished_game(sqlite_app)
+    new_account(sqlite_app, "kenji")
+    kenji = signed_in_client(sqlite_app, "kenji")
+    study_id = _open_study(kenji, game_id)
+    elsewhere = _open_study(kenji, other_game)
+    page = sqlite_app.test_client().get(f"/games/{game_id}").text
+    assert f"/studies?game={game_id}" in page
+    listing = kenji.get(f"/studies?game={game_id}").text
+    assert str(study_id) in listing
+    assert str(elsewhere) not in listing
+    assert kenji.get("/studies?game=nope").status_code == 400
+    assert kenji.get(f"/studies?game={uuid.uuid4()}").status_code == 404

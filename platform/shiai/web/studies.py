@@ -147,11 +147,23 @@ def page(study_id: UUID) -> ResponseReturnValue:
 
 @bp.get("/studies")
 def index() -> ResponseReturnValue:
+    """Your studies and the public ones; ``?game=<id>``: of that game only."""
+    raw = request.args.get("game")
+    game = None
+    if raw is not None:
+        try:
+            game_id = UUID(raw[:64])
+        except ValueError:
+            raise BadRequest(f"game must be a game's id, not {raw[:64]!r}") from None
+        game = current_app.extensions["shiai"].records.summary(game_id)
     account = current_account()
-    own = _listings().own(account.id) if account else []
-    public = [row for row in _listings().public() if not account or row.owner_id != account.id]
+    of_game = game.id if game else None
+    own = _listings().own(account.id, of_game) if account else []
+    public = [
+        row for row in _listings().public(of_game) if not account or row.owner_id != account.id
+    ]
     owners = current_app.extensions["shiai"].accounts.names([row.owner_id for row in public])
-    return render_template("study_list.html", own=own, public=public, owners=owners)
+    return render_template("study_list.html", own=own, public=public, owners=owners, game=game)
 
 
 def own_studies(account_id: str) -> list[StudyRow]:
