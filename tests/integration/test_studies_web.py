@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from replays.bot_games import play_bot_game
+from replays.studies import TITLE_LIMIT
 from shiai.studies import SNAPSHOT_INTERVAL
 from shiai.studies import studies as studies_table
 from tests.support.web import form, new_account, signed_in_client
@@ -206,3 +207,20 @@ def test_the_studies_of_one_game_are_listed_from_its_page(sqlite_app: Flask) -> 
     assert str(elsewhere) not in listing
     assert kenji.get("/studies?game=nope").status_code == 400
     assert kenji.get(f"/studies?game={uuid.uuid4()}").status_code == 404
+
+
+def test_a_study_takes_a_one_line_title_from_any_game_title(sqlite_app: Flask) -> None:
+    records = sqlite_app.extensions["shiai"].records
+    game_id = play_bot_game(
+        records,
+        "dice-race",
+        {"target": 8},
+        bot_seed=1,
+        seed="t",
+        title="Final\n\tround " + "x" * 180,
+    )
+    new_account(sqlite_app, "kenji")
+    kenji = signed_in_client(sqlite_app, "kenji")
+    study = kenji.get(f"/api/studies/{_open_study(kenji, game_id)}").json
+    assert study["title"].startswith("Study of Final round xxx")
+    assert len(study["title"]) == TITLE_LIMIT

@@ -132,7 +132,9 @@ def open_study() -> ResponseReturnValue:
     if found:
         study_id = found[0].id
     else:
-        title = f"Study of {summary.title or 'a game'}"[:TITLE_LIMIT]
+        # One line, whatever the game's title holds (a study's title is one line).
+        named = " ".join("".join(c if c.isprintable() else " " for c in summary.title).split())
+        title = f"Study of {named or 'a game'}"[:TITLE_LIMIT]
         study_id = _studies().start(game_id, account.id, title, "unlisted")
     step = request.form.get("step", "")
     shown = step if step.isdigit() and len(step) <= 12 else None
