@@ -106,6 +106,9 @@ def _annotate_a_step(page: Any, site: LiveSite) -> str:
     assert saved.value.status == 200
     expect(page.locator("#study-status")).to_have_text(f"saved step {STEP}")
     expect(page.locator(f'#log li[data-step="{STEP}"] .study-mark')).to_contain_text(COMMENT)
+    # The study's panel fits the screen: nothing scrolls sideways.
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
     # The link, copied as a person does.
     page.get_by_role("button", name="Copy link").click()
