@@ -182,6 +182,17 @@ function setDrawing(on) {
   $("board").classList.toggle("study-drawing", on);
 }
 
+// A shape drawn on the shown step, within the study's limit of shapes per step.
+function addShape(shape) {
+  const note = draft(current());
+  if (note.shapes.length >= study.limits.shapes) {
+    $("study-status").textContent = `at most ${study.limits.shapes} shapes on one step`;
+    return;
+  }
+  note.shapes.push(shape);
+  refresh();
+}
+
 function onPointerDown(event) {
   if (!drawing || event.button > 0) return;
   const svg = board();
@@ -217,16 +228,10 @@ function onPointerUp(event) {
   if (begun.preview) begun.preview.remove();
   if (!svg) return;
   const colour = $("study-colour").value;
-  const note = draft(current());
-  if (note.shapes.length >= study.limits.shapes) {
-    $("study-status").textContent = `at most ${study.limits.shapes} shapes on one step`;
-    return;
-  }
   const far = Math.hypot(event.clientX - begun.x, event.clientY - begun.y) >= CLICK_PX;
-  note.shapes.push(far
+  addShape(far
     ? { kind: "arrow", from: begun.start, to: userPoint(svg, event), colour }
     : { kind: "circle", at: begun.start, r: round(scale(svg) / 40), colour });
-  refresh();
 }
 
 // The keyboard's way to draw: a circle around the unit chosen under "Unit" (or clicked).
@@ -243,14 +248,8 @@ function circleSelected() {
   const corner = (x, y) => new DOMPoint(x, y).matrixTransform(toBoard);
   const a = corner(box.x, box.y);
   const b = corner(box.x + box.width, box.y + box.height);
-  const note = draft(current());
-  if (note.shapes.length >= study.limits.shapes) {
-    $("study-status").textContent = `at most ${study.limits.shapes} shapes on one step`;
-    return;
-  }
   const radius = Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y)) * 0.65 + scale(svg) / 100;
-  note.shapes.push({ kind: "circle", at: [round((a.x + b.x) / 2), round((a.y + b.y) / 2)], r: round(radius), colour: $("study-colour").value });
-  refresh();
+  addShape({ kind: "circle", at: [round((a.x + b.x) / 2), round((a.y + b.y) / 2)], r: round(radius), colour: $("study-colour").value });
 }
 
 function swallow(event) {
