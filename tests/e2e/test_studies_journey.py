@@ -137,6 +137,17 @@ def _read_the_study(visitor: Any, link: str) -> None:
     expect(on_board.locator("line.arrow")).to_have_count(0)
 
 
+def _watch(page: Any, who: str, errors: list[str]) -> None:
+    """Collect the page's script errors and Content-Security-Policy violations."""
+    page.on("pageerror", lambda error: errors.append(f"{who}: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            "Content Security Policy" in message.text and errors.append(f"{who}: {message.text}")
+        ),
+    )
+
+
 @pytest.mark.parametrize("viewport", SIZES, ids=["desktop", "phone"])
 def test_a_reviewer_annotates_a_step_and_a_visitor_opens_the_study_link(
     live_site: LiveSite, browser: Any, viewport: dict[str, int]
@@ -147,12 +158,12 @@ def test_a_reviewer_annotates_a_step_and_a_visitor_opens_the_study_link(
     errors: list[str] = []
     try:
         page = owner.new_page()
-        page.on("pageerror", lambda error: errors.append(f"owner: {error}"))
+        _watch(page, "owner", errors)
         link = _annotate_a_step(page, live_site)
         visitor = other.new_page()
-        visitor.on("pageerror", lambda error: errors.append(f"visitor: {error}"))
+        _watch(visitor, "visitor", errors)
         _read_the_study(visitor, link)
     finally:
         other.close()
         owner.close()
-    assert not errors, f"the pages' scripts failed: {errors}"
+    assert not errors, f"the pages' scripts failed or broke the policy: {errors}"
