@@ -78,4 +78,4 @@ def test_every_generated_study_request_gets_a_documented_answer(sqlite_app: Flas
     study = services.studies.get(study_id)
     assert study.version > 1
     assert study.owner_id == owner
-    assert all(0 <= step <= last_step for step in study.annotations)
+    assert all(0 <= int(step) <= last_step for step in study.annotations)
