@@ -30,6 +30,7 @@ from shiai.web import (
     home,
     meta,
     play,
+    studies,
     throttling,
     tools,
     tournaments,
@@ -66,6 +67,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tools.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(army_lists.bp)
+    app.register_blueprint(studies.bp)
     for system in app.extensions["shiai"].systems:  # each system's own pages (its tools)
         own = system.blueprint()
         if own is not None:
