@@ -7,12 +7,11 @@ with arrows for charges and shots, and the selected unit's reach as rings."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.conftest import LiveSite
 from tests.e2e.test_replay_viewer import assert_at, expect, steps_of_kind
 
 pytestmark = pytest.mark.e2e
@@ -24,16 +23,23 @@ CM = 100  # Kensei table units (tenths of a millimetre) in a centimetre
 
 
 @pytest.fixture(params=SIZES)
-def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
-    viewport = request.param
-    phone = viewport is PHONE
-    context = new_context(browser, viewport=viewport, has_touch=phone, is_mobile=phone)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
+def sized(request: pytest.FixtureRequest, page: Any) -> Any:
+    """The page at a desktop's or a phone's size (set before any page is opened)."""
+    page.set_viewport_size(request.param)
+    return page
+
+
+@pytest.fixture
+def desktop(page: Any) -> Any:
+    page.set_viewport_size(DESKTOP)
+    return page
+
+
+def open_first_turn(page: Any, site: LiveSite) -> int:
+    """The first turn's step, opened: every unit is on the table."""
+    turn: int = steps_of_kind(site, "turn_started")[0]
+    open_step(page, site, turn)
+    return turn
 
 
 def open_step(page: Any, site: LiveSite, step: int) -> None:
@@ -52,8 +58,7 @@ def state(page: Any) -> Any:
 def test_the_legend_names_the_sides_the_terrain_and_the_markers(
     live_site: LiveSite, sized: Any
 ) -> None:
-    turn = steps_of_kind(live_site, "turn_started")[0]
-    open_step(sized, live_site, turn)
+    open_first_turn(sized, live_site)
     legend = sized.locator("#legend")
     if sized.viewport_size["width"] < 900:  # folded on a phone, under the board
         sized.locator("#legend summary").click()
@@ -69,10 +74,11 @@ def test_the_legend_names_the_sides_the_terrain_and_the_markers(
         expect(legend).to_contain_text(names[kind])
 
 
-def test_terrain_is_named_and_a_hovered_unit_tells_its_name(live_site: LiveSite, page: Any) -> None:
-    page.set_viewport_size(DESKTOP)
-    turn = steps_of_kind(live_site, "turn_started")[0]
-    open_step(page, live_site, turn)
+def test_terrain_is_named_and_a_hovered_unit_tells_its_name(
+    live_site: LiveSite, desktop: Any
+) -> None:
+    page = desktop
+    open_first_turn(page, live_site)
     shown = state(page)
     labels = page.locator("#board svg .scenery-label").all_text_contents()
     assert sorted(labels) == sorted(piece["name"] for piece in shown["scenery"])
@@ -92,8 +98,7 @@ def test_terrain_is_named_and_a_hovered_unit_tells_its_name(live_site: LiveSite,
 def test_the_ruler_measures_in_centimetres_what_the_geometry_says(
     live_site: LiveSite, sized: Any
 ) -> None:
-    turn = steps_of_kind(live_site, "turn_started")[0]
-    open_step(sized, live_site, turn)
+    open_first_turn(sized, live_site)
     sized.locator("#ruler").click()
     expect(sized.locator("#ruler")).to_have_attribute("aria-pressed", "true")
     box = sized.locator("#board svg").bounding_box()
@@ -126,11 +131,10 @@ def test_the_ruler_measures_in_centimetres_what_the_geometry_says(
 
 
 def test_zoom_and_pan_change_the_viewbox_and_stay_across_steps(
-    live_site: LiveSite, page: Any
+    live_site: LiveSite, desktop: Any
 ) -> None:
-    page.set_viewport_size(DESKTOP)
-    turn = steps_of_kind(live_site, "turn_started")[0]
-    open_step(page, live_site, turn)
+    page = desktop
+    turn = open_first_turn(page, live_site)
     natural = view_box(page)
     expect(page.locator("#board svg .unit-label").first).to_be_hidden()
     page.locator("#zoom-in").click()
@@ -211,11 +215,11 @@ def test_a_charge_highlights_its_units_and_draws_its_arrow(live_site: LiveSite, 
 
 
 def test_the_selected_unit_shows_its_move_charge_and_weapon_reach(
-    live_site: LiveSite, page: Any
+    live_site: LiveSite, desktop: Any
 ) -> None:
-    page.set_viewport_size(DESKTOP)
-    turn = steps_of_kind(live_site, "turn_started")[0]
-    open_step(page, live_site, turn)
+    # The second turn: its units are on the table, its markers as the first had them.
+    page = desktop
+    open_step(page, live_site, steps_of_kind(live_site, "turn_started")[1])
     shown = state(page)
     shooter = next(
         uid

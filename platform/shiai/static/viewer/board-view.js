@@ -64,6 +64,19 @@ export class BoardView {
     this.container.classList.toggle("zoomed", zoom > 1.01);
     this.container.classList.toggle("ruling", this.ruling);
     this.drawRuler();
+    this.placeEdges();
+  }
+
+  // The edge buttons (a phone's) at the battlefield's middle height, whatever a system
+  // draws around it (Senjutsu: the cards beneath).
+  placeEdges() {
+    const { prev, next } = this.tools;
+    if (!prev || !next || !this.svg) return;
+    const frame = prev.offsetParent;
+    if (!frame) return; // not shown
+    const board = this.svg.getBoundingClientRect();
+    const top = board.top - frame.getBoundingClientRect().top + board.height / 2;
+    for (const edge of [prev, next]) edge.style.top = `${Math.round(top)}px`;
   }
 
   // -- zoom and pan -------------------------------------------------------------------
