@@ -7,10 +7,14 @@ with arrows for charges and shots, and the selected unit's reach as rings."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 import pytest
 
+from engine.kensei import Kensei
+from replays.bot_games import play_bot_game
 from tests.e2e.conftest import LiveSite
 from tests.e2e.test_replay_viewer import assert_at, expect, steps_of_kind
 
@@ -20,6 +24,29 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 CM = 100  # Kensei table units (tenths of a millimetre) in a centimetre
+CHARGE_SEED = "board-1"
+"""The dice seed of a bot game with a charge and shots in it (the session's own game
+rolls fresh dice, so may have no charge)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    id: UUID
+    steps: list[dict[str, Any]]  # step and event
+
+
+@pytest.fixture(scope="module")
+def charging(live_site: LiveSite) -> Game:
+    """A Kensei bot game played on a fixed seed: a charge and hitting shots in it."""
+    records = live_site.app.extensions["shiai"].records
+    kensei = Kensei()
+    game_id = play_bot_game(
+        records, kensei.id, kensei.sample_setups()[0], bot_seed="e2e-1", seed=CHARGE_SEED
+    )
+    steps = [{"step": entry.step, "event": entry.event} for entry in records.steps(game_id)]
+    kinds = [entry["event"]["type"] for entry in steps]
+    assert "charge_moved" in kinds, f"seed {CHARGE_SEED!r} gives no charge now: choose another"
+    return Game(game_id, steps)
 
 
 @pytest.fixture(params=SIZES)
@@ -179,12 +206,23 @@ def test_zoom_and_pan_change_the_viewbox_and_stay_across_steps(
     page.locator("#zoom-reset").click()
     expect(page.locator("#board svg")).to_have_attribute("data-zoom", "1.00")
     assert view_box(page) == natural
+    # The keys: + zooms in, - out, 0 shows the whole table.
+    page.keyboard.press("+")
+    expect(page.locator("#board svg")).to_have_attribute("data-zoom", "1.50")
+    page.keyboard.press("-")
+    expect(page.locator("#board svg")).to_have_attribute("data-zoom", "1.00")
+    page.keyboard.press("+")
+    page.keyboard.press("0")
+    expect(page.locator("#board svg")).to_have_attribute("data-zoom", "1.00")
 
 
-def test_a_charge_highlights_its_units_and_draws_its_arrow(live_site: LiveSite, sized: Any) -> None:
-    charge = next(e for e in live_site.kensei_steps if e["event"]["type"] == "charge_moved")
+def test_a_charge_highlights_its_units_and_draws_its_arrow(
+    live_site: LiveSite, charging: Game, sized: Any
+) -> None:
+    charge = next(e for e in charging.steps if e["event"]["type"] == "charge_moved")
     event = charge["event"]
-    open_step(sized, live_site, charge["step"])
+    sized.goto(f"{live_site.url}/games/{charging.id}?step={charge['step']}")
+    assert_at(sized, charge["step"])
     board = sized.locator("#board svg")
     expect(board.locator(f'.unit.in-event.actor[data-unit="{event["unit"]}"]')).to_have_count(1)
     expect(board.locator(f'.unit.in-event.target[data-unit="{event["target"]}"]')).to_have_count(1)
@@ -202,9 +240,9 @@ def test_a_charge_highlights_its_units_and_draws_its_arrow(live_site: LiveSite, 
     assert abs(float(arrow.get_attribute("y2")) - (height - cy)) < 1
     # A shot: an arrow from the shooters to their target.
     shot = next(
-        e for e in live_site.kensei_steps if e["event"]["type"] == "shot" and not e["event"]["lost"]
+        e for e in charging.steps if e["event"]["type"] == "shot" and not e["event"]["lost"]
     )
-    sized.goto(f"{live_site.url}/games/{live_site.kensei_game}?step={shot['step']}")
+    sized.goto(f"{live_site.url}/games/{charging.id}?step={shot['step']}")
     assert_at(sized, shot["step"])
     expect(
         sized.locator(f'#board svg .arrow.shot[data-unit="{shot["event"]["unit"]}"]')

@@ -317,6 +317,14 @@ export class BoardView {
     tools.next?.addEventListener("click", () => this.onStep(1));
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.ruling) this.setRuling(false);
+      const target = event.target;
+      if (event.altKey || event.ctrlKey || event.metaKey || !this.svg) return;
+      if (target.matches && target.matches("input, select, textarea, [contenteditable]")) return;
+      if (target.closest && target.closest("#prompt-panel")) return;
+      const keys = { "+": () => this.zoomAt(STEP_ZOOM), "=": () => this.zoomAt(STEP_ZOOM), "-": () => this.zoomAt(1 / STEP_ZOOM), 0: () => this.reset() };
+      if (!(event.key in keys)) return;
+      event.preventDefault();
+      keys[event.key]();
     });
   }
 
