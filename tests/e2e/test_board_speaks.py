@@ -13,7 +13,9 @@ from uuid import UUID
 
 import pytest
 
+from engine.hexgrid.coords import Hex
 from engine.kensei import Kensei
+from replays import registry
 from replays.bot_games import play_bot_game
 from tests.e2e.conftest import LiveSite
 from tests.e2e.test_replay_viewer import assert_at, expect, steps_of_kind
@@ -24,6 +26,7 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 CM = 100  # Kensei table units (tenths of a millimetre) in a centimetre
+HEX = 50  # Senjutsu's hexes, centre to corner, in the svg's units (board.js HEX_SIZE)
 CHARGE_SEED = "board-1"
 """The dice seed of a bot game with a charge and shots in it (the session's own game
 rolls fresh dice, so may have no charge)."""
@@ -286,3 +289,58 @@ def test_the_selected_unit_shows_its_move_charge_and_weapon_reach(
     # Another unit chosen: its rings instead; none chosen: none.
     page.select_option("#unit-select", "")
     expect(rings.locator(".reach")).to_have_count(0)
+
+
+@pytest.fixture(scope="module")
+def senjutsu(live_site: LiveSite) -> Game:
+    """A Senjutsu bot game (hex board), played on a fixed seed."""
+    records = live_site.app.extensions["shiai"].records
+    setup = registry.get("senjutsu").sample_setups()[0]
+    game_id = play_bot_game(records, "senjutsu", setup, bot_seed="board", seed="board-1")
+    steps = [{"step": entry.step, "event": entry.event} for entry in records.steps(game_id)]
+    return Game(game_id, steps)
+
+
+def test_on_a_hex_board_the_ruler_counts_hexes_and_a_move_is_drawn(
+    live_site: LiveSite, senjutsu: Game, sized: Any
+) -> None:
+    # A move to another hex (its path starts where the character stood).
+    move = next(
+        e
+        for e in senjutsu.steps
+        if e["event"]["type"] == "moved" and e["event"]["path"][0] != e["event"]["hex"]
+    )
+    event = move["event"]
+    sized.goto(f"{live_site.url}/games/{senjutsu.id}?step={move['step']}")
+    board = sized.locator("#board svg.battlefield")
+    expect(board).to_have_attribute("data-step", str(move["step"]))
+    # The character that moved is ringed, an arrow ends on its new hex's centre.
+    expect(board.locator(f'.unit.in-event[data-unit="{event["side"]}"]')).to_have_count(1)
+    arrow = board.locator(f'.arrow.move[data-unit="{event["side"]}"]')
+    expect(arrow).to_have_count(1)
+    q, r = event["hex"]
+    assert abs(float(arrow.get_attribute("x2")) - HEX * math.sqrt(3) * (q + r / 2)) < 0.01
+    assert abs(float(arrow.get_attribute("y2")) - HEX * 1.5 * r) < 0.01
+    # The legend names the characters.
+    if sized.viewport_size["width"] < 900:
+        sized.locator("#legend summary").click()
+    expect(sized.locator("#legend")).to_contain_text(f"(side {event['side']})")
+    # The ruler from one hex's centre to another's: the hexes between, as the engine counts.
+    hexes = board.locator(".hex").evaluate_all("hs => hs.map(h => h.dataset.hex)")
+    first, last = (tuple(int(v) for v in h.split(",")) for h in (hexes[0], hexes[-1]))
+    ends = board.evaluate(
+        """(svg, hexes) => hexes.map(([q, r]) => {
+          const m = svg.getScreenCTM();
+          const p = new DOMPoint(50 * Math.sqrt(3) * (q + r / 2), 75 * r).matrixTransform(m);
+          return [p.x, p.y];
+        })""",
+        [first, last],
+    )
+    sized.locator("#ruler").click()
+    sized.mouse.move(*ends[0])
+    sized.mouse.down()
+    sized.mouse.move(*ends[1])
+    sized.mouse.up()
+    steps = Hex(*first).distance(Hex(*last))
+    expect(board.locator(".ruler")).to_have_attribute("data-distance", f"{steps} hexes")
+    expect(sized.locator("#ruler-out")).to_contain_text(f"{steps} hexes")
