@@ -242,7 +242,7 @@ class PlayMode {
     point.x = event.clientX;
     point.y = event.clientY;
     const at = point.matrixTransform(svg.getScreenCTM().inverse());
-    const height = Number(svg.viewBox.baseVal.height);
+    const height = Number(svg.dataset.tableHeight || svg.viewBox.baseVal.height); // the viewBox zooms
     const unit = event.target.closest ? event.target.closest(".unit") : null;
     this.control.onBoard({ x: Math.round(at.x), y: Math.round(height - at.y) }, unit ? unit.dataset.unit : null);
     this.drawOverlay();
@@ -254,7 +254,7 @@ class PlayMode {
     const old = svg.querySelector(".play-overlay");
     if (old) old.remove();
     if (this.control && this.control.overlay && this.replay.step === this.replay.last) {
-      const height = Number(svg.viewBox.baseVal.height);
+      const height = Number(svg.dataset.tableHeight || svg.viewBox.baseVal.height); // the viewBox zooms
       svg.append(this.control.overlay((y) => height - y));
     }
   }
