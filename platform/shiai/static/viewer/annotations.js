@@ -356,6 +356,8 @@ if (replay) {
   wireLink();
   listSteps();
   replay.addEventListener("step", refresh);
+  // Selecting a unit draws the board again (its reach): the shapes go back on it.
+  replay.addEventListener("boardredrawn", drawShapes);
   if (replay.drawn === replay.step) refresh();
   window.shiaiStudy = { saved, drafts };
 }
