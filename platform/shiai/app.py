@@ -19,6 +19,7 @@ from shiai.config import (
 )
 from shiai.services import Services, build_services
 from shiai.web import (
+    analysis_board,
     api,
     army_lists,
     auth,
@@ -66,6 +67,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tools.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(army_lists.bp)
+    app.register_blueprint(analysis_board.bp)
     for system in app.extensions["shiai"].systems:  # each system's own pages (its tools)
         own = system.blueprint()
         if own is not None:

@@ -1,0 +1,98 @@
+"""Analysis boards: a sandbox game that starts from a step of another game.
+
+"Analyse from here" takes the full state of a game at one step and starts a new
+game from it (``engine.core.position``: the set-up carries the state and
+``analysis_of``, so the record and its export say where it came from). The
+account that asked sits at every side (``Play.start_owned``) and plays moves for
+either side through the ordinary play page, the engine checking each; the dice
+are seeded afresh (or entered, through the API). The original game is only read.
+A step of an analysis board can be analysed again: branches as often as one likes.
+
+Hidden information: a step may be analysed only when its whole state is the
+asker's to see: the game is over, or nothing in the state is hidden from a
+spectator (``Ruleset.view``), or the game is an analysis board the asker plays at
+every side (a private board started from a position that was all visible, where
+nothing is at stake). Otherwise ``PlayRefused`` (403) says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from engine.core import InvalidCommand
+from engine.core.position import ANALYSIS_OF_KEY, POSITION_KEY, is_position_setup
+from replays import registry
+from replays.errors import StepOutOfRange
+from replays.game import Game, project_game, step_version
+from replays.records import GameRecords
+from replays.verify import ENTERED, SEEDED
+from shiai.play import Play, PlayRefused
+
+MAX_TITLE = 200
+TITLE_ROOM = 120  # of the original's title, in the sandbox's
+
+
+class Sandboxes:
+    def __init__(self, records: GameRecords, play: Play) -> None:
+        self.records = records
+        self.play = play
+
+    def analyse(
+        self, account_id: str, game_id: UUID, step: int, *, dice_mode: str = SEEDED
+    ) -> UUID:
+        """Start an analysis board from ``step`` of ``game_id``, owned by
+        ``account_id`` at every side; returns its id. Nothing of the original
+        changes."""
+        if dice_mode not in (SEEDED, ENTERED):
+            raise PlayRefused(f"dice must be {SEEDED} or {ENTERED}, not {dice_mode!r}")
+        last_step, over = self.records.head(game_id)  # GameNotFound first
+        if not 0 <= step <= last_step:
+            raise StepOutOfRange(step, last_step)
+        original = self._game_at(game_id, step)
+        if not over:
+            self._check_visible(account_id, game_id, original)
+        ruleset = registry.get(original.ruleset)
+        setup = {
+            POSITION_KEY: original.state,
+            ANALYSIS_OF_KEY: {"game": str(game_id), "step": step, "title": original.title},
+        }
+        title = f"Analysis of {original.title[:TITLE_ROOM]} from step {step}"
+        if not original.at_decision_point:
+            raise InvalidCommand(
+                f"step {step} is in the middle of a command (nobody decides there): "
+                "analyse from the last event of that command"
+            )
+        return self.play.start_owned(
+            account_id, ruleset.id, setup, title=title[:MAX_TITLE], dice_mode=dice_mode
+        )
+
+    def _game_at(self, game_id: UUID, step: int) -> Game:
+        game: Game = self.records.repository.get(
+            game_id, version=step_version(step), projector_func=project_game
+        )
+        return game
+
+    def _check_visible(self, account_id: str, game_id: UUID, game: Game) -> None:
+        """``PlayRefused`` unless the whole state of a running game is the asker's."""
+        ruleset = registry.get(game.ruleset)
+        if ruleset.view(game.state, None) == game.state:
+            return  # nothing hidden from anyone
+        mine = set(self.play.sides_of(game_id, account_id))
+        if is_position_setup(game.setup) and mine >= set(game.sides):
+            return  # one's own analysis board, played at every side
+        raise PlayRefused(
+            "this step has hidden information (cards in hand, sealed answers) and the "
+            "game is still running: it can be analysed once the game is over"
+        )
+
+
+def analysis_origin(setup: Any) -> dict[str, Any] | None:
+    """Where an analysis board's position came from (``{"game", "step", "title"}``),
+    ``{"edited": True}`` for an edited position, ``None`` for an ordinary game."""
+    if not is_position_setup(setup):
+        return None
+    origin = setup.get(ANALYSIS_OF_KEY)
+    if isinstance(origin, dict):
+        return origin
+    return {"edited": True}
