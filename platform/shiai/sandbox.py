@@ -31,6 +31,7 @@ from shiai.play import Play, PlayRefused
 
 MAX_TITLE = 200
 TITLE_ROOM = 120  # of the original's title, in the sandbox's
+MAX_COMMAND_EVENTS = 1000  # the events one command may cause, looked ahead at most
 
 
 class Sandboxes:
@@ -49,6 +50,7 @@ class Sandboxes:
         last_step, over = self.records.head(game_id)  # GameNotFound first
         if not 0 <= step <= last_step:
             raise StepOutOfRange(step, last_step)
+        step = self._decision_step(game_id, step)
         original = self._game_at(game_id, step)
         if not over:
             self._check_visible(account_id, game_id, original)
@@ -58,14 +60,25 @@ class Sandboxes:
             ANALYSIS_OF_KEY: {"game": str(game_id), "step": step, "title": original.title},
         }
         title = f"Analysis of {original.title[:TITLE_ROOM]} from step {step}"
-        if not original.at_decision_point:
-            raise InvalidCommand(
-                f"step {step} is in the middle of a command (nobody decides there): "
-                "analyse from the last event of that command"
-            )
         return self.play.start_owned(
             account_id, ruleset.id, setup, title=title[:MAX_TITLE], dice_mode=dice_mode
         )
+
+    def _decision_step(self, game_id: UUID, step: int) -> int:
+        """``step``, or if it falls between the events of one command (a roll made,
+        its result not yet applied: nobody decides there), the last step of that
+        command, where the next decision is asked."""
+        if step == 0:
+            return 0  # the first state: a decision is asked there
+        events = self.records.repository.event_store.get(
+            game_id, gt=step_version(step) - 1, limit=MAX_COMMAND_EVENTS
+        )
+        for offset, stored in enumerate(events):
+            if not isinstance(stored, Game.Stepped):
+                break
+            if stored.closes_command:
+                return step + offset
+        raise InvalidCommand(f"step {step} is in a command whose last event is not recorded")
 
     def _game_at(self, game_id: UUID, step: int) -> Game:
         game: Game = self.records.repository.get(

@@ -171,16 +171,20 @@ def test_a_bad_step_is_refused_with_a_message(
     assert "step" in response.get_data(as_text=True)
 
 
-def test_a_step_between_the_events_of_one_command_is_refused(
+def test_a_step_between_the_events_of_one_command_is_analysed_from_its_end(
     sqlite_app: Flask, judge: FlaskClient
 ) -> None:
+    records = sqlite_app.extensions["shiai"].records
     game_id = owned_game(sqlite_app)
     play_to_the_end(sqlite_app, game_id)
-    decided = set(decision_steps(sqlite_app, game_id))
+    decided = decision_steps(sqlite_app, game_id)
     between = next(step for step in range(1, 100) if step not in decided)
-    response = form(judge, f"/games/{game_id}/analyse", {"step": str(between)})
-    assert response.status_code == 400
-    assert "middle of a command" in response.get_data(as_text=True)
+    end_of_command = min(step for step in decided if step > between)
+    board = analyse(judge, game_id, between)
+    assert records.export_record(board)["setup"]["analysis_of"]["step"] == end_of_command
+    assert state_hash(full_state_at(sqlite_app, board, 0)) == state_hash(
+        full_state_at(sqlite_app, game_id, end_of_command)
+    )
 
 
 def test_analysing_needs_a_signed_in_account_and_the_csrf_token(

@@ -1,12 +1,17 @@
 // "Analyse from here" (templates/analysis_header.html) starts the analysis board
-// from the step the viewer shows: keep the form's step current as the replay moves.
+// from the step the viewer shows: keep the form's step, and its note, current as
+// the replay moves. A step between the events of one command (nobody decides
+// there: its prompt is null) is analysed from the end of that command.
 import { replay } from "./replay.js";
 
 const step = document.getElementById("analyse-step");
-const shown = document.getElementById("analyse-step-shown");
+const note = document.getElementById("analyse-note");
 if (replay && step) {
   replay.addEventListener("step", (event) => {
-    step.value = String(event.detail.step);
-    if (shown) shown.textContent = String(event.detail.step);
+    const { step: shown, shown: state } = event.detail;
+    step.value = String(shown);
+    if (!note) return;
+    const from = shown === 0 || state?.prompt ? `step ${shown}` : `the end of the command of step ${shown}`;
+    note.textContent = `a new board from ${from} · this game is not changed`;
   });
 }

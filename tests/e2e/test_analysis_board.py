@@ -1,0 +1,117 @@
+"""Analyse from here, in a real Chromium at desktop and phone sizes: from a step of a
+finished demo Kensei game, "Analyse from here" opens an analysis board at that very
+position; a move is played on it through the play page for the side prompted; the
+original game keeps its last step and final state; a step of the board is analysed
+again (a branch of the branch). Waits are Playwright's own (conditions, never time)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from engine.core import state_hash
+from replays.game import project_game, step_version
+from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.test_play import answer_and_wait, answer_setup, panel_prompt, sign_up
+from tests.e2e.test_replay_viewer import expect
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+# Prompts the play page answers with one button (tests/e2e/test_play.py, answer_setup).
+ANSWERED = ("choose_unit", "choose_active_side")
+
+
+def full_state(site: LiveSite, game_id: UUID, step: int) -> dict[str, Any]:
+    records = site.app.extensions["shiai"].records
+    game = records.repository.get(game_id, version=step_version(step), projector_func=project_game)
+    state: dict[str, Any] = game.state
+    return state
+
+
+def a_step_to_analyse(site: LiveSite) -> tuple[int, str]:
+    """A step of the demo game past its first third where a side picks a unit or
+    who activates (a prompt the page answers with one button), and that kind."""
+    records = site.app.extensions["shiai"].records
+    game_id = site.kensei_game
+    last_step = records.head(game_id)[0]
+    entries = records.steps(game_id)
+    closing = [
+        entry.step
+        for entry, after in zip(entries, [*entries[1:], None], strict=True)
+        if after is None or after.command_index != entry.command_index
+    ]
+    for step in closing:
+        if step < last_step // 3:
+            continue
+        prompt = records.state_at(game_id, step).prompt
+        if prompt is not None and prompt["kind"] in ANSWERED:
+            return step, prompt["kind"]
+    raise AssertionError("the demo game has no step to analyse")
+
+
+def board_id(url: str) -> UUID:
+    found = re.search(r"/games/([0-9a-f-]{36})", url)
+    assert found, url
+    return UUID(found.group(1))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_analyse_from_a_step_play_a_move_and_branch_again(
+    live_site: LiveSite, browser: Any, size: str
+) -> None:
+    context = new_context(browser, viewport=SIZES[size])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    original = live_site.kensei_game
+    export = page.request.get(f"{live_site.url}/api/games/{original}/record").json()
+    final_hash, commands = export["final_state_hash"], len(export["commands"])
+    step, kind = a_step_to_analyse(live_site)
+    sign_up(page, live_site, f"judge-{size}")
+
+    # The demo replay at that step: analyse from here.
+    page.goto(f"{live_site.url}/games/{original}?step={step}")
+    expect(page.locator("#step")).to_have_text(str(step))
+    page.get_by_role("button", name="Analyse from here").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}$"))
+    board = board_id(page.url)
+    assert board != original
+    expect(page.locator("#analysis-of")).to_contain_text(f"from step {step}")
+    expect(page.locator("#analysis-of a")).to_have_attribute(
+        "href", f"/games/{original}?step={step}"
+    )
+    # The same position: the board's first state is the game's at that step.
+    assert state_hash(full_state(live_site, board, 0)) == state_hash(
+        full_state(live_site, original, step)
+    )
+
+    # A move for the side prompted (either side is the judge's), checked by the engine.
+    key = panel_prompt(page, 0)
+    _, prompted_kind, side = key.split(":")
+    assert prompted_kind == kind
+    answer_and_wait(page, key, lambda: answer_setup(page, kind, side))
+    expect(page.locator("#last-step")).not_to_have_text("0")
+    moved_to = int(page.locator("#last-step").inner_text())
+    assert moved_to > 0
+
+    # The original game is unchanged.
+    again = page.request.get(f"{live_site.url}/api/games/{original}/record").json()
+    assert again["final_state_hash"] == final_hash
+    assert len(again["commands"]) == commands
+
+    # Branch again, from the board's first step.
+    page.locator("#first").click()
+    expect(page.locator("#step")).to_have_text("0")
+    expect(page.locator("#analyse-step")).to_have_value("0")
+    page.get_by_role("button", name="Analyse from here").click()
+    expect(page).not_to_have_url(re.compile(str(board)))
+    branch = board_id(page.url)
+    expect(page.locator("#analysis-of")).to_contain_text("from step 0")
+    expect(page.locator("#analysis-of a")).to_have_attribute("href", f"/games/{board}?step=0")
+    assert branch not in (board, original)
+    context.close()
+    assert not errors, f"the page's scripts failed: {errors}"
