@@ -32,7 +32,7 @@ def owned_game(app: Flask, owner: str = "kenshin") -> UUID:
     account = app.extensions["shiai"].accounts.by_username(owner)
     account_id = account.id if account is not None else new_account(app, owner)
     game_id: UUID = app.extensions["shiai"].play.start_owned(
-        account_id, "dice-race", {"target": 10, "max_rounds": 6}
+        account_id, "dice-race", {"target": 30, "max_rounds": 12}
     )
     return game_id
 
@@ -69,15 +69,21 @@ def full_state_at(app: Flask, game_id: UUID, step: int) -> dict[str, Any]:
     return state
 
 
-def test_a_board_starts_at_the_step_analysed_and_the_game_is_not_changed(
-    sqlite_app: Flask, judge: FlaskClient
-) -> None:
-    records = sqlite_app.extensions["shiai"].records
+@pytest.fixture
+def finished_race(sqlite_app: Flask) -> UUID:
     game_id = owned_game(sqlite_app)
     play_to_the_end(sqlite_app, game_id)
+    return game_id
+
+
+def test_a_board_starts_at_the_step_analysed_and_the_game_is_not_changed(
+    sqlite_app: Flask, judge: FlaskClient, finished_race: UUID
+) -> None:
+    records = sqlite_app.extensions["shiai"].records
+    game_id = finished_race
     last_step = records.head(game_id)[0]
     final_hash = records.export_record(game_id)["final_state_hash"]
-    step = decision_steps(sqlite_app, game_id)[2]
+    step = decision_steps(sqlite_app, game_id)[-2]  # someone decides there
     board = analyse(judge, game_id, step)
 
     # The board's first state is the game's state at that step, and its record says so.
@@ -119,8 +125,13 @@ def test_a_board_starts_at_the_step_analysed_and_the_game_is_not_changed(
     assert records.export_record(game_id)["final_state_hash"] == final_hash
 
     # A step of the board is analysed again: a branch of the branch.
-    branch = analyse(judge, board, 1)
-    assert records.export_record(branch)["setup"]["analysis_of"]["game"] == str(board)
+    played_to = 0  # its first step: the board may have ended since (a race is short)
+    branch = analyse(judge, board, played_to)
+    assert records.export_record(branch)["setup"]["analysis_of"] == {
+        "game": str(board),
+        "step": played_to,
+        "title": records.summary(board).title,
+    }
 
 
 def test_boards_are_in_no_list_and_no_statistic(sqlite_app: Flask, judge: FlaskClient) -> None:
@@ -171,14 +182,22 @@ def test_a_bad_step_is_refused_with_a_message(
     assert "step" in response.get_data(as_text=True)
 
 
+def test_the_last_step_of_a_finished_game_has_nothing_to_analyse(
+    sqlite_app: Flask, judge: FlaskClient, finished_race: UUID
+) -> None:
+    last_step = sqlite_app.extensions["shiai"].records.head(finished_race)[0]
+    response = form(judge, f"/games/{finished_race}/analyse", {"step": str(last_step)})
+    assert response.status_code == 400
+    assert "the game is over in this state" in response.get_data(as_text=True)
+
+
 def test_a_step_between_the_events_of_one_command_is_analysed_from_its_end(
-    sqlite_app: Flask, judge: FlaskClient
+    sqlite_app: Flask, judge: FlaskClient, finished_race: UUID
 ) -> None:
     records = sqlite_app.extensions["shiai"].records
-    game_id = owned_game(sqlite_app)
-    play_to_the_end(sqlite_app, game_id)
+    game_id = finished_race
     decided = decision_steps(sqlite_app, game_id)
-    between = next(step for step in range(1, 100) if step not in decided)
+    between = next(step for step in range(1, decided[-2]) if step not in decided)
     end_of_command = min(step for step in decided if step > between)
     board = analyse(judge, game_id, between)
     assert records.export_record(board)["setup"]["analysis_of"]["step"] == end_of_command
