@@ -3,11 +3,11 @@ sets its markers, removes it) and the rules check what the table allows.
 
 Edits (plain JSON, applied in order; the first wrong one refuses them all):
 
-* ``{"edit": "move", "unit": "A.u1", "x": 6000, "y": 2500, "facing": 90}``: the
+* ``{"edit": "move", "unit": "A.u1", "x": 6000, "y": 2500, "facing": 900}``: the
   unit's leader (its first miniature on the table if it has none) to ``x, y``
   (tenths of a millimetre, y up), the other miniatures by the same offset, every
-  miniature turned to ``facing`` (degrees). Every base must lie on the table and
-  overlap no other base.
+  miniature turned to ``facing`` (tenths of a degree, as the state keeps it).
+  Every base must lie on the table and overlap no other base.
 * ``{"edit": "markers", "unit": "A.u1", "used": true, "stunned": 1, ...}``: any of
   its markers (``MARKER_RULES``), each checked against what the rules let it hold.
 * ``{"edit": "remove", "unit": "A.u1"}``: the unit leaves the table (a casualty).
@@ -85,7 +85,7 @@ def _move(state: State, unit: dict[str, Any], x: int, y: int, facing: int) -> St
     moved = {}
     for mid in mids:
         mini = state["minis"][mid]
-        base = placed(base_from(mini), mini["x"] + dx, mini["y"] + dy, facing % 360)
+        base = placed(base_from(mini), mini["x"] + dx, mini["y"] + dy, facing % 3600)
         if not inside_rect(base, (0, 0, table["width"], table["height"])):
             raise IllegalCommand(
                 f"miniature {mid} would stand off the table at "

@@ -17,11 +17,13 @@ nothing is at stake). Otherwise ``PlayRefused`` (403) says why.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 from uuid import UUID
 
-from engine.core import InvalidCommand
-from engine.core.position import ANALYSIS_OF_KEY, POSITION_KEY, is_position_setup
+from engine.core import InvalidCommand, Ruleset, State
+from engine.core.position import ANALYSIS_OF_KEY, EDITED_KEY, POSITION_KEY, is_position_setup
 from replays import registry
 from replays.errors import StepOutOfRange
 from replays.game import Game, project_game, step_version
@@ -47,22 +49,46 @@ class Sandboxes:
         changes."""
         if dice_mode not in (SEEDED, ENTERED):
             raise PlayRefused(f"dice must be {SEEDED} or {ENTERED}, not {dice_mode!r}")
-        last_step, over = self.records.head(game_id)  # GameNotFound first
+        state, origin, title = self.visible_position(account_id, game_id, step)
+        ruleset = registry.get(self.records.current(game_id).ruleset)
+        setup = {POSITION_KEY: state, ANALYSIS_OF_KEY: origin}
+        name = f"Analysis of {title[:TITLE_ROOM]} from step {origin['step']}"
+        return self.play.start_owned(
+            account_id, ruleset.id, setup, title=name[:MAX_TITLE], dice_mode=dice_mode
+        )
+
+    def edit(self, account_id: str, game_id: UUID, step: int, edits: Any) -> UUID:
+        """Start an analysis board from ``step`` of ``game_id`` with ``edits`` made by
+        the position editor (``Ruleset.edit_position``: the engine checks each, and
+        refuses them all if one is wrong); its record says the position is edited."""
+        state, origin, title = self.visible_position(account_id, game_id, step)
+        ruleset = registry.get(self.records.current(game_id).ruleset)
+        edited = ruleset.edit_position(state, edits)
+        setup = {POSITION_KEY: edited, ANALYSIS_OF_KEY: origin, EDITED_KEY: True}
+        name = f"Edited position from {title[:TITLE_ROOM]} step {origin['step']}"
+        return self.play.start_owned(account_id, ruleset.id, setup, title=name[:MAX_TITLE])
+
+    def unit_options(
+        self, account_id: str | None, game_id: UUID, step: int, unit: str
+    ) -> UnitOptions:
+        """What ``unit`` may do at ``step``, as the engine answers (``unit_options``)."""
+        state, _, _ = self.visible_position(account_id, game_id, step)
+        return unit_options(registry.get(self.records.current(game_id).ruleset), state, unit)
+
+    def visible_position(
+        self, account_id: str | None, game_id: UUID, step: int
+    ) -> tuple[State, dict[str, Any], str]:
+        """The whole state at ``step`` (a decision point) if the asker may see it all,
+        where it comes from, and the game's title."""
+        last_step, over = self.records.head(game_id)
         if not 0 <= step <= last_step:
             raise StepOutOfRange(step, last_step)
         step = self._decision_step(game_id, step)
-        original = self._game_at(game_id, step)
+        game = self._game_at(game_id, step)
         if not over:
-            self._check_visible(account_id, game_id, original)
-        ruleset = registry.get(original.ruleset)
-        setup = {
-            POSITION_KEY: original.state,
-            ANALYSIS_OF_KEY: {"game": str(game_id), "step": step, "title": original.title},
-        }
-        title = f"Analysis of {original.title[:TITLE_ROOM]} from step {step}"
-        return self.play.start_owned(
-            account_id, ruleset.id, setup, title=title[:MAX_TITLE], dice_mode=dice_mode
-        )
+            self._check_visible(account_id, game_id, game)
+        origin = {"game": str(game_id), "step": step, "title": game.title}
+        return game.state, origin, game.title
 
     def _decision_step(self, game_id: UUID, step: int) -> int:
         """``step``, or if it falls between the events of one command (a roll made,
@@ -86,7 +112,7 @@ class Sandboxes:
         )
         return game
 
-    def _check_visible(self, account_id: str, game_id: UUID, game: Game) -> None:
+    def _check_visible(self, account_id: str | None, game_id: UUID, game: Game) -> None:
         """``PlayRefused`` unless the whole state of a running game is the asker's."""
         ruleset = registry.get(game.ruleset)
         if ruleset.view(game.state, None) == game.state:
@@ -100,12 +126,66 @@ class Sandboxes:
         )
 
 
+@dataclass(frozen=True)
+class UnitOptions:
+    """What one unit may do now: ``lines`` in words (one per kind of command the engine
+    accepts for it), or ``waiting`` saying whose decision it is instead; ``odds`` are
+    the system's "what would happen" questions for its attacks (links' queries)."""
+
+    unit: str
+    prompt: str
+    lines: list[str]
+    waiting: str | None
+    odds: list[dict[str, str]]
+
+
+MAX_LEGAL = 500  # commands asked of the engine, at most
+
+
+def unit_options(ruleset: Ruleset, state: State, unit: str) -> UnitOptions:
+    """The commands ``ruleset`` accepts now that concern ``unit`` (it is named by the
+    command, or it is the unit the prompt asks about), grouped by kind, in words."""
+    prompt = ruleset.prompt(state)
+    if prompt is None:
+        return UnitOptions(unit, "", [], "the game is over in this position", [])
+    asked = f"side {' and '.join(prompt.sides)}: {prompt.kind.replace('_', ' ')}"
+    about = prompt.options.get("unit") == unit
+    counts: dict[str, int] = {}
+    odds: list[dict[str, str]] = []
+    for side in prompt.sides:
+        for command in islice(ruleset.legal(state, side), MAX_LEGAL):
+            named = command.get("unit") == unit or unit in (command.get("units") or ())
+            if not (named or about):
+                continue
+            kind = str(command.get("type", "command")).replace("_", " ")
+            order = command.get("order")
+            line = f"{kind}: {str(order).replace('_', ' ')}" if order else kind
+            if command.get("boost"):
+                line += " (boosted)"
+            counts[line] = counts.get(line, 0) + 1
+            if order in ("shoot", "attack", "charge") and not any(
+                q["kind"] == _odds_kind(order) for q in odds
+            ):
+                odds.append({"kind": _odds_kind(order), "order": str(order)})
+    lines = [
+        f"{line} ({count} ways the engine sampled)" if count > 1 else line
+        for line, count in counts.items()
+    ]
+    waiting = None if lines else f"nothing for this unit now: the engine waits for {asked}"
+    return UnitOptions(unit, asked, lines, waiting, odds)
+
+
+def _odds_kind(order: Any) -> str:
+    return "shoot" if order == "shoot" else "melee"
+
+
 def analysis_origin(setup: Any) -> dict[str, Any] | None:
     """Where an analysis board's position came from (``{"game", "step", "title"}``),
     ``{"edited": True}`` for an edited position, ``None`` for an ordinary game."""
     if not is_position_setup(setup):
         return None
     origin = setup.get(ANALYSIS_OF_KEY)
-    if isinstance(origin, dict):
-        return origin
-    return {"edited": True}
+    found = dict(origin) if isinstance(origin, dict) else {}
+    if setup.get(EDITED_KEY):
+        found["edited"] = True
+    return found or {"edited": True}

@@ -34,10 +34,10 @@ def test_moving_a_unit_moves_its_leader_there_and_the_others_with_it(battle: Sta
     # The middle of the table, between the armies: nobody stands there.
     x, y = battle["table"]["width"] // 2, battle["table"]["height"] // 2
     moved = KENSEI.edit_position(
-        battle, [{"edit": "move", "unit": unit["id"], "x": x, "y": y, "facing": 90}]
+        battle, [{"edit": "move", "unit": unit["id"], "x": x, "y": y, "facing": 900}]
     )
     new_leader = moved["minis"][unit["leader"]]
-    assert (new_leader["x"], new_leader["y"], new_leader["facing"]) == (x, y, 90)
+    assert (new_leader["x"], new_leader["y"], new_leader["facing"]) == (x, y, 900)
     dx, dy = x - leader["x"], y - leader["y"]
     for mid in unit["minis"]:
         old, new = battle["minis"][mid], moved["minis"][mid]

@@ -10,6 +10,8 @@ if (replay && step) {
   replay.addEventListener("step", (event) => {
     const { step: shown, shown: state } = event.detail;
     step.value = String(shown);
+    const editor = document.getElementById("open-editor");
+    if (editor) editor.search = `?step=${shown}`;
     if (!note) return;
     const from = shown === 0 || state?.prompt ? `step ${shown}` : `the end of the command of step ${shown}`;
     note.textContent = `a new board from ${from} · this game is not changed`;
