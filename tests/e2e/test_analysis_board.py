@@ -7,12 +7,14 @@ again (a branch of the branch). Waits are Playwright's own (conditions, never ti
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
 import pytest
 
-from engine.core import state_hash
+from engine.core import CommandRefused, state_hash
+from engine.kensei import Kensei
 from replays.game import project_game, step_version
 from tests.e2e.conftest import LiveSite, new_context
 from tests.e2e.test_play import answer_and_wait, answer_setup, panel_prompt, sign_up
@@ -23,6 +25,18 @@ pytestmark = pytest.mark.e2e
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 # Prompts the play page answers with one button (tests/e2e/test_play.py, answer_setup).
 ANSWERED = ("choose_unit", "choose_active_side")
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[tuple[Any, str]]:
+    """A page at desktop or phone size, and that size's name; its scripts must not fail."""
+    context = new_context(browser, viewport=SIZES[request.param])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page, request.param
+    context.close()
+    assert not errors, f"the page's scripts failed: {errors}"
 
 
 def full_state(site: LiveSite, game_id: UUID, step: int) -> dict[str, Any]:
@@ -59,14 +73,10 @@ def board_id(url: str) -> UUID:
     return UUID(found.group(1))
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_analyse_from_a_step_play_a_move_and_branch_again(
-    live_site: LiveSite, browser: Any, size: str
+    live_site: LiveSite, sized: tuple[Any, str]
 ) -> None:
-    context = new_context(browser, viewport=SIZES[size])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, size = sized
     original = live_site.kensei_game
     export = page.request.get(f"{live_site.url}/api/games/{original}/record").json()
     final_hash, commands = export["final_state_hash"], len(export["commands"])
@@ -113,5 +123,63 @@ def test_analyse_from_a_step_play_a_move_and_branch_again(
     expect(page.locator("#analysis-of")).to_contain_text("from step 0")
     expect(page.locator("#analysis-of a")).to_have_attribute("href", f"/games/{board}?step=0")
     assert branch not in (board, original)
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
+
+
+def an_order_and_a_free_spot(site: LiveSite) -> tuple[int, str, tuple[int, int]]:
+    """A step of the demo game where a unit is asked for its order, that unit, and a
+    spot (whole centimetres) its leader may be moved to: the engine accepts it."""
+    records = site.app.extensions["shiai"].records
+    kensei = Kensei()
+    for entry in records.steps(site.kensei_game):
+        prompt = records.state_at(site.kensei_game, entry.step).prompt
+        if prompt is None or prompt["kind"] != "order":
+            continue
+        uid = prompt["options"]["unit"]
+        state = full_state(site, site.kensei_game, entry.step)
+        for x_cm, y_cm in ((60, 45), (40, 45), (80, 45), (60, 30), (60, 60)):
+            move = {"edit": "move", "unit": uid, "x": x_cm * 100, "y": y_cm * 100, "facing": 0}
+            try:
+                kensei.edit_position(state, [move])
+            except CommandRefused:
+                continue
+            return entry.step, uid, (x_cm, y_cm)
+    raise AssertionError("no order with a free spot in the demo game")
+
+
+def test_the_position_editor_moves_a_unit_and_the_engine_says_what_it_can_do(
+    live_site: LiveSite, sized: tuple[Any, str]
+) -> None:
+    page, size = sized
+    step, uid, (x_cm, y_cm) = an_order_and_a_free_spot(live_site)
+    sign_up(page, live_site, f"bugyo-{size}")
+    page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step={step}")
+    page.get_by_role("link", name="Position editor").click()
+    expect(page).to_have_url(re.compile(rf"/editor\?step={step}$"))
+    expect(page.locator("#board svg")).to_be_visible()
+    page.get_by_label("Unit to edit").select_option(uid)
+
+    # Off the table: the engine refuses, in its words, and nothing starts.
+    page.get_by_label("x (cm)").fill("0")
+    page.get_by_label("y (cm)").fill("0")
+    page.get_by_role("button", name="Move the unit", exact=True).click()
+    page.get_by_role("button", name="Start a board from this position").click()
+    expect(page.locator("#edit-error")).to_contain_text("off the table")
+    page.get_by_role("button", name="Undo the last edit").click()
+    expect(page.locator("#edit-list li")).to_have_count(0)
+
+    # A free spot: the board starts from the edited position.
+    page.get_by_label("x (cm)").fill(str(x_cm))
+    page.get_by_label("y (cm)").fill(str(y_cm))
+    page.get_by_role("button", name="Move the unit", exact=True).click()
+    expect(page.locator("#edit-list li")).to_have_count(1)
+    page.get_by_role("button", name="Start a board from this position").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}/editor\?step=0$"))
+    board = board_id(page.url)
+    moved = full_state(live_site, board, 0)
+    leader = moved["minis"][moved["units"][uid]["leader"]]
+    assert (leader["x"], leader["y"]) == (x_cm * 100, y_cm * 100)
+
+    # What can this unit do? The engine lists its orders.
+    page.get_by_label("Unit to edit").select_option(uid)
+    page.get_by_role("button", name="Ask the engine").click()
+    expect(page.locator("#unit-option-lines li").first).to_contain_text("order: ")

@@ -66,7 +66,7 @@ def editor(game_id: UUID) -> ResponseReturnValue:
         "options": url_for("analysis_board.options", game_id=game_id, unit="UNIT"),
         "signed_in": account is not None,
         "csrf": csrf_token() if account is not None else None,
-        "board": url_for("games.game", game_id=game_id),
+        "board": url_for("games.game", game_id=game_id, step=origin["step"]),
     }
     return render_template(
         "analysis_editor.html", game=summary, origin=origin, editor=data, state=state

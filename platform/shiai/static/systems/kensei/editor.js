@@ -145,6 +145,6 @@ $("ask-options").addEventListener("click", async () => {
 });
 
 const board = document.createElement("p");
-board.append(Object.assign(document.createElement("a"), { href: data.board, textContent: "Back to the game (play this board)" }));
+board.append(Object.assign(document.createElement("a"), { href: data.board, textContent: "Back to the game at this step" }));
 $("editor").querySelector(".meta").after(board);
 draw();
