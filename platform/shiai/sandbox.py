@@ -54,7 +54,12 @@ class Sandboxes:
         setup = {POSITION_KEY: state, ANALYSIS_OF_KEY: origin}
         name = f"Analysis of {title[:TITLE_ROOM]} from step {origin['step']}"
         return self.play.start_owned(
-            account_id, ruleset.id, setup, title=name[:MAX_TITLE], dice_mode=dice_mode
+            account_id,
+            ruleset.id,
+            setup,
+            title=name[:MAX_TITLE],
+            dice_mode=dice_mode,
+            from_position=True,
         )
 
     def edit(self, account_id: str, game_id: UUID, step: int, edits: Any) -> UUID:
@@ -66,7 +71,9 @@ class Sandboxes:
         edited = ruleset.edit_position(state, edits)
         setup = {POSITION_KEY: edited, ANALYSIS_OF_KEY: origin, EDITED_KEY: True}
         name = f"Edited position from {title[:TITLE_ROOM]} step {origin['step']}"
-        return self.play.start_owned(account_id, ruleset.id, setup, title=name[:MAX_TITLE])
+        return self.play.start_owned(
+            account_id, ruleset.id, setup, title=name[:MAX_TITLE], from_position=True
+        )
 
     def unit_options(
         self, account_id: str | None, game_id: UUID, step: int, unit: str

@@ -19,6 +19,7 @@ from replays.game import project_game, step_version
 from tests.e2e.conftest import LiveSite, new_context
 from tests.e2e.test_play import answer_and_wait, answer_setup, panel_prompt, sign_up
 from tests.e2e.test_replay_viewer import expect
+from tests.integration.test_sandbox_editor import anchor_position
 
 pytestmark = pytest.mark.e2e
 
@@ -176,8 +177,7 @@ def test_the_position_editor_moves_a_unit_and_the_engine_says_what_it_can_do(
     expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}/editor\?step=0$"))
     board = board_id(page.url)
     moved = full_state(live_site, board, 0)
-    leader = moved["minis"][moved["units"][uid]["leader"]]
-    assert (leader["x"], leader["y"]) == (x_cm * 100, y_cm * 100)
+    assert anchor_position(moved, uid) == (x_cm * 100, y_cm * 100)
 
     # What can this unit do? The engine lists its orders.
     page.get_by_label("Unit to edit").select_option(uid)

@@ -18,7 +18,7 @@ from replays.bot_games import answer_with_bots
 from replays.game import project_game, step_version
 from replays.schema import game_sides, games
 from tests.support.dice_race import DiceRace
-from tests.support.web import form, new_account, signed_in_client
+from tests.support.web import form, new_account, new_token, signed_in_client
 
 
 @pytest.fixture
@@ -214,3 +214,23 @@ def test_analysing_needs_a_signed_in_account_and_the_csrf_token(
     assert form(visitor, f"/games/{game_id}/analyse", {"step": "0"}).status_code in (302, 303)
     assert judge.post(f"/games/{game_id}/analyse", data={"step": "0"}).status_code == 400
     assert form(judge, f"/games/{UUID(int=7)}/analyse", {"step": "0"}).status_code == 404
+
+
+def test_a_position_is_not_started_or_imported_through_the_api(
+    sqlite_app: Flask, finished_race: UUID
+) -> None:
+    """A set-up that gives the first state is the analysis boards' alone: a script
+    cannot start a game from a state of its own making, nor import a board's record."""
+    headers = {"Authorization": f"Bearer {new_token(sqlite_app, 'okubo')}"}
+    client = sqlite_app.test_client()
+    state = full_state_at(sqlite_app, finished_race, 0)
+    started = client.post(
+        "/api/games", json={"ruleset": "dice-race", "setup": {"position": state}}, headers=headers
+    )
+    assert started.status_code == 400
+    assert "analysis board" in started.get_json()["message"]
+    record = sqlite_app.extensions["shiai"].records.export_record(finished_race)
+    record["setup"] = {"position": state}
+    imported = client.post("/api/records", json=record, headers=headers)
+    assert imported.status_code == 400, imported.get_json()
+    assert "analysis board" in imported.get_json()["message"]

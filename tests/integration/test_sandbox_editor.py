@@ -50,6 +50,15 @@ def state_at(app: Flask, game_id: UUID, step: int) -> dict[str, Any]:
     return state
 
 
+def anchor_position(state: dict[str, Any], uid: str) -> tuple[int, int]:
+    """Where a unit's leader stands (its first miniature on the table if it has none)."""
+    unit = state["units"][uid]
+    standing = [m for m in unit["minis"] if state["minis"][m]["placed"]]
+    standing = [m for m in standing if not state["minis"][m]["removed"]]
+    mini = state["minis"][unit["leader"] if unit["leader"] in standing else standing[0]]
+    return mini["x"], mini["y"]
+
+
 def post_edits(client: FlaskClient, game_id: UUID, body: Any) -> Any:
     with client.session_transaction() as session:
         token = session.setdefault("csrf_token", secrets.token_urlsafe(16))
@@ -77,8 +86,7 @@ def test_an_edited_position_starts_a_board_that_says_it_is_edited(
     assert setup["edited"] is True
     assert setup["analysis_of"]["game"] == str(kensei_game)
     moved = state_at(sqlite_app, board, 0)
-    leader = moved["minis"][moved["units"][uid]["leader"]]
-    assert (leader["x"], leader["y"]) == centre
+    assert anchor_position(moved, uid) == centre
     assert moved["units"][uid]["markers"]["stunned"] == 1
     assert "An edited position" in judge.get(f"/games/{board}").get_data(as_text=True)
 
@@ -116,9 +124,8 @@ def test_a_unit_not_asked_about_is_told_whose_decision_it_is(
     sqlite_app: Flask, judge: FlaskClient, kensei_game: UUID
 ) -> None:
     step, uid = order_step(sqlite_app, kensei_game)
-    other = next(
-        u for u in state_at(sqlite_app, kensei_game, step)["units"] if u != uid and "B" in u
-    )
+    units = state_at(sqlite_app, kensei_game, step)["units"]
+    other = next(u for u in units if units[u]["side"] != units[uid]["side"])  # not asked
     answer = judge.get(f"/play/games/{kensei_game}/units/{other}?step={step}").get_json()
     assert answer["lines"] == []
     assert "the engine waits for side" in answer["waiting"]
