@@ -17,7 +17,13 @@ from engine.core import CommandRefused, state_hash
 from engine.kensei import Kensei
 from replays.game import project_game, step_version
 from tests.e2e.conftest import LiveSite, new_context
-from tests.e2e.test_play import answer_and_wait, answer_setup, panel_prompt, sign_up
+from tests.e2e.test_play import (
+    answer_and_wait,
+    answer_setup,
+    click_table,
+    panel_prompt,
+    sign_up,
+)
 from tests.e2e.test_replay_viewer import expect
 from tests.integration.test_sandbox_editor import anchor_position
 
@@ -167,6 +173,11 @@ def test_the_position_editor_moves_a_unit_and_the_engine_says_what_it_can_do(
     expect(page.locator("#edit-error")).to_contain_text("off the table")
     page.get_by_role("button", name="Undo the last edit").click()
     expect(page.locator("#edit-list li")).to_have_count(0)
+
+    # A click on the table says where: the leader's x and y (whole cm typed after).
+    click_table(page, x_cm * 100, y_cm * 100)
+    expect(page.locator("#edit-x")).to_have_value(re.compile(rf"^{x_cm - 1}|^{x_cm}"))
+    assert abs(float(page.locator("#edit-y").input_value()) - y_cm) < 1
 
     # A free spot: the board starts from the edited position.
     page.get_by_label("x (cm)").fill(str(x_cm))

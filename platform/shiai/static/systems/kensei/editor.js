@@ -1,5 +1,6 @@
 // Kensei's position editor (templates/analysis_editor.html): choose a unit (from the
-// list or by clicking its base), place its leader by x/y/facing, set its markers or
+// list or by clicking its base), place its leader by x/y/facing (or click the table
+// where it goes, then "Move the unit"), set its markers or
 // remove it. The edits are listed and previewed on the board; the engine checks them
 // all when a board is started from the position (POST .../edits), and its refusal is
 // shown in its own words. "Ask the engine" lists what the unit may do at the step.
@@ -88,6 +89,21 @@ function showError(message) {
 }
 
 $("edit-unit").addEventListener("change", () => select($("edit-unit").value));
+// A click on the table (not on a unit) is where to put the chosen unit's leader.
+$("board").addEventListener("click", (event) => {
+  if (event.target.closest(".unit")) return;
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const point = svg.createSVGPoint();
+  point.x = event.clientX;
+  point.y = event.clientY;
+  const at = point.matrixTransform(svg.getScreenCTM().inverse());
+  const { width, height } = data.state.table;
+  if (at.x < 0 || at.y < 0 || at.x > width || at.y > height) return;
+  $("edit-x").value = String(Math.round(at.x) / 100);
+  $("edit-y").value = String(Math.round(height - at.y) / 100);
+  $("edit-x").dispatchEvent(new Event("change"));
+});
 $("edit-move").addEventListener("click", () =>
   add({ edit: "move", unit: selected, x: whole("edit-x", 100), y: whole("edit-y", 100), facing: whole("edit-facing", 10) }));
 $("edit-markers").addEventListener("click", () =>
