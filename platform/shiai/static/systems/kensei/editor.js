@@ -5,6 +5,7 @@
 // all when a board is started from the position (POST .../edits), and its refusal is
 // shown in its own words. "Ask the engine" lists what the unit may do at the step.
 import { drawBoard } from "./board.js";
+import { tablePoint } from "../../boards/table.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("editor-data").textContent);
@@ -94,14 +95,11 @@ $("board").addEventListener("click", (event) => {
   if (event.target.closest(".unit")) return;
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  const point = svg.createSVGPoint();
-  point.x = event.clientX;
-  point.y = event.clientY;
-  const at = point.matrixTransform(svg.getScreenCTM().inverse());
+  const [x, y] = tablePoint(svg, event);
   const { width, height } = data.state.table;
-  if (at.x < 0 || at.y < 0 || at.x > width || at.y > height) return;
-  $("edit-x").value = String(Math.round(at.x) / 100);
-  $("edit-y").value = String(Math.round(height - at.y) / 100);
+  if (x < 0 || y < 0 || x > width || y > height) return;
+  $("edit-x").value = String(x / 100);
+  $("edit-y").value = String(y / 100);
   $("edit-x").dispatchEvent(new Event("change"));
 });
 $("edit-move").addEventListener("click", () =>
