@@ -234,3 +234,12 @@ def test_a_position_is_not_started_or_imported_through_the_api(
     imported = client.post("/api/records", json=record, headers=headers)
     assert imported.status_code == 400, imported.get_json()
     assert "analysis board" in imported.get_json()["message"]
+
+
+def test_a_system_without_a_position_editor_says_so(
+    sqlite_app: Flask, judge: FlaskClient, finished_race: UUID
+) -> None:
+    page = judge.get(f"/games/{finished_race}/editor?step=0")
+    assert page.status_code == 400
+    assert "has no position editor" in page.get_data(as_text=True)
+    assert 'id="open-editor"' not in judge.get(f"/games/{finished_race}").get_data(as_text=True)

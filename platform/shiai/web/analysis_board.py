@@ -57,6 +57,8 @@ def editor(game_id: UUID) -> ResponseReturnValue:
     account = current_account()
     records = current_app.extensions["shiai"].records
     summary = records.summary(game_id)
+    if not _has_editor(registry.get(summary.ruleset)):
+        raise BadRequest(f"{summary.ruleset} has no position editor yet (Kensei has one)")
     state, origin, _ = _sandboxes().visible_position(account.id if account else None, game_id, step)
     data = {
         "game": str(game_id),
@@ -142,5 +144,9 @@ def analysis_board(summary: GameSummary) -> dict[str, Any]:
             offer = set(sides) >= set(summary.sides)
         else:
             offer = registry.get(game.ruleset).view(game.state, None) == game.state
-    editor = type(registry.get(game.ruleset)).edit_position is not Ruleset.edit_position
+    editor = _has_editor(registry.get(game.ruleset))
     return {"origin": analysis_origin(game.setup), "offer": offer, "editor": offer and editor}
+
+
+def _has_editor(ruleset: Ruleset) -> bool:
+    return type(ruleset).edit_position is not Ruleset.edit_position
