@@ -38,7 +38,7 @@ from sqlalchemy import (
 from sqlalchemy_utils.types.uuid import UUIDType
 
 # Event-sourced applications whose stores Alembic owns, by application name.
-EVENT_SOURCED_APPLICATIONS = ("GameRecords", "Tournaments")
+EVENT_SOURCED_APPLICATIONS = ("GameRecords", "Tournaments", "Studies")
 
 
 def define_event_store_tables() -> MetaData:

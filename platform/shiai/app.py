@@ -31,6 +31,7 @@ from shiai.web import (
     home,
     meta,
     play,
+    studies,
     throttling,
     tools,
     tournaments,
@@ -68,6 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(meta.bp)
     app.register_blueprint(army_lists.bp)
     app.register_blueprint(analysis_board.bp)
+    app.register_blueprint(studies.bp)
     for system in app.extensions["shiai"].systems:  # each system's own pages (its tools)
         own = system.blueprint()
         if own is not None:

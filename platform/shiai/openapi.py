@@ -6,6 +6,14 @@ import copy
 from typing import Any
 
 from replays.record_file import RECORD_SCHEMA
+from replays.studies import (
+    COLOURS,
+    COMMENT_LIMIT,
+    COORDINATE_LIMIT,
+    SHAPES_LIMIT,
+    TITLE_LIMIT,
+    VISIBILITIES,
+)
 
 API_VERSION = "1.0.0"
 
@@ -457,6 +465,170 @@ PATHS: dict[str, Any] = {
         },
     },
 }
+
+
+# -- studies (shiai.web.studies): a finished game with one person's annotations -------
+
+_STUDY_ID = {
+    "name": "study_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "format": "uuid"},
+}
+_STEP = {
+    "name": "step",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 0},
+}
+_COORDINATE = {"type": "number", "minimum": -COORDINATE_LIMIT, "maximum": COORDINATE_LIMIT}
+_POINT = {"type": "array", "items": _COORDINATE, "minItems": 2, "maxItems": 2}
+_COLOUR = {"enum": list(COLOURS), "default": "green"}
+_SHAPE = {
+    "oneOf": [
+        {
+            "type": "object",
+            "description": "an arrow, in the SVG user units of the board's viewBox",
+            "required": ["kind", "from", "to"],
+            "additionalProperties": False,
+            "properties": {
+                "kind": {"const": "arrow"},
+                "from": _POINT,
+                "to": _POINT,
+                "colour": _COLOUR,
+            },
+        },
+        {
+            "type": "object",
+            "description": "a circle, in the SVG user units of the board's viewBox",
+            "required": ["kind", "at", "r"],
+            "additionalProperties": False,
+            "properties": {
+                "kind": {"const": "circle"},
+                "at": _POINT,
+                "r": {"type": "number", "exclusiveMinimum": 0, "maximum": COORDINATE_LIMIT},
+                "colour": _COLOUR,
+            },
+        },
+    ]
+}
+_STUDY_NOT_FOUND = _err("no such study")
+_STUDY_WRITE_ERRORS = {
+    "400": _err("malformed JSON or schema mismatch" + _CSRF_400),
+    "401": _UNAUTHORISED,
+    "403": _err("the caller is not the study's owner"),
+    "404": _STUDY_NOT_FOUND,
+    "409": _err("the study changed meanwhile (conflict)"),
+    "422": _err("refused: a step outside the game, a text too long, a bad shape"),
+}
+
+SCHEMAS.update(
+    {
+        "StudyAnnotation": {
+            "type": "object",
+            "description": "the annotation of one step: an empty comment with no shapes removes it",
+            "additionalProperties": False,
+            "properties": {
+                "comment": {"type": "string", "maxLength": COMMENT_LIMIT},
+                "shapes": {"type": "array", "maxItems": SHAPES_LIMIT, "items": _SHAPE},
+            },
+        },
+        "StudyChange": {
+            "type": "object",
+            "minProperties": 1,
+            "additionalProperties": False,
+            "properties": {
+                "title": {"type": "string", "minLength": 1, "maxLength": TITLE_LIMIT},
+                "visibility": {"enum": list(VISIBILITIES)},
+            },
+        },
+        "Study": {
+            "type": "object",
+            "required": ["id", "game_id", "title", "visibility", "version", "annotations"],
+            "properties": {
+                "id": {"type": "string", "format": "uuid"},
+                "game_id": {"type": "string", "format": "uuid"},
+                "title": {"type": "string"},
+                "visibility": {"enum": list(VISIBILITIES)},
+                "owner": {"type": "string"},
+                "version": {"type": "integer"},
+                "annotations": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["step", "comment", "shapes"],
+                        "properties": {
+                            "step": {"type": "integer"},
+                            "comment": {"type": "string"},
+                            "shapes": {"type": "array", "items": _SHAPE},
+                        },
+                    },
+                },
+            },
+        },
+        "StudyExport": {
+            "type": "object",
+            "required": ["format", "study", "record"],
+            "properties": {
+                "format": {"const": "shiai-study/1"},
+                "study": {"$ref": "#/components/schemas/Study"},
+                "record": {"$ref": "#/components/schemas/GameRecord"},
+            },
+        },
+    }
+)
+
+PATHS.update(
+    {
+        "/api/studies/{study_id}": {
+            "get": {
+                "operationId": "readStudy",
+                "summary": "A study: a finished game's annotations by one person (public "
+                "or unlisted: anyone with its id may read it)",
+                "parameters": [_STUDY_ID],
+                "responses": {"200": _ok("Study", "the study"), "404": _STUDY_NOT_FOUND},
+            },
+            "patch": {
+                "operationId": "changeStudy",
+                "summary": "Rename a study or change who sees it (its owner only)",
+                "security": WRITE_SECURITY,
+                "parameters": [_STUDY_ID],
+                "requestBody": {"required": True, **_json("StudyChange")},
+                "responses": {"200": _ok("Study", "the changed study"), **_STUDY_WRITE_ERRORS},
+            },
+        },
+        "/api/studies/{study_id}/annotations/{step}": {
+            "put": {
+                "operationId": "annotateStep",
+                "summary": "Add or replace the annotation of a step (its owner only)",
+                "security": WRITE_SECURITY,
+                "parameters": [_STUDY_ID, _STEP],
+                "requestBody": {"required": True, **_json("StudyAnnotation")},
+                "responses": {"200": _ok("Study", "the changed study"), **_STUDY_WRITE_ERRORS},
+            },
+            "delete": {
+                "operationId": "removeAnnotation",
+                "summary": "Remove the annotation of a step (its owner only)",
+                "security": WRITE_SECURITY,
+                "parameters": [_STUDY_ID, _STEP],
+                "responses": {"200": _ok("Study", "the changed study"), **_STUDY_WRITE_ERRORS},
+            },
+        },
+        "/api/studies/{study_id}/export": {
+            "get": {
+                "operationId": "exportStudy",
+                "summary": "The study in one file: its annotations and the game's "
+                "shiai-game/1 record (which POST /api/records imports as it is)",
+                "parameters": [_STUDY_ID],
+                "responses": {
+                    "200": _ok("StudyExport", "the study and the game's record"),
+                    "404": _STUDY_NOT_FOUND,
+                    "409": _REFUSED,
+                },
+            },
+        },
+    }
+)
 
 
 def document() -> dict[str, Any]:

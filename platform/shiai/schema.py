@@ -24,6 +24,7 @@ from sqlalchemy import (
 )
 
 from replays import schema as replays_schema
+from shiai.studies import study_tables
 
 platform_tables = MetaData()
 
@@ -165,4 +166,4 @@ ratings = Table(
 
 def all_metadata() -> list[MetaData]:
     """Every table the project owns: the replays layer's and the platform's."""
-    return [*replays_schema.all_metadata(), platform_tables]
+    return [*replays_schema.all_metadata(), platform_tables, study_tables]

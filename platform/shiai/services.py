@@ -17,6 +17,7 @@ from shiai import army_lists
 from shiai.accounts import DEFAULT_METHOD, Accounts
 from shiai.analysis_links import AnalysisTournamentLinks, linked_event
 from shiai.play import Play
+from shiai.studies import Studies, StudyListings
 from shiai.systems import BUILTIN_SYSTEMS, Systems, build_systems
 from shiai.tournaments.application import Tournaments
 from shiai.tournaments.game_results import GameResults
@@ -43,6 +44,9 @@ class Services:
     play: Play
     # The installed game systems, each with its plug-in (shiai.systems).
     systems: Systems
+    # Annotated games (shiai.studies) and their listing.
+    studies: Studies
+    study_listings: StudyListings
     # How far each read model was behind when these services started (then caught up).
     behind_at_start: dict[str, int] = field(default_factory=dict)
 
@@ -55,6 +59,7 @@ class Services:
             self.game_results,
             self.analysis,
             self.analysis_links,
+            self.study_listings,
         ]
 
     def catch_up(self) -> dict[str, int]:
@@ -72,6 +77,7 @@ class Services:
     def close(self) -> None:
         self.records.close()
         self.tournaments.close()
+        self.studies.close()
         self.db_engine.dispose()
 
 
@@ -119,6 +125,9 @@ def build_services(
     records.on_recorded(analysis.catch_up)
     analysis_links = AnalysisTournamentLinks(tournaments, db_engine)
     tournaments.on_recorded(analysis_links.catch_up)
+    studies = Studies(event_store_env(database_url))
+    study_listings = StudyListings(studies, db_engine)
+    studies.on_recorded(study_listings.catch_up)
     services = Services(
         records=records,
         games=games,
@@ -131,6 +140,8 @@ def build_services(
         accounts=Accounts(db_engine, password_method),
         play=Play(records, db_engine, game_results.player_side),
         systems=systems,
+        studies=studies,
+        study_listings=study_listings,
     )
     if catch_up:
         try:

@@ -921,6 +921,131 @@ def test_a_body_over_the_request_limit_is_a_413_with_a_message(
     assert "the request is larger than" in response.get_json()["message"]
 
 
+# -- studies: a finished game's annotations (shiai.web.studies) ------------------------------
+
+
+def _study(api: ContractClient, app: Flask) -> tuple[str, str]:
+    """A finished game and a study of it owned by the ``api`` script's account."""
+    game_id = finished_game(api)
+    services = app.extensions["shiai"]
+    owner = services.accounts.by_username("scripted").id
+    return str(
+        services.studies.start(uuid.UUID(game_id), owner, "Kawanakajima", "unlisted")
+    ), game_id
+
+
+def test_a_study_is_annotated_read_changed_and_exported_by_its_owner(
+    api: ContractClient, anonymous: ContractClient, app: Flask
+) -> None:
+    study_id, game_id = _study(api, app)
+    arrow = {"kind": "arrow", "from": [1, 2], "to": [30, 40.5], "colour": "red"}
+    saved = api.open(
+        "PUT",
+        f"/api/studies/{study_id}/annotations/3",
+        json={"comment": "Bid 2.", "shapes": [arrow]},
+    )
+    assert saved.status_code == 200
+    assert saved.get_json()["annotations"] == [{"step": 3, "comment": "Bid 2.", "shapes": [arrow]}]
+    changed = api.open("PATCH", f"/api/studies/{study_id}", json={"visibility": "public"})
+    assert changed.get_json()["visibility"] == "public"
+    read = anonymous.get(f"/api/studies/{study_id}")
+    assert read.status_code == 200
+    assert read.get_json()["version"] == 3
+    exported = anonymous.get(f"/api/studies/{study_id}/export")
+    assert exported.status_code == 200
+    assert exported.get_json()["record"] == anonymous.get(f"/api/games/{game_id}/record").get_json()
+    removed = api.open("DELETE", f"/api/studies/{study_id}/annotations/3")
+    assert removed.status_code == 200
+    assert removed.get_json()["annotations"] == []
+
+
+def test_study_writes_are_refused_with_a_reason_and_change_nothing(
+    api: ContractClient, anonymous: ContractClient, app: Flask
+) -> None:
+    study_id, _ = _study(api, app)
+    note = f"/api/studies/{study_id}/annotations/2"
+    stranger = ContractClient(token_client(app, "stranger"), app)
+    browser = app.test_client()
+    session = ContractClient(browser, app)
+    with browser.session_transaction() as cookie:
+        cookie["account_id"] = app.extensions["shiai"].accounts.by_username("scripted").id
+    refusals = [
+        (api, "PUT", note, {"comment": 5}, 400),
+        (api, "PATCH", f"/api/studies/{study_id}", {"owner": "me"}, 400),
+        (session, "DELETE", note, None, 400),  # a cookie write without its CSRF header
+        (anonymous, "PUT", note, {"comment": "x"}, 401),
+        (anonymous, "PATCH", f"/api/studies/{study_id}", {"title": "x"}, 401),
+        (anonymous, "DELETE", note, None, 401),
+        (stranger, "PUT", note, {"comment": "mine"}, 403),
+        (stranger, "PATCH", f"/api/studies/{study_id}", {"title": "mine"}, 403),
+        (stranger, "DELETE", note, None, 403),
+        (api, "PUT", f"/api/studies/{UNKNOWN_GAME}/annotations/2", {"comment": "x"}, 404),
+        (api, "PATCH", f"/api/studies/{UNKNOWN_GAME}", {"title": "x"}, 404),
+        (api, "DELETE", f"/api/studies/{UNKNOWN_GAME}/annotations/2", None, 404),
+        (api, "PUT", f"/api/studies/{study_id}/annotations/999", {"comment": "late"}, 422),
+        (api, "PATCH", f"/api/studies/{study_id}", {"title": "two\nlines"}, 422),
+        (api, "DELETE", note, None, 422),  # no annotation there
+    ]
+    for caller, method, path, body, status in refusals:
+        response = (
+            caller.open(method, path, json=body) if body is not None else caller.open(method, path)
+        )
+        assert response.status_code == status, (method, path, body, response.get_json())
+    for path in (f"/api/studies/{UNKNOWN_GAME}", f"/api/studies/{UNKNOWN_GAME}/export"):
+        assert anonymous.get(path).status_code == 404
+    assert anonymous.get(f"/api/studies/{study_id}").get_json()["version"] == 1
+
+
+def test_a_study_write_that_lost_a_race_is_answered_409(
+    api: ContractClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tabs of the owner: the second saves over a study the first has changed
+    since the second read it (each write reads the study as it was then)."""
+    study_id, _ = _study(api, app)
+    studies = app.extensions["shiai"].studies
+    stale = copy.deepcopy(studies.get(uuid.UUID(study_id)))
+    stale.annotations = {"1": {"comment": "x", "shapes": []}}
+    first = api.open("PATCH", f"/api/studies/{study_id}", json={"title": "First tab"})
+    assert first.status_code == 200
+    monkeypatch.setattr(studies, "get", lambda _study_id: copy.deepcopy(stale))
+    for method, path, body in (
+        ("PUT", f"/api/studies/{study_id}/annotations/2", {"comment": "second tab"}),
+        ("PATCH", f"/api/studies/{study_id}", {"title": "Second tab"}),
+        ("DELETE", f"/api/studies/{study_id}/annotations/1", None),
+    ):
+        response = api.open(method, path, json=body) if body else api.open(method, path)
+        assert response.status_code == 409, (method, response.get_json())
+    monkeypatch.undo()
+    assert studies.get(uuid.UUID(study_id)).title == "First tab"
+
+
+def test_a_study_of_a_game_its_ruleset_refuses_to_replay_is_not_exported(
+    api: ContractClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    study_id, _ = _study(api, app)
+    reason = "it was played with other data files than those loaded now"
+    monkeypatch.setattr(registry.get("dice-race"), "replay_refusal", lambda state: reason)
+    response = api.get(f"/api/studies/{study_id}/export")
+    assert response.status_code == 409
+    assert response.get_json()["error"] == "replay_refused"
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("PUT", "/annotations/1"), ("PATCH", "")],
+)
+def test_a_study_write_over_the_request_limit_is_a_413(
+    api: ContractClient, app: Flask, method: str, path: str
+) -> None:
+    study_id, _ = _study(api, app)
+    app.config["MAX_CONTENT_LENGTH"] = 4096
+    body = json.dumps({"comment": "x" * 5000})
+    response = api.open(
+        method, f"/api/studies/{study_id}{path}", data=body, content_type="application/json"
+    )
+    assert response.status_code == 413
+
+
 # -- the other direction: every documented status was answered ------------------------------
 
 

@@ -201,6 +201,10 @@ def test_requests_are_validated_by_the_schemas_the_document_publishes() -> None:
         ("post", "/api/games"): {"$ref": "#/components/schemas/NewGame"},
         ("post", "/api/games/{game_id}/commands"): {"$ref": "#/components/schemas/CommandRequest"},
         ("post", "/api/records"): {"$ref": "#/components/schemas/GameRecord"},
+        ("patch", "/api/studies/{study_id}"): {"$ref": "#/components/schemas/StudyChange"},
+        ("put", "/api/studies/{study_id}/annotations/{step}"): {
+            "$ref": "#/components/schemas/StudyAnnotation"
+        },
     }
     for name, validator in api_module._validators.items():
         assert validator.schema is request_schema(name) is SCHEMAS[name]

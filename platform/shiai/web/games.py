@@ -56,7 +56,8 @@ def _speed() -> int:
 
 
 @bp.get("/games/<uuid:game_id>")
-def game(game_id: UUID) -> ResponseReturnValue:
+def game(game_id: UUID, study: dict[str, Any] | None = None) -> ResponseReturnValue:
+    """The replay page; ``study``: shown as a study's page (shiai.web.studies)."""
     records = current_app.extensions["shiai"].records
     summary = records.summary(game_id)
     view = resolve_view(summary, request.args.get("view") or seat_view(summary))
@@ -118,6 +119,7 @@ def game(game_id: UUID) -> ResponseReturnValue:
         speeds=SPEEDS,
         speed=speed,
         live=live,
+        study=study,
     )
 
 

@@ -14,6 +14,27 @@ export function hexCenter([q, r], size) {
   return [size * ROOT3 * (q + r / 2), size * 1.5 * r];
 }
 
+// The hex [q, r] a point of the screen is in (the inverse of hexCenter, rounded to
+// the nearest hex through cube coordinates).
+export function hexAt([x, y], size) {
+  const q = ((ROOT3 / 3) * x - y / 3) / size;
+  const r = ((2 / 3) * y) / size;
+  const s = -q - r;
+  let [rq, rr] = [Math.round(q), Math.round(r)];
+  const rs = Math.round(s);
+  const [dq, dr, ds] = [Math.abs(rq - q), Math.abs(rr - r), Math.abs(rs - s)];
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return [rq + 0, rr + 0];
+}
+
+// How many steps from hex a to hex b.
+export function hexDistance([q0, r0], [q1, r1]) {
+  const dq = q1 - q0;
+  const dr = r1 - r0;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
 // The six corners of a pointy-top hex, clockwise from the top one's right neighbour.
 export function hexCorners([cx, cy], size) {
   const corners = [];

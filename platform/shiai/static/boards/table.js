@@ -24,6 +24,9 @@ export function tableSvg({ width, height, step, label }) {
     viewBox: `0 0 ${width} ${height}`,
     class: "battlefield",
     "data-step": step,
+    // The table's own size: the viewBox changes as the board is zoomed and panned.
+    "data-table-width": width,
+    "data-table-height": height,
     role: "group",
     "aria-label": label,
   });
@@ -37,7 +40,8 @@ export function tablePoint(svg, event) {
   point.x = event.clientX;
   point.y = event.clientY;
   const at = point.matrixTransform(svg.getScreenCTM().inverse());
-  return [Math.round(at.x), Math.round(Number(svg.viewBox.baseVal.height) - at.y)];
+  const height = Number(svg.dataset.tableHeight || svg.viewBox.baseVal.height); // the viewBox zooms
+  return [Math.round(at.x), Math.round(height - at.y)];
 }
 
 const pointList = (points, Y) => points.map(([x, y]) => `${x},${Y(y)}`).join(" ");
@@ -77,4 +81,43 @@ export function crossedOut(parent, { x, y, size }, title, Y) {
   svgEl("circle", { cx: x, cy: Y(y), r, class: "casualty-base" }, group);
   svgEl("path", { d: `M${x - r},${Y(y) - r}L${x + r},${Y(y) + r}M${x - r},${Y(y) + r}L${x + r},${Y(y) - r}`, class: "cross" }, group);
   return group;
+}
+
+// Arrowheads for the arrows of moves, charges and shots: one marker per kind, in the
+// svg's <defs> (the board is one svg on the page: the ids are unique).
+export const ARROW_KINDS = ["move", "charge", "shot"];
+
+export function arrowDefs(svg) {
+  const defs = svgEl("defs", {}, null);
+  svg.prepend(defs);
+  for (const kind of ARROW_KINDS) {
+    const marker = svgEl("marker", {
+      id: `arrowhead-${kind}`, class: `arrowhead ${kind}`, viewBox: "0 0 10 10", refX: 8, refY: 5,
+      markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse",
+    }, defs);
+    svgEl("path", { d: "M0,0L10,5L0,10Z" }, marker);
+  }
+  return defs;
+}
+
+// An arrow from `from` to `to` (table points), of a kind (move, charge, shot).
+export function arrow(parent, from, to, kind, title, Y, data = {}) {
+  const line = svgEl("line", {
+    x1: from[0], y1: Y(from[1]), x2: to[0], y2: Y(to[1]),
+    class: `arrow ${kind}`, "marker-end": `url(#arrowhead-${kind})`, "data-kind": kind,
+  }, parent);
+  for (const [key, value] of Object.entries(data)) line.dataset[key] = String(value);
+  return titled(line, title);
+}
+
+// The ground within `distance` of the edge of any of `bases` ({x, y, size}): one
+// disc per base, in a group whose opacity is applied once, so the union reads as one
+// area; a label at its top.
+export function reach(parent, bases, distance, className, label, Y) {
+  const group = svgEl("g", { class: `reach ${className}`, "data-distance": distance }, parent);
+  for (const b of bases) svgEl("circle", { cx: b.x, cy: Y(b.y), r: distance + b.size / 2 }, group);
+  const top = bases.reduce((best, b) => (b.y + b.size / 2 > best.y + best.size / 2 ? b : best), bases[0]);
+  const text = svgEl("text", { x: top.x, y: Y(top.y + top.size / 2 + distance) + 170, class: "reach-label" }, parent);
+  text.textContent = label;
+  return titled(group, label);
 }

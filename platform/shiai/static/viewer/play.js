@@ -251,7 +251,7 @@ class PlayMode {
     const old = svg.querySelector(".play-overlay");
     if (old) old.remove();
     if (this.control && this.control.overlay && this.replay.step === this.replay.last) {
-      const height = Number(svg.viewBox.baseVal.height);
+      const height = Number(svg.dataset.tableHeight || svg.viewBox.baseVal.height); // the viewBox zooms
       svg.append(this.control.overlay((y) => height - y));
     }
   }

@@ -9,6 +9,7 @@ import { systemExport } from "./system.js";
 import { markCurrent, renderLog, renderLogFilter } from "./log.js";
 import { StateSource } from "./states.js";
 import { after, before, buildTimeline } from "./timeline.js";
+import { BoardView } from "./board-view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,6 +34,19 @@ export class Replay extends EventTarget {
     this.timer = null;
     this.drawn = -1;
     this.scrubbing = false;
+    this.changes = null;
+    this.view = new BoardView($("board"), {
+      measure: this.adapter.measure || null,
+      onStep: (delta) => {
+        this.pause();
+        this.goTo(this.step + delta);
+      },
+      tools: {
+        zoomIn: $("zoom-in"), zoomOut: $("zoom-out"), reset: $("zoom-reset"), ruler: $("ruler"),
+        rulerOut: $("ruler-out"), tip: $("board-tip"), prev: $("edge-prev"), next: $("edge-next"),
+        legend: $("legend-items"),
+      },
+    });
   }
 
   get last() {
@@ -41,6 +55,8 @@ export class Replay extends EventTarget {
 
   start() {
     document.documentElement.classList.add("js");
+    // On a phone the legend starts folded: the board and its bar come first.
+    if (window.matchMedia("(max-width: 900px)").matches) $("legend").open = false;
     this.drawLog();
     this.drawMarks();
     this.wire();
@@ -252,19 +268,8 @@ export class Replay extends EventTarget {
     this.shown = shown;
     const entry = this.byStep.get(step);
     const changes = previous ? this.adapter.diff(previous.state, state, entry ? entry.event : null) : null;
-    if (this.adapter.hasBoard) {
-      this.adapter.drawBoard($("board"), state, {
-        step, selected: this.selected, changes, onSelect: (uid) => this.select(uid),
-      });
-    } else {
-      const note = document.createElement("p");
-      note.className = "no-board";
-      note.dataset.step = String(step);
-      note.textContent = "This game system has no board to draw: its state is listed beside.";
-      $("board").replaceChildren(note);
-    }
-    $("board").dataset.step = String(step);
-    delete $("board").dataset.error;
+    this.changes = changes;
+    this.drawBoard(step, state, changes);
     $("state-hash").textContent = shown.hash;
     const prompt = shown.prompt;
     $("prompt").textContent = prompt
@@ -288,6 +293,27 @@ export class Replay extends EventTarget {
     this.fillStateJson();
     this.drawn = step;
     this.dispatchEvent(new CustomEvent("step", { detail: { step, shown } }));
+  }
+
+  // The board, and the view of it kept from the step before (zoom, pan, ruler).
+  drawBoard(step, state, changes) {
+    if (this.adapter.hasBoard) {
+      this.adapter.drawBoard($("board"), state, {
+        step, selected: this.selected, changes, onSelect: (uid) => this.select(uid),
+      });
+      this.view.attach($("board").querySelector("svg.battlefield"));
+      this.view.legend(this.adapter.legend ? this.adapter.legend(state) : []);
+    } else {
+      const note = document.createElement("p");
+      note.className = "no-board";
+      note.dataset.step = String(step);
+      note.textContent = "This game system has no board to draw: its state is listed beside.";
+      $("board").replaceChildren(note);
+      this.view.attach(null);
+      this.view.legend([]);
+    }
+    $("board").dataset.step = String(step);
+    delete $("board").dataset.error;
   }
 
   fillStateJson() {
@@ -321,7 +347,17 @@ export class Replay extends EventTarget {
   select(uid) {
     this.selected = uid;
     for (const node of document.querySelectorAll("#board .unit")) node.classList.toggle("selected", node.dataset.unit === uid);
-    if (this.shown) this.fillUnits(this.shown.state);
+    if (!this.shown) return;
+    // Drawn again: the board shows the selected unit's reach. What the play mode drew
+    // over it is carried over; others redraw theirs on "boardredrawn".
+    if (this.drawn === this.step) {
+      const kept = [...document.querySelectorAll("#board svg.battlefield > .play-overlay")];
+      this.drawBoard(this.step, this.shown.state, this.changes);
+      const svg = $("board").querySelector("svg.battlefield");
+      if (svg) svg.append(...kept);
+      this.dispatchEvent(new CustomEvent("boardredrawn", { detail: { step: this.step } }));
+    }
+    this.fillUnits(this.shown.state);
   }
 
   // -- the scrub bar --------------------------------------------------------------------

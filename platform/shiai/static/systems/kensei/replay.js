@@ -1,6 +1,6 @@
 // Kensei in the viewer: dice of its events, timeline marks, what changed between two
 // states, the unit profile and the state panel. The board is board.js.
-import { drawBoard, markerList } from "./board.js";
+import { drawBoard, legend, markerList, measure } from "./board.js";
 
 const CM = 100;
 const cm = (value) => `${Math.round(value / 10) / 10} cm`;
@@ -105,7 +105,7 @@ function diff(before, after, event) {
     for (const [key, text] of now) if (old.get(key) !== text) markers.push({ unit: uid, text: `${text} marker added` });
     for (const [key, text] of old) if (!now.has(key)) markers.push({ unit: uid, text: `${text} marker removed` });
   }
-  return { before, moved, casualties, placed, markers };
+  return { before, event, moved, casualties, placed, markers };
 }
 
 function changeLines(changes, names) {
@@ -195,4 +195,6 @@ export const adapter = {
   summary,
   units,
   drawBoard,
+  legend,
+  measure,
 };

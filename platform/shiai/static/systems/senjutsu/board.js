@@ -8,7 +8,8 @@
 // It reads both shapes a page gets: a side's or a spectator's view (the Senjutsu
 // contract, section 9) while the game runs, and the whole state (section 5) once it
 // is over, when everything is public.
-import { drawHexBoard, hexCenter } from "../../boards/hex.js";
+import { drawHexBoard, hexAt, hexCenter, hexDistance } from "../../boards/hex.js";
+import { arrow, arrowDefs } from "../../boards/table.js";
 import { cardBack, cardElement, KAMAE, namedCard } from "./cards.js";
 
 export const HEX_SIZE = 50;
@@ -195,7 +196,7 @@ function ensureStyles() {
 
 // Draw the table into `container` (the viewer's #board). The battlefield's <svg> is
 // the first in the container: the play mode draws its overlay on it.
-export function drawBoard(container, state, { step = 0, catalogue = {}, previous = null } = {}) {
+export function drawBoard(container, state, { step = 0, catalogue = {}, previous = null, event = null } = {}) {
   ensureStyles();
   const model = tableModel(state, catalogue);
   const before = previous ? tableModel(previous, catalogue) : null;
@@ -233,6 +234,7 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
     svgEl("text", { x, y: y + HEX_SIZE * 0.62, "text-anchor": "middle", "font-size": HEX_SIZE * 0.26, class: "sj-terrain-name" }, names).textContent = cell.label;
   }
   for (const c of model.characters) if (Array.isArray(c.hex) && !c.defeated) decorate(svg, c);
+  markEvent(svg, model, before, event);
 
   const track = el("ol", { class: "sj-track", "aria-label": "advantage track, top first" });
   for (const entry of model.advantage) {
@@ -251,6 +253,54 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   container.setAttribute("aria-label", "the battlefield and the cards at this step");
   container.replaceChildren(table);
   return svg;
+}
+
+// The characters this step's event is about, ringed, and an arrow for each one that
+// changed hex.
+const flat = (x) => (Array.isArray(x) ? x : [x]);
+const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
+
+export function eventSides(event, sides) {
+  const found = new Set();
+  if (!event) return found;
+  for (const key of ["side", "target", "attacker", "defender", "sides", "by"]) {
+    for (const value of flat(event[key])) if (sides.includes(value)) found.add(value);
+  }
+  return found;
+}
+
+function markEvent(svg, model, before, event) {
+  const sides = model.characters.map((c) => c.side);
+  for (const side of eventSides(event, sides)) {
+    const unit = svg.querySelector(`.unit[data-unit="${side}"]`);
+    if (unit) unit.classList.add("in-event");
+  }
+  if (!before) return;
+  const layer = svgEl("g", { class: "arrows" }, svg);
+  for (const c of model.characters) {
+    const old = before.characters.find((o) => o.side === c.side);
+    if (!old || !Array.isArray(old.hex) || !Array.isArray(c.hex) || same(old.hex, c.hex)) continue;
+    if (!svg.querySelector("defs")) arrowDefs(svg);
+    const steps = hexDistance(old.hex, c.hex);
+    arrow(layer, hexCenter(old.hex, HEX_SIZE), hexCenter(c.hex, HEX_SIZE), "move", `${c.name} moves ${steps} hex${steps === 1 ? "" : "es"}`, (y) => y, { unit: c.side });
+  }
+}
+
+// The ruler's distance in hexes between two points of the battlefield.
+export function measure(a, b) {
+  const steps = hexDistance(hexAt(a, HEX_SIZE), hexAt(b, HEX_SIZE));
+  return `${steps} hex${steps === 1 ? "" : "es"}`;
+}
+
+// The legend: the characters by their sides' colours, and the marks of an event.
+export function legend(state, catalogue = {}) {
+  const model = tableModel(state, catalogue);
+  const items = model.characters.map((c) => ({ kind: "side", colour: SIDE_COLOURS[c.side] || "#333", label: `${c.name} (side ${c.side})` }));
+  const terrain = [...new Set(model.hexes.filter((h) => h.label).map((h) => h.label))];
+  if (terrain.length) items.push({ kind: "terrain", colour: "#b5a27a", label: `terrain: ${terrain.join(", ")}` });
+  items.push({ kind: "mark", className: "event-halo", label: "in this step's event" });
+  items.push({ kind: "line", className: "move", label: "move" });
+  return items;
 }
 
 // Terrain placed in turns: what is left to place, and who places next.

@@ -2,7 +2,7 @@
 // viewer/generic.js): timeline marks (turns, reveals, each card resolved), the
 // characters' names, what changed between two steps, the state panel and the
 // table (board.js). Senjutsu rolls no dice: its shuffles are recorded in the state.
-import { drawBoard as drawTable, tableModel } from "./board.js";
+import { drawBoard as drawTable, legend, measure, tableModel } from "./board.js";
 import { loadCatalogue } from "./cards.js";
 
 // The public catalogue: a finished game's whole state names cards by id only.
@@ -104,6 +104,8 @@ export const adapter = {
   summary,
   units: () => [],
   drawBoard(container, state, { step, changes }) {
-    return drawTable(container, state, { step, catalogue: CATALOGUE, previous: changes ? changes.before : null });
+    return drawTable(container, state, { step, catalogue: CATALOGUE, previous: changes ? changes.before : null, event: changes ? changes.event : null });
   },
+  legend: (state) => legend(state, CATALOGUE),
+  measure,
 };
