@@ -29,6 +29,7 @@ from uuid import UUID
 from sqlalchemy import Connection, Engine, delete, insert
 
 from engine.core import GameFacts, Outcome, Ruleset, canonical_json
+from engine.core.position import is_position_setup
 from replays import registry, rollups
 from replays.errors import UnknownRuleset
 from replays.game import Game
@@ -83,6 +84,8 @@ class GameAnalysis(Follower):
             self.records.repository.event_store.get(game_id, lte=ended_version)
         )
         started, ended = stored[0], stored[-1]
+        if is_position_setup(started.setup):
+            return Rows()  # an analysis board: not a game of the meta
         try:
             ruleset = registry.get(started.ruleset)
         except UnknownRuleset:

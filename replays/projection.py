@@ -75,6 +75,7 @@ from eventsourcing.persistence import Notification
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from engine.core.position import is_position_setup
 from replays.game import Game
 from replays.records import GameRecords
 from replays.schema import games, projection_failures, projection_tracking
@@ -491,6 +492,8 @@ class GamesProjection(Follower):
     def _apply(self, conn: Any, domain_event: Any) -> None:
         row = games.c
         if isinstance(domain_event, Game.Started):  # type: ignore[attr-defined]
+            if is_position_setup(domain_event.setup):
+                return  # an analysis board is no game of the lists (its updates match no row)
             conn.execute(
                 insert(games).values(
                     id=domain_event.originator_id,

@@ -21,6 +21,7 @@ from engine.core import (
     canonical_json,
     state_hash,
 )
+from engine.core.position import is_position_setup, position_of
 
 SEEDED = "seeded"
 ENTERED = "entered"
@@ -71,6 +72,8 @@ def start_state(
     seed: str | None,
     start_dice: list[int] | None,
 ) -> State:
+    if is_position_setup(setup):  # an analysis board: its first state is given
+        return ruleset.position(position_of(setup))
     dice = dice_for(dice_mode, seed, 0, start_dice)
     state = ruleset.start(setup, dice)
     dice.finish()

@@ -33,6 +33,8 @@ from typing import Any, ClassVar, Protocol
 
 from engine.core.bots import RandomBot
 from engine.core.dice import Dice
+from engine.core.errors import InvalidCommand
+from engine.core.position import check_position
 
 State = dict[str, Any]
 Command = dict[str, Any]
@@ -392,6 +394,21 @@ class Ruleset(ABC):
         initial state and every engine event (upcast), or ``None`` when this
         system gives none (the default). Pure and deterministic, like the rest."""
         return None
+
+    def position(self, state: State) -> State:
+        """Check a state given from outside (the position an analysis board starts
+        from: a step of a game, or an edited one) and return it; ``InvalidCommand``
+        naming what is wrong. The default (``engine.core.position.check_position``)
+        checks it is canonical JSON the system can read, not over, with someone to
+        decide; a system may check more (units off the table...)."""
+        return check_position(self, state)
+
+    def edit_position(self, state: State, edits: Sequence[Command]) -> State:
+        """``state`` with ``edits`` applied (a position editor's: move a unit, set a
+        marker, remove a unit), each checked by the rules of the table; the new state
+        is checked by ``position``. ``InvalidCommand`` or ``IllegalCommand`` naming
+        the first edit that is wrong; the default has no editor."""
+        raise InvalidCommand(f"{self.title} has no position editor")
 
     def replay_refusal(self, state: State) -> str | None:
         """Why a game whose state is ``state`` must not be replayed or played by this

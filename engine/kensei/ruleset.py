@@ -77,6 +77,7 @@ from engine.kensei.commands.orders import Order, parse_order
 from engine.kensei.describe import describe_event, log_tags
 from engine.kensei.orders.decide import decide_order
 from engine.kensei.orders.lead import decide_choose_ki
+from engine.kensei.position import edit_position
 from engine.kensei.state.evolve import HANDLERS, evolve
 from engine.kensei.state.offering_dice import OfferingDice, RollPaused
 from engine.kensei.state.progress import Progress, window_event
@@ -589,6 +590,9 @@ class Kensei(Ruleset):
 
     def legal(self, state: State, side: str) -> Iterator[Command]:
         return legal_commands(state, side)
+
+    def edit_position(self, state: State, edits: Sequence[Command]) -> State:
+        return self.position(edit_position(self.position(state), edits))
 
     def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:
         return game_facts(initial_state, events, outcome, self.evolve)

@@ -19,6 +19,7 @@ from shiai.config import (
 )
 from shiai.services import Services, build_services
 from shiai.web import (
+    analysis_board,
     api,
     army_lists,
     auth,
@@ -67,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tools.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(army_lists.bp)
+    app.register_blueprint(analysis_board.bp)
     app.register_blueprint(studies.bp)
     for system in app.extensions["shiai"].systems:  # each system's own pages (its tools)
         own = system.blueprint()

@@ -32,6 +32,7 @@ from uuid import UUID
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from engine.core import Bot, Command, InvalidCommand, Ruleset
+from engine.core.position import is_position_setup
 from replays import registry, rollups
 from replays.bot_games import answer_with_bots, proposed_command
 from replays.records import GameRecords
@@ -44,6 +45,10 @@ BOT, HOT_SEAT, INVITE = "bot", "hot-seat", "invite"
 OPPONENTS = (BOT, HOT_SEAT, INVITE)
 # The host's own side, in a game seated side by side (``Play.create_seated``).
 HOST = "host"
+POSITION_REFUSED = (
+    "a game starts from a given position only as an analysis board: open the game "
+    "and use Analyse from here (or the position editor)"
+)
 # A bot's turn is bounded: a whole Kensei battle is a few hundred commands.
 MAX_BOT_COMMANDS = 400
 
@@ -233,9 +238,14 @@ class Play:
         title: str = "",
         dice_mode: str = SEEDED,
         start_dice: list[int] | None = None,
+        from_position: bool = False,
     ) -> UUID:
         """Start a game (a script's, through the API) whose owner sits at every
-        side, the seats written with the game's first event."""
+        side, the seats written with the game's first event. A set-up that gives the
+        first state (``engine.core.position``) is taken only ``from_position``: from
+        an analysis board (``shiai.sandbox``), whose state the engine recorded."""
+        if is_position_setup(setup) and not from_position:
+            raise InvalidCommand(POSITION_REFUSED)
         owner = uuid.UUID(owner_id)
 
         def seat_owner(conn: Connection, game_id: UUID, sides: list[str]) -> None:
@@ -255,7 +265,10 @@ class Play:
         still running (entered dice: a seeded record is imported only once ended),
         the importer sits at every side, to play it on. The seats are written just
         after the game: should that fail, the game is stored without seats and takes
-        no command (never one from a stranger)."""
+        no command (never one from a stranger). An analysis board's record is not
+        imported: its first state is not one the engine can vouch for."""
+        if isinstance(record, Mapping) and is_position_setup(record.get("setup")):
+            raise InvalidCommand(POSITION_REFUSED)
         game_id = self.records.import_record(record)
         _, over = self.records.head(game_id)
         if not over:

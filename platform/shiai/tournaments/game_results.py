@@ -16,6 +16,7 @@ from uuid import UUID
 
 from sqlalchemy import Connection, Engine, select
 
+from engine.core.position import is_position_setup
 from replays.game import Game
 from replays.projection import Follower
 from replays.records import GameRecords
@@ -62,6 +63,8 @@ class GameResults(Follower):
         """Link a recorded game to a pairing (or, for a player, propose it: see
         ``Tournament.link_game``); ``True`` if its result was taken now."""
         summary = self.records.summary(game_id)  # GameNotFound for an unknown game
+        if is_position_setup(self.records.current(game_id).setup):
+            raise TournamentRefused("an analysis board cannot decide a pairing")
         if len(summary.sides) != 2:
             raise TournamentRefused("only a two-sided game can decide a pairing")
         linked = self.tournaments.link_game(

@@ -34,6 +34,16 @@ export function tableSvg({ width, height, step, label }) {
   return { svg, Y: (y) => height - y };
 }
 
+// Where a click on a table's svg falls, in table units (y up), as [x, y].
+export function tablePoint(svg, event) {
+  const point = svg.createSVGPoint();
+  point.x = event.clientX;
+  point.y = event.clientY;
+  const at = point.matrixTransform(svg.getScreenCTM().inverse());
+  const height = Number(svg.dataset.tableHeight || svg.viewBox.baseVal.height); // the viewBox zooms
+  return [Math.round(at.x), Math.round(height - at.y)];
+}
+
 const pointList = (points, Y) => points.map(([x, y]) => `${x},${Y(y)}`).join(" ");
 
 // An axis-aligned zone [x0, y0, x1, y1] (a deployment zone...), outlined.

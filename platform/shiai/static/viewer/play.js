@@ -8,6 +8,7 @@
 import { replay } from "./replay.js";
 import { controlFor, el } from "./play-controls.js";
 import { systemExport } from "./system.js";
+import { tablePoint } from "../boards/table.js";
 
 const POLL_MS = 500;
 const $ = (id) => document.getElementById(id);
@@ -238,13 +239,9 @@ class PlayMode {
     if (!this.control || !this.control.onBoard) return;
     const svg = $("board").querySelector("svg");
     if (!svg) return;
-    const point = svg.createSVGPoint();
-    point.x = event.clientX;
-    point.y = event.clientY;
-    const at = point.matrixTransform(svg.getScreenCTM().inverse());
-    const height = Number(svg.dataset.tableHeight || svg.viewBox.baseVal.height); // the viewBox zooms
+    const [x, y] = tablePoint(svg, event);
     const unit = event.target.closest ? event.target.closest(".unit") : null;
-    this.control.onBoard({ x: Math.round(at.x), y: Math.round(height - at.y) }, unit ? unit.dataset.unit : null);
+    this.control.onBoard({ x, y }, unit ? unit.dataset.unit : null);
     this.drawOverlay();
   }
 
