@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from typing import Any, NoReturn
 from uuid import UUID
 
@@ -18,6 +19,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from jsonschema import Draft202012Validator
 
+from replays.deltas import diff
 from replays.errors import StepOutOfRange
 from replays.records import GameSummary, StepState
 from replays.redaction import StepEntry
@@ -247,6 +249,60 @@ def step(game_id: UUID, step: int) -> ResponseReturnValue:
         shown = records.state_at(game_id, step, viewer)
     body = _ended_step(shown)
     encoded.put(game_id, step, body)  # every view of an ended game is the same, for good
+    return _step_answer(body, "public, max-age=3600")
+
+
+# At most this many deltas in one answer: a prefetch of the steps ahead, not a game.
+MAX_DELTAS = 100
+
+
+def _required_int_arg(name: str, low: int, high: int) -> int:
+    if request.args.get(name) is None:
+        raise BadRequest(f"{name} is required: a step number")
+    return _int_arg(name, 0, low, high)
+
+
+@bp.get("/games/<uuid:game_id>/deltas")
+def deltas(game_id: UUID) -> ResponseReturnValue:
+    """The steps from ``from`` to ``to`` (either way, at most ``MAX_DELTAS``), each
+    as a patch (``replays.deltas``) of the state at the step before it in that
+    order, both as the view may see them (exactly as ``step`` shows them), with
+    the hash and prompt ``step`` gives. An ended game's answers are kept encoded
+    and immutable, as its steps are."""
+    first = _required_int_arg("from", 0, 10**9)
+    last = _required_int_arg("to", 0, 10**9)
+    if first == last or abs(last - first) > MAX_DELTAS:
+        raise BadRequest(f"to must differ from from, by at most {MAX_DELTAS} steps")
+    encoded: EncodedSteps = current_app.extensions["shiai_encoded_steps"]
+    viewer = _viewer(game_id)
+    key = f"deltas-to-{last}"
+    body = encoded.get(game_id, first, key)
+    if body is not None:
+        return _step_answer(body, "public, max-age=3600")
+    shown = _records().states_between(game_id, min(first, last), max(first, last), viewer)
+    if last < first:
+        shown.reverse()
+    answer = {
+        "game_id": str(game_id),
+        "from": first,
+        "to": last,
+        "last_step": shown[0].last_step,
+        "game_over": shown[0].game_over,
+        "from_hash": shown[0].hash,
+        "deltas": [
+            {
+                "step": after.step,
+                "patch": diff(before.state, after.state),
+                "hash": after.hash,
+                "prompt": after.prompt,
+            }
+            for before, after in pairwise(shown)
+        ],
+    }
+    body = _encode(answer)
+    if not shown[0].game_over:
+        return _step_answer(body, "private, no-cache")
+    encoded.put(game_id, first, body, key)  # every view of an ended game is the same
     return _step_answer(body, "public, max-age=3600")
 
 
