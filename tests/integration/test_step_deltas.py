@@ -25,6 +25,7 @@ from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
 from shiai import create_app
 from shiai.migrations import upgrade
+from shiai.web.viewing import EncodedSteps
 from tests.conftest import DICE_RACE_SPEC, platform_config
 from tests.integration.test_pages import bid, finished_game, start
 from tests.integration.test_senjutsu_platform import (
@@ -167,6 +168,33 @@ def test_an_ended_games_deltas_are_immutable_and_a_running_games_are_not(
     assert response.status_code == 200, response.get_json()
     assert response.headers["Cache-Control"] == "private, no-cache"
     assert response.get_json()["game_over"] is False
+
+
+def test_an_ended_games_batches_are_put_together_from_the_steps_kept(
+    sqlite_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = sqlite_app.test_client()
+    game_id = finished_game(client)
+    last = client.get(f"/api/games/{game_id}").get_json()["last_step"]
+    asked = [(1, 4), (5, 2), (0, last), (last, 1)]
+    computed = {
+        pair: client.get(f"/api/games/{game_id}/deltas?from={pair[0]}&to={pair[1]}").get_data()
+        for pair in asked
+    }
+    sqlite_app.extensions["shiai_encoded_steps"] = EncodedSteps()
+    for first, to in ((0, last), (last, 0)):
+        assert client.get(f"/api/games/{game_id}/deltas?from={first}&to={to}").status_code == 200
+
+    def unread(*args: object) -> None:
+        raise AssertionError("the game was read again")
+
+    monkeypatch.setattr(sqlite_app.extensions["shiai"].records, "states_between", unread)
+    for (first, to), body in computed.items():
+        kept = client.get(f"/api/games/{game_id}/deltas?from={first}&to={to}")
+        assert kept.get_data() == body
+        assert kept.headers["Cache-Control"] == "public, max-age=3600"
+    beyond = client.get(f"/api/games/{game_id}/deltas?from={last}&to={last + 1}")
+    assert beyond.status_code == 404, "a step past the end is still refused"
 
 
 @pytest.mark.parametrize(
