@@ -21,10 +21,10 @@ whole state per step.
 The load round asks for the batches the viewer asks for (``from=k&to=k+25`` and
 back, every k of the seeded Kensei and Senjutsu demo games) at random from
 ``--connections`` clients for ``--seconds``, after a warm-up that asks for each
-four times (an ended game's batches are kept encoded per worker, as its steps
-are); a note gives the cold cost of a batch, computed by a worker that has not
-seen it. Run with ``python -m bench steps``; ``SHIAI_CHROMIUM`` names another
-Chromium. kB = 1000 bytes.
+four times (an ended game's deltas are kept encoded per step and worker, as its
+steps are); a note gives the cost of batches first asked for, one at a time on
+the fresh server, before anything else. Run with ``python -m bench steps``;
+``SHIAI_CHROMIUM`` names another Chromium. kB = 1000 bytes.
 """
 
 from __future__ import annotations
@@ -123,14 +123,18 @@ def batches(base: str, replays: dict[str, str]) -> list[str]:
     return paths
 
 
-def endpoint_load(port: int, paths: list[str], seconds: float, connections: int) -> None:
-    # Cold: one at a time, each batch new to the worker that answers it.
+def cold_batches(port: int, paths: list[str]) -> None:
+    """Batches asked for one at a time on a fresh server: each is computed (read, folded,
+    viewed, hashed, diffed) unless an earlier one of the sample covered its steps."""
     sample = random.Random(5).sample(paths, min(200, len(paths)))
     cold = [asyncio.run(_one(port, path)) for path in sample]
     note(
-        f"a batch computed cold, one request at a time: median {median(cold):.1f} ms,"
+        f"batches first asked for, one at a time: median {median(cold):.1f} ms,"
         f" p99 {percentile(cold, 0.99):.1f} ms"
     )
+
+
+def endpoint_load(port: int, paths: list[str], seconds: float, connections: int) -> None:
     asyncio.run(each(port, random.Random(3).sample(paths * 4, len(paths) * 4), 8))
     started = time.perf_counter()
     latencies = asyncio.run(load(port, paths, seconds, connections))
@@ -164,9 +168,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         server = start_gunicorn(url, port)
         base = f"http://127.0.0.1:{port}"
         try:
+            paths = batches(base, replays)
+            cold_batches(port, paths)
             if browse:
                 stepping_bytes(base, replays)
-            endpoint_load(port, batches(base, replays), args.seconds, args.connections)
+            endpoint_load(port, paths, args.seconds, args.connections)
         finally:
             server.terminate()
             server.wait(timeout=30)

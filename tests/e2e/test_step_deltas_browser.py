@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.conftest import LiveSite
 
 pytestmark = pytest.mark.e2e
 
@@ -56,18 +55,6 @@ def full_state(site: LiveSite, step: int) -> Any:
     return client.get(f"/api/games/{site.kensei_game}/steps/{step}").get_json()
 
 
-@pytest.fixture
-def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    viewport = request.param
-    context = new_context(browser, viewport=viewport, is_mobile=viewport is PHONE)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
-
-
 def assert_shows(page: Any, site: LiveSite, step: int) -> None:
     """The page is at ``step`` and shows the whole state ``/steps/<step>`` answers."""
     expect(page.locator("#step")).to_have_text(str(step))
@@ -83,11 +70,11 @@ def open_state(page: Any) -> None:
     expect(page.locator("#state-json")).not_to_be_empty()
 
 
-@pytest.mark.parametrize("sized", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_stepping_through_a_replay_fetches_batches_of_deltas(
-    sized: Any, live_site: LiveSite
+    page: Any, live_site: LiveSite, size: dict[str, int]
 ) -> None:
-    page = sized
+    page.set_viewport_size(size)
     requests = Requests(page)
     page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step=0")
     expect(page.locator("#board svg")).to_have_attribute("data-step", "0")
@@ -95,7 +82,7 @@ def test_stepping_through_a_replay_fetches_batches_of_deltas(
     steps = 40
     for step in range(1, steps + 1):
         # A person steps with the arrow key at a desk and taps "next" on a phone.
-        if sized.viewport_size == PHONE:
+        if size == PHONE:
             page.locator("#next").click()
         else:
             page.keyboard.press("ArrowRight")
@@ -108,11 +95,14 @@ def test_stepping_through_a_replay_fetches_batches_of_deltas(
     # A jump far from any state held fetches the whole state; stepping back from it
     # fetches a batch of deltas backwards.
     last = live_site.kensei_steps[-1]["step"]
-    page.keyboard.press("End") if sized.viewport_size == DESKTOP else page.locator("#last").click()
+    if size == PHONE:
+        page.locator("#last").click()
+    else:
+        page.keyboard.press("End")
     assert_shows(page, live_site, last)
     assert last in requests.full()
     for step in range(last - 1, last - 6, -1):
-        if sized.viewport_size == PHONE:
+        if size == PHONE:
             page.locator("#prev").click()
         else:
             page.keyboard.press("ArrowLeft")

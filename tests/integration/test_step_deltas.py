@@ -253,13 +253,13 @@ def test_a_sealed_senjutsu_hand_never_reaches_the_other_side_in_a_delta(
     new_account(senjutsu_app, "musashi")
     host = signed_in_client(senjutsu_app, "musashi")
     game_id = new_game(host, seat_B="hot-seat")
-    play_hot_seat(senjutsu_app, host, game_id, stop=lambda state: state.get("turn", 0) >= 2)
-    play_hot_seat(
-        senjutsu_app,
-        host,
-        game_id,
-        stop=lambda state: state["phase"] == "choose" and state["characters"]["A"]["played"],
-    )
+
+    def sealed_choice(state: dict[str, Any]) -> bool:
+        """Two turns in, side A has chosen its card and B has not."""
+        chosen = state["phase"] == "choose" and state["characters"]["A"]["played"]
+        return bool(chosen and state.get("turn", 0) >= 2)
+
+    play_hot_seat(senjutsu_app, host, game_id, stop=sealed_choice)
     game = current(senjutsu_app, game_id)
     public = _public_ever(senjutsu_app, game_id)
     stranger = senjutsu_app.test_client()
