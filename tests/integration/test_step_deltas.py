@@ -141,8 +141,9 @@ def _stepped(client: FlaskClient, game_id: object, first: int, to: int, view: st
     return built
 
 
-def test_deltas_build_the_states_the_step_endpoint_answers(sqlite_app: Flask) -> None:
-    client = sqlite_app.test_client()
+def test_deltas_build_the_states_the_step_endpoint_answers(app: Flask) -> None:
+    """On SQLite and PostgreSQL."""
+    client = app.test_client()
     game_id = finished_game(client)
     last = client.get(f"/api/games/{game_id}").get_json()["last_step"]
     forward = _stepped(client, game_id, 0, last, SPECTATOR)
