@@ -396,17 +396,39 @@ class GameRecords(Application[UUID]):
                 raise StepOutOfRange(step, last_step)
             game = self._get(game_id, version=step_version(step))
         ruleset = registry.get(game.ruleset)
-        shown = shown_state(ruleset, game.state, viewer, game_over=over)
-        prompt = ruleset.prompt(game.state) if game.at_decision_point else None
-        return StepState(
-            game_id=game_id,
-            step=step,
-            last_step=last_step,
-            state=shown,
-            hash=state_hash(shown),
-            prompt=prompt.to_dict() if prompt is not None else None,
-            game_over=over,
-        )
+        at = (game_id, step, last_step, over)
+        return _step_state(ruleset, at, game.state, game.at_decision_point, viewer)
+
+    def states_between(
+        self, game_id: UUID, first: int, last: int, viewer: str | None = None
+    ) -> list[StepState]:
+        """``state_at`` of every step from ``first`` to ``last`` (both within the
+        game, ``first <= last``), read in one transaction and folded from the
+        state at ``first`` (one load, then one ``evolve`` per step)."""
+        with self._reading():
+            last_step, over = self._head(game_id)
+            for step in (first, last):
+                if not 0 <= step <= last_step:
+                    raise StepOutOfRange(step, last_step)
+            game = self._get(game_id, version=step_version(first))
+            stored = [
+                stepped
+                for stepped in self.events.get(
+                    game_id, gt=step_version(first), lte=step_version(last)
+                )
+                if isinstance(stepped, Game.Stepped)
+            ]
+        ruleset = registry.get(game.ruleset)
+        state, at_decision_point = game.state, game.at_decision_point
+        found = []
+        for step in range(first, last + 1):
+            if step > first:
+                stepped = stored[step - first - 1]
+                state = ruleset.evolve(state, _upcast(ruleset, stepped.entry))
+                at_decision_point = stepped.closes_command
+            at = (game_id, step, last_step, over)
+            found.append(_step_state(ruleset, at, state, at_decision_point, viewer))
+        return found
 
     def steps(
         self,
@@ -680,6 +702,28 @@ class GameRecords(Application[UUID]):
         else:
             message = result.discrepancy.message
         return AuditReport(game_id, result.identical, result.steps, result.discrepancy, message)
+
+
+def _step_state(
+    ruleset: Ruleset,
+    at: tuple[UUID, int, int, bool],
+    state: dict[str, Any],
+    at_decision_point: bool,
+    viewer: str | None,
+) -> StepState:
+    """The game at a step as ``viewer`` sees it; ``at``: (game, step, last step, over)."""
+    game_id, step, last_step, over = at
+    shown = shown_state(ruleset, state, viewer, game_over=over)
+    prompt = ruleset.prompt(state) if at_decision_point else None
+    return StepState(
+        game_id=game_id,
+        step=step,
+        last_step=last_step,
+        state=shown,
+        hash=state_hash(shown),
+        prompt=prompt.to_dict() if prompt is not None else None,
+        game_over=over,
+    )
 
 
 def _check_replayable(game_id: UUID, ruleset_id: str, state: dict[str, Any]) -> None:

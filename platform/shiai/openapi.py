@@ -109,6 +109,46 @@ SCHEMAS: dict[str, Any] = {
             "game_over": {"type": "boolean"},
         },
     },
+    "StepDeltas": {
+        "type": "object",
+        "required": ["game_id", "from", "to", "last_step", "game_over", "from_hash", "deltas"],
+        "description": "Consecutive steps as patches, each of the state at the step before "
+        "it in the order asked (from to to), both as the view sees them (the states getStep "
+        "answers). A patch is a list of operations applied in order: [path, value] sets the "
+        "member path names (an array index may equal its length: the value is appended), "
+        "[path] removes it (an array index i cuts the array to length i); a path is a list "
+        "of object keys and array indices, [] the whole state.",
+        "properties": {
+            "game_id": {"type": "string", "format": "uuid"},
+            "from": {"type": "integer"},
+            "to": {"type": "integer"},
+            "last_step": {"type": "integer"},
+            "game_over": {"type": "boolean"},
+            "from_hash": {
+                "type": "string",
+                "description": "the hash of the state at from: apply the patches to that state",
+            },
+            "deltas": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["step", "patch", "hash", "prompt"],
+                    "properties": {
+                        "step": {"type": "integer"},
+                        "patch": {
+                            "type": "array",
+                            "items": {"type": "array", "minItems": 1, "maxItems": 2},
+                        },
+                        "hash": {
+                            "type": "string",
+                            "description": "SHA-256 of the canonical state the patch leads to",
+                        },
+                        "prompt": {"$ref": "#/components/schemas/Prompt"},
+                    },
+                },
+            },
+        },
+    },
     "StepEntry": {
         "type": "object",
         "required": ["step", "command_index", "event", "summary"],
@@ -381,6 +421,42 @@ PATHS: dict[str, Any] = {
                 "404": _err("no such game or step"),
                 "409": _REFUSED,
                 **_VIEW_ERRORS,
+            },
+        },
+    },
+    "/api/games/{game_id}/deltas": {
+        "get": {
+            "operationId": "getStepDeltas",
+            "summary": "Steps from one to another (either way, at most 100) as patches of the "
+            "state the view sees: a replay steps through these instead of whole states",
+            "description": "Each patch leads from the state at the step before it (in the "
+            "order asked) to the state getStep answers for its step, with that state's hash; "
+            "an ended game's answers are immutable and cached as its steps are.",
+            "parameters": [
+                _GAME_ID,
+                {
+                    "name": "from",
+                    "in": "query",
+                    "required": True,
+                    "description": "the step whose state the first patch applies to",
+                    "schema": {"type": "integer", "minimum": 0},
+                },
+                {
+                    "name": "to",
+                    "in": "query",
+                    "required": True,
+                    "description": "the step the last patch leads to (from differs, by at "
+                    "most 100)",
+                    "schema": {"type": "integer", "minimum": 0},
+                },
+                _VIEW,
+            ],
+            "responses": {
+                "200": _ok("StepDeltas", "the patches"),
+                "404": _err("no such game or step"),
+                "409": _REFUSED,
+                **_VIEW_ERRORS,
+                "400": _err("an unknown view, or from and to missing, equal or too far apart"),
             },
         },
     },

@@ -250,7 +250,7 @@ def test_a_running_games_spectator_page_hides_both_sides_sealed_choices(
                 for answer in list(answers)
                 if answer.url.startswith(api) and answer.ok
             }
-            assert any("/steps" in url for url in fetched), "the page fetched the step's state"
+            assert any(re.search(r"/steps/|/deltas", url) for url in fetched), "states fetched"
             markup = page.content() + "".join(
                 f"{url} {body}" for url, body in sorted(fetched.items())
             )

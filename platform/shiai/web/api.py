@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from typing import Any, NoReturn
 from uuid import UUID
 
@@ -18,6 +19,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from jsonschema import Draft202012Validator
 
+from replays.deltas import diff
 from replays.errors import StepOutOfRange
 from replays.records import GameSummary, StepState
 from replays.redaction import StepEntry
@@ -248,6 +250,123 @@ def step(game_id: UUID, step: int) -> ResponseReturnValue:
     body = _ended_step(shown)
     encoded.put(game_id, step, body)  # every view of an ended game is the same, for good
     return _step_answer(body, "public, max-age=3600")
+
+
+# At most this many deltas in one answer: a prefetch of the steps ahead, not a game.
+MAX_DELTAS = 100
+
+
+def _required_int_arg(name: str, low: int, high: int) -> int:
+    if request.args.get(name) is None:
+        raise BadRequest(f"{name} is required: a step number")
+    return _int_arg(name, 0, low, high)
+
+
+@bp.get("/games/<uuid:game_id>/deltas")
+def deltas(game_id: UUID) -> ResponseReturnValue:
+    """The steps from ``from`` to ``to`` (either way, at most ``MAX_DELTAS``), each
+    as a patch (``replays.deltas``) of the state at the step before it in that
+    order, both as the view may see them (exactly as ``step`` shows them), with
+    the hash and prompt ``step`` gives. An ended game's steps never change and
+    every view of them is the same: each step's delta (from the step before it
+    and from the one after) and hash are kept encoded (``EncodedSteps``), so any
+    batch of steps seen before is put together without reading the game."""
+    first = _required_int_arg("from", 0, 10**9)
+    last = _required_int_arg("to", 0, 10**9)
+    if first == last or abs(last - first) > MAX_DELTAS:
+        raise BadRequest(f"to must differ from from, by at most {MAX_DELTAS} steps")
+    encoded: EncodedSteps = current_app.extensions["shiai_encoded_steps"]
+    viewer = _viewer(game_id)
+    body = _kept_deltas(encoded, game_id, first, last)
+    if body is not None:
+        return _step_answer(body, "public, max-age=3600")
+    shown = _records().states_between(game_id, min(first, last), max(first, last), viewer)
+    if last < first:
+        shown.reverse()
+    start, over = shown[0], shown[0].game_over
+    parts = [
+        _encode(
+            {
+                "step": after.step,
+                "patch": diff(before.state, after.state),
+                "hash": after.hash,
+                "prompt": after.prompt,
+            }
+        )
+        for before, after in pairwise(shown)
+    ]
+    body = _deltas_body(
+        game_id,
+        first,
+        last,
+        last_step=start.last_step,
+        over=over,
+        start_hash=start.hash,
+        parts=parts,
+    )
+    if not over:
+        return _step_answer(body, "private, no-cache")
+    encoded.put(game_id, 0, str(start.last_step).encode(), "last-step")
+    for state in shown:
+        encoded.put(game_id, state.step, state.hash.encode(), "hash")
+    for before, part in zip(shown, parts, strict=False):
+        encoded.put(game_id, before.step + (1 if last > first else -1), part, _from(before.step))
+    return _step_answer(body, "public, max-age=3600")
+
+
+def _from(step: int) -> str:
+    return f"delta-from-{step}"
+
+
+def _kept_deltas(encoded: EncodedSteps, game_id: UUID, first: int, last: int) -> bytes | None:
+    """An ended game's batch put together from what is kept, if all of it is."""
+    last_step = encoded.get(game_id, 0, "last-step")
+    start_hash = encoded.get(game_id, first, "hash")
+    if last_step is None:
+        return None
+    if max(first, last) > int(last_step):
+        raise StepOutOfRange(max(first, last), int(last_step))
+    if start_hash is None:
+        return None
+    direction = 1 if last > first else -1
+    parts = []
+    for step in range(first + direction, last + direction, direction):
+        part = encoded.get(game_id, step, _from(step - direction))
+        if part is None:
+            return None
+        parts.append(part)
+    return _deltas_body(
+        game_id,
+        first,
+        last,
+        last_step=int(last_step),
+        over=True,
+        start_hash=start_hash.decode(),
+        parts=parts,
+    )
+
+
+def _deltas_body(
+    game_id: UUID,
+    first: int,
+    last: int,
+    *,
+    last_step: int,
+    over: bool,
+    start_hash: str,
+    parts: list[bytes],
+) -> bytes:
+    head = _encode(
+        {
+            "game_id": str(game_id),
+            "from": first,
+            "to": last,
+            "last_step": last_step,
+            "game_over": over,
+            "from_hash": start_hash,
+        }
+    )
+    return head[:-1] + b',"deltas":[' + b",".join(parts) + b"]}"
 
 
 @bp.post("/games/<uuid:game_id>/commands")
