@@ -54,12 +54,13 @@ export class Replay extends EventTarget {
   }
 
   start() {
-    document.documentElement.classList.add("js");
     // On a phone the legend starts folded: the board and its bar come first.
     if (window.matchMedia("(max-width: 900px)").matches) $("legend").open = false;
     this.drawLog();
     this.drawMarks();
     this.wire();
+    // The script's controls show once they answer: a click on one never goes unheard.
+    document.documentElement.classList.add("js");
     history.replaceState({ step: this.step }, "", this.href(this.step));
     this.show(this.step);
     if (this.data.play) this.play();
