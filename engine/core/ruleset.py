@@ -295,6 +295,8 @@ class Ruleset(ABC):
     title: ClassVar[str]
     version: ClassVar[str]
     event_schema: ClassVar[int] = 1
+    # The field of a command that names its kind ("type": {"type": "bid", ...}).
+    command_key: ClassVar[str] = "type"
 
     @abstractmethod
     def start(self, setup: Setup, seed: Dice) -> State:
@@ -337,6 +339,11 @@ class Ruleset(ABC):
     def legal(self, state: State, side: str) -> Iterator[Command]:
         """Legal commands for ``side`` now: every one for discrete choices, a
         sample for continuous ones (movement). Empty if ``side`` is not prompted."""
+
+    def concede_command(self, side: str) -> Command:
+        """The command by which ``side`` resigns (``engine.core.concession``): every
+        system accepts it from a side whose game is not over."""
+        return {self.command_key: "concede", "side": side}
 
     def sample_setups(self) -> list[Setup]:
         """Set-ups for demo and bot games (sample armies, a scenario)."""

@@ -38,6 +38,7 @@ from engine.core import (
     Setup,
     State,
 )
+from engine.core.concession import decide_concession, is_concession
 from engine.kensei import rules
 from engine.kensei.analysis import ENDING_LABELS, game_facts
 from engine.kensei.army import validation as armies
@@ -493,6 +494,8 @@ class Kensei(Ruleset):
         """Look the command's kind up, parse it, check it answers the prompt, decide it."""
         if not isinstance(command, dict):
             raise InvalidCommand("a command is a JSON object")
+        if is_concession(command):  # the kernel's, from either side at any time
+            return decide_concession(state, command, SIDES, over=self.prompt(state) is None)
         kind = command.get("type")
         answer = ANSWERS.get(kind) if isinstance(kind, str) else None
         if answer is None:

@@ -324,6 +324,14 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "activation_ended": lambda e: f"Used Unit markers on {', '.join(e['used']) or 'no unit'}",
     "turn_ended": lambda e: f"turn {e['turn']} ends",
+    "conceded": lambda e: (
+        f"side {e['side']} concedes"
+        + (
+            f": side {e['outcome']['winner']} wins"
+            if e["outcome"] and e["outcome"]["winner"]
+            else ""
+        )
+    ),
     "battle_ended": lambda e: (
         f"the battle ends: {e['outcome']['detail']}; "
         + (f"side {e['outcome']['winner']} wins" if e["outcome"]["winner"] else "a draw")
