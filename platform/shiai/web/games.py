@@ -10,6 +10,7 @@ from uuid import UUID
 from flask import Blueprint, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from replays import registry
 from replays.records import GameSummary
 from shiai.errors import BadRequest
 from shiai.systems import Scripts, SystemPlugin
@@ -169,4 +170,6 @@ def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:
         "steps": url_for("api.steps", game_id=summary.id),
         "commands": url_for("play.submit", game_id=summary.id),
         "proposal": url_for("play.proposal", game_id=summary.id),
+        # The command by which each of your sides resigns (engine.core.concession).
+        "concede": {side: registry.get(summary.ruleset).concede_command(side) for side in you_play},
     }

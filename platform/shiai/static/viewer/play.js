@@ -6,7 +6,7 @@
 // kind, or a system without one, gets the generic control: a JSON command editor, pre-filled with a legal
 // command the server proposes. Every control also accepts the JSON editor.
 import { replay } from "./replay.js";
-import { controlFor, el } from "./play-controls.js";
+import { button, controlFor, el } from "./play-controls.js";
 import { systemExport } from "./system.js";
 
 const POLL_MS = 500;
@@ -22,6 +22,7 @@ class PlayMode {
     this.control = null;
     this.key = null; // which prompt the panel shows: "step:kind:side"
     this.polling = false;
+    this.sending = false;
     this.over = false;
   }
 
@@ -32,6 +33,55 @@ class PlayMode {
       this.onStep({ step: this.replay.step, shown: this.replay.shown });
     }
     this.timer = setInterval(() => this.poll(), POLL_MS);
+    this.concedeBar();
+  }
+
+  // -- conceding -----------------------------------------------------------------------
+
+  // Resigning (the kernel's concession, a command in the record like any other): a
+  // button per side you play, asking once more before it is sent.
+  concedeBar() {
+    const commands = this.live.concede || {};
+    const sides = Object.keys(commands).filter((side) => this.youPlay.has(side));
+    if (!sides.length) return;
+    this.concedeBox = el("section", { id: "concede", className: "concede", "aria-label": "Concede" });
+    const ask = () => {
+      const buttons = sides.map((side) => button(
+        sides.length > 1 ? `Yes, side ${side} concedes` : "Yes, concede the game",
+        () => this.concede(commands[side]),
+        { id: `concede-yes-${side}`, className: "danger" },
+      ));
+      const keep = button("No, keep playing", offer, { id: "concede-no" });
+      this.concedeBox.replaceChildren(el("p", { role: "alert" }, "Concede? The game ends now and the other side wins.", " "), ...buttons, " ", keep);
+    };
+    const offer = () => this.concedeBox.replaceChildren(button("Concede…", ask, { id: "concede-ask" }));
+    offer();
+    this.panel.after(this.concedeBox);
+  }
+
+  async concede(command) {
+    try {
+      let response;
+      // A concession is valid at any step: should the game move on meanwhile (a 409),
+      // it is sent again at the step the game is at.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const head = await (await fetch(this.live.head, { headers: { Accept: "application/json" } })).json();
+        response = await fetch(this.live.commands, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.live.csrf },
+          body: JSON.stringify({ command, expected_step: head.last_step }),
+        });
+        if (response.status !== 409) break;
+      }
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        this.concedeBox.replaceChildren(el("p", { role: "alert" }, `Not conceded: ${body.message || `the server answered ${response.status}`}`));
+        return;
+      }
+      await this.poll();
+    } catch (error) {
+      this.concedeBox.replaceChildren(el("p", { role: "alert" }, `Could not concede: ${error.message}`));
+    }
   }
 
   // -- following the game -----------------------------------------------------------
@@ -60,9 +110,22 @@ class PlayMode {
   end() {
     this.over = true;
     clearInterval(this.timer);
-    const note = el("p", { className: "game-over", role: "status" }, "The game has ended. ");
-    note.append(el("a", { href: location.pathname }, "Reload to see the result and the revealed seed"));
-    this.show("The game has ended", [note]);
+    if (this.concedeBox) this.concedeBox.remove();
+    const result = el("p", { className: "game-result", id: "game-result", role: "status" });
+    const note = el("p", { className: "game-over" }, "The game has ended. ");
+    note.append(el("a", { href: location.pathname }, "Reload to see the revealed seed and the whole record"));
+    this.show("The game has ended", [result, note]);
+    // The outcome, in words: who won and how (a concession, the last turn...).
+    fetch(this.live.head.replace(/\/head$/, ""), { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((game) => {
+        const outcome = game && game.outcome;
+        if (!outcome) return;
+        const how = outcome.termination.replace(/_/g, " ");
+        const who = outcome.winner ? `Side ${outcome.winner} (${this.live.players[outcome.winner] || "a player"}) wins` : "A draw";
+        result.textContent = `${who}: ${how}${outcome.detail ? ` (${outcome.detail})` : ""}.`;
+      })
+      .catch(() => {});
   }
 
   // -- the prompt panel ---------------------------------------------------------------
@@ -144,6 +207,8 @@ class PlayMode {
     const heading = el("h2", { id: "prompt-h" }, title);
     this.panel.replaceChildren(heading, ...children);
     this.panel.hidden = false;
+    if (this.sending) this.busy(true); // enabled again when the answer comes
+
   }
 
   // The generic control, and the escape hatch of every other: the command as JSON.
@@ -203,11 +268,27 @@ class PlayMode {
     if (box) box.textContent = message;
   }
 
+  // While a command is on its way, the buttons of the panel (of whatever panel is
+  // shown: a poll may redraw it meanwhile) are disabled, and enabled again once it is
+  // answered; buttons a control disabled itself are left as they are.
+  busy(sending) {
+    this.sending = sending;
+    for (const button of this.panel.querySelectorAll("button")) {
+      if (sending && !button.disabled) {
+        button.disabled = true;
+        button.dataset.sending = "1";
+      } else if (!sending && button.dataset.sending) {
+        button.disabled = false;
+        delete button.dataset.sending;
+      }
+    }
+  }
+
   async submit(command) {
+    if (this.sending) return; // a second click while the first is on its way
     this.error("");
     this.status("Sending…");
-    const buttons = [...this.panel.querySelectorAll("button")];
-    for (const button of buttons) button.disabled = true;
+    this.busy(true);
     try {
       const response = await fetch(this.live.commands, {
         method: "POST",
@@ -228,7 +309,7 @@ class PlayMode {
       this.status("");
       this.error(`Could not send the command: ${error.message}`);
     } finally {
-      for (const button of buttons) if (button.isConnected) button.disabled = false;
+      this.busy(false);
     }
   }
 
