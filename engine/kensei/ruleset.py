@@ -36,9 +36,11 @@ from engine.core import (
     Ruleset,
     RulesetInfo,
     Setup,
+    StandingChoice,
     State,
 )
 from engine.core.concession import decide_concession, is_concession
+from engine.core.standing import decide_standing, is_standing
 from engine.kensei import rules
 from engine.kensei.analysis import ENDING_LABELS, game_facts
 from engine.kensei.army import validation as armies
@@ -83,6 +85,7 @@ from engine.kensei.state.offering_dice import OfferingDice, RollPaused
 from engine.kensei.state.progress import Progress, window_event
 from engine.kensei.state.queries import SIDES, other
 from engine.kensei.state.views import view, view_event
+from engine.kensei.turn import standing
 from engine.kensei.turn.activation import decide_active_side, decide_choose_unit
 from engine.kensei.turn.prompts import prompt_for
 from engine.kensei.turn.scenarios import (
@@ -496,6 +499,9 @@ class Kensei(Ruleset):
             raise InvalidCommand("a command is a JSON object")
         if is_concession(command):  # the kernel's, from either side at any time
             return decide_concession(state, command, SIDES, over=self.prompt(state) is None)
+        if is_standing(command):  # the kernel's, from either side at any time
+            over = self.prompt(state) is None
+            return decide_standing(state, command, SIDES, standing.CHOICES, over=over)
         kind = command.get("type")
         answer = ANSWERS.get(kind) if isinstance(kind, str) else None
         if answer is None:
@@ -592,6 +598,12 @@ class Kensei(Ruleset):
 
     def legal(self, state: State, side: str) -> Iterator[Command]:
         return legal_commands(state, side)
+
+    def standing_choices(self) -> tuple[StandingChoice, ...]:
+        return standing.CHOICES
+
+    def standing_answer(self, state: State, side: str) -> Command | None:
+        return standing.standing_answer(state, side)
 
     def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:
         return game_facts(initial_state, events, outcome, self.evolve)

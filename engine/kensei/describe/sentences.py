@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event, State
+from engine.core.standing import STANDING_SET, describe_standing
 from engine.kensei.describe.named import NAMED, with_names
+from engine.kensei.turn.standing import CHOICES
 
 CM = 100
 
@@ -324,6 +326,7 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "activation_ended": lambda e: f"Used Unit markers on {', '.join(e['used']) or 'no unit'}",
     "turn_ended": lambda e: f"turn {e['turn']} ends",
+    STANDING_SET: lambda e: describe_standing(e, CHOICES),
     "conceded": lambda e: (
         f"side {e['side']} concedes"
         + (

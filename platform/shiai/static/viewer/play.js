@@ -34,6 +34,66 @@ class PlayMode {
     }
     this.timer = setInterval(() => this.poll(), POLL_MS);
     this.concedeBar();
+    this.standingForm();
+  }
+
+  // -- standing answers ------------------------------------------------------------------
+
+  // The standing answers the system offers (engine.core.standing), for each side you
+  // play: saved as a command of the record; the game then answers those prompts with
+  // commands of the record too (the platform submits them as your side's).
+  standingForm() {
+    const choices = this.live.standing || [];
+    const sides = [...this.youPlay];
+    if (!choices.length || !sides.length) return;
+    const set = (this.replay.shown && this.replay.shown.state && this.replay.shown.state.standing) || {};
+    const form = el("details", { className: "standing", id: "standing", open: true });
+    form.append(el("summary", {}, "Standing answers"));
+    for (const side of sides) {
+      const selects = choices.map((choice) => {
+        const id = `standing-${side}-${choice.name}`;
+        const select = el("select", { id, name: choice.name });
+        const values = Object.entries(choice.values);
+        const now = (set[side] || {})[choice.name] || values[0][0];
+        for (const [value, text] of values) select.append(new Option(text, value, false, value === now));
+        form.append(el("label", { htmlFor: id }, `${choice.label}${sides.length > 1 ? ` (side ${side})` : ""}: `, select));
+        return select;
+      });
+      const status = el("span", { className: "standing-status", id: `standing-status-${side}`, role: "status" });
+      const save = button(sides.length > 1 ? `Save side ${side}'s standing answers` : "Save my standing answers", async () => {
+        const answers = Object.fromEntries(selects.map((select) => [select.name, select.value]));
+        const command = { [this.live.command_key || "type"]: "standing", side, answers };
+        status.textContent = "Saving…";
+        status.textContent = (await this.sendAnytime(command)) || "Saved: recorded in the game.";
+      }, { id: `standing-save-${side}` });
+      form.append(el("p", {}, save, " ", status));
+    }
+    (this.concedeBox || this.panel).after(form);
+    this.standingBox = form;
+  }
+
+  // A command any side may give at any step (a concession, standing answers): sent at
+  // the step the game is at, again should the game move on meanwhile (a 409). Returns
+  // the refusal in words, or null once recorded (and the page has caught up).
+  async sendAnytime(command) {
+    try {
+      let response;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const head = await (await fetch(this.live.head, { headers: { Accept: "application/json" } })).json();
+        response = await fetch(this.live.commands, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.live.csrf },
+          body: JSON.stringify({ command, expected_step: head.last_step }),
+        });
+        if (response.status !== 409) break;
+      }
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) return `Not recorded: ${body.message || `the server answered ${response.status}`}`;
+      await this.poll();
+      return null;
+    } catch (error) {
+      return `Could not send it: ${error.message}`;
+    }
   }
 
   // -- conceding -----------------------------------------------------------------------
@@ -60,28 +120,8 @@ class PlayMode {
   }
 
   async concede(command) {
-    try {
-      let response;
-      // A concession is valid at any step: should the game move on meanwhile (a 409),
-      // it is sent again at the step the game is at.
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const head = await (await fetch(this.live.head, { headers: { Accept: "application/json" } })).json();
-        response = await fetch(this.live.commands, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.live.csrf },
-          body: JSON.stringify({ command, expected_step: head.last_step }),
-        });
-        if (response.status !== 409) break;
-      }
-      const body = await response.json().catch(() => ({}));
-      if (!response.ok) {
-        this.concedeBox.replaceChildren(el("p", { role: "alert" }, `Not conceded: ${body.message || `the server answered ${response.status}`}`));
-        return;
-      }
-      await this.poll();
-    } catch (error) {
-      this.concedeBox.replaceChildren(el("p", { role: "alert" }, `Could not concede: ${error.message}`));
-    }
+    const refused = await this.sendAnytime(command);
+    if (refused) this.concedeBox.replaceChildren(el("p", { role: "alert" }, refused));
   }
 
   // -- following the game -----------------------------------------------------------
@@ -111,6 +151,7 @@ class PlayMode {
     this.over = true;
     clearInterval(this.timer);
     if (this.concedeBox) this.concedeBox.remove();
+    if (this.standingBox) this.standingBox.remove();
     const result = el("p", { className: "game-result", id: "game-result", role: "status" });
     const note = el("p", { className: "game-over" }, "The game has ended. ");
     note.append(el("a", { href: location.pathname }, "Reload to see the revealed seed and the whole record"));
