@@ -80,6 +80,8 @@ def test_two_turns_against_the_bot_with_standing_answers_and_no_pass_clicked(
         for _ in range(MAX_DECISIONS):
             if page.locator("#game-result").count():
                 break  # the game ended within two turns
+            # A command on its way: the panel may show a passing step until it is back.
+            expect(page.locator("#prompt-panel")).not_to_have_attribute("data-busy", "1")
             key = panel_prompt(page)
             step, kind, side = key.split(":")
             shown = page.request.get(f"{live_site.url}/api/games/{game_id}/steps/{step}").json()

@@ -21,7 +21,7 @@ class PlayMode {
     this.panel = $("prompt-panel");
     this.control = null;
     this.key = null; // which prompt the panel shows: "step:kind:side"
-    this.polling = false;
+    this.polling = null;
     this.sending = false;
     this.over = false;
   }
@@ -76,6 +76,8 @@ class PlayMode {
   // the step the game is at, again should the game move on meanwhile (a 409). Returns
   // the refusal in words, or null once recorded (and the page has caught up).
   async sendAnytime(command) {
+    if (this.sending) return "A command is on its way: try again in a moment.";
+    this.busy(true);
     try {
       let response;
       for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -89,10 +91,12 @@ class PlayMode {
       }
       const body = await response.json().catch(() => ({}));
       if (!response.ok) return `Not recorded: ${body.message || `the server answered ${response.status}`}`;
-      await this.poll();
+      await this.catchUp();
       return null;
     } catch (error) {
       return `Could not send it: ${error.message}`;
+    } finally {
+      this.busy(false);
     }
   }
 
@@ -126,9 +130,21 @@ class PlayMode {
 
   // -- following the game -----------------------------------------------------------
 
-  async poll() {
-    if (this.polling || this.over) return;
-    this.polling = true;
+  // One poll at a time: a caller during one gets that one (``polling`` is its promise).
+  poll() {
+    if (this.over) return Promise.resolve();
+    if (!this.polling) this.polling = this.fetchNew().finally(() => { this.polling = null; });
+    return this.polling;
+  }
+
+  // After a command is recorded: the poll in flight may have asked before it was, so
+  // wait for it, then ask again; the page then shows the game as the command left it.
+  async catchUp() {
+    if (this.polling) await this.polling;
+    await this.poll();
+  }
+
+  async fetchNew() {
     try {
       const response = await fetch(this.live.head, { headers: { Accept: "application/json" } });
       if (!response.ok) return;
@@ -142,8 +158,6 @@ class PlayMode {
       if (head.status === "ended") this.end();
     } catch {
       // offline for a moment: the next poll tries again
-    } finally {
-      this.polling = false;
     }
   }
 
@@ -323,6 +337,9 @@ class PlayMode {
         delete button.dataset.sending;
       }
     }
+    // For scripts and tests: while it is set, what the panel shows may be a passing step.
+    if (sending) this.panel.dataset.busy = "1";
+    else delete this.panel.dataset.busy;
   }
 
   async submit(command) {
@@ -345,7 +362,7 @@ class PlayMode {
         return;
       }
       this.status(`Recorded: the game is at step ${body.last_step}.`);
-      await this.poll();
+      await this.catchUp();
     } catch (error) {
       this.status("");
       this.error(`Could not send the command: ${error.message}`);
