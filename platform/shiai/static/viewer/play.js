@@ -340,6 +340,9 @@ class PlayMode {
     // For scripts and tests: while it is set, what the panel shows may be a passing step.
     if (sending) this.panel.dataset.busy = "1";
     else delete this.panel.dataset.busy;
+    // Answered, and the game has moved on: the prompt shown is an older step's until the
+    // newest is drawn (its onStep sets the panel's prompt again).
+    if (!sending && this.key && !this.key.startsWith(`${this.replay.last}:`)) this.panel.dataset.prompt = "";
   }
 
   async submit(command) {
