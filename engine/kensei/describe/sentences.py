@@ -187,7 +187,11 @@ _TEXT: dict[str, Callable[[Event], str]] = {
             for r in e["rolls"].values()
         )
     ),
-    "ki_chosen": lambda e: f"{e['unit']} calls on its ki: {e['ability']}",
+    "ki_chosen": lambda e: (
+        f"{e['unit']} calls on its ki: {e['ability']}"
+        if e["ability"]
+        else f"{e['unit']} lets its ki pass (no ki ability this turn)"
+    ),
     "boost_rolled": lambda e: f"{e['unit']} runs: 2 x MOV + {e['die']} = {_cm(e['allowance'])}",
     "moved": _moved,
     "wounds_taken": lambda e: (
@@ -312,7 +316,11 @@ _TEXT: dict[str, Callable[[Event], str]] = {
             for r in e["rolls"]
         )
     ),
-    "lead_ki_chosen": lambda e: f"{e['unit']} calls on its ki: {e['ability']}",
+    "lead_ki_chosen": lambda e: (
+        f"{e['unit']} calls on its ki: {e['ability']}"
+        if e["ability"]
+        else f"{e['unit']} lets its ki pass (no ki ability this turn)"
+    ),
     "led_order": lambda e: f"{e['unit']} gives the common order",
     "lead_passed": lambda e: f"{e['unit']} does not give the common order",
     "lead_ended": lambda e: f"the Lead is over: Used Unit markers on {', '.join(e['used'])}",

@@ -12,6 +12,7 @@ from engine.kensei.command.commander_orders import choose_prompt, keep_order_pro
 from engine.kensei.command.duel import command_duel_prompt
 from engine.kensei.command.offerings import offering_prompt
 from engine.kensei.orders.lead import lead_prompt, leading
+from engine.kensei.state.abilities import ki_options
 from engine.kensei.state.deployment import deployment_candidates
 from engine.kensei.state.queries import SIDES, unused_units
 from engine.kensei.turn.sequence import choosers
@@ -80,7 +81,7 @@ def _prompt(state: State) -> Prompt | None:
         side = activation["ki_pending"][0]
         uid = activation["units"][side]
         abilities = state["units"][uid]["abilities"]["ki"]
-        return Prompt((side,), "choose_ki", options={"unit": uid, "abilities": abilities})
+        return Prompt((side,), "choose_ki", options=ki_options(uid, abilities))
     pending = activation["pending"]
     if pending is not None and pending["kind"] == "combat":
         return combat_prompt(state)

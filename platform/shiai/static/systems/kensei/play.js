@@ -33,11 +33,7 @@ const KINDS = {
     prompt.options.choices.map((active) => [`Side ${active} activates`, { type: "choose_active_side", side, active }]),
     hooks,
   ),
-  choose_ki: (prompt, side, state, hooks) => choices(
-    `Choose a ki ability for ${unitLabel(state, prompt.options.unit)}.`,
-    prompt.options.abilities.map((ability) => [ability, { type: "choose_ki", side, ability }]),
-    hooks,
-  ),
+  choose_ki: chooseKi,
   choose_unit: chooseUnit,
   place_scenery: placeScenery,
   deploy,
@@ -321,6 +317,25 @@ function nearestUnit(state, uids, point) {
     }
   }
   return best && best[0] <= 2000 ? best[1] : null; // within 20 cm of a click
+}
+
+// Ki: each ability by its name, with its text from the data files, and a decline.
+function chooseKi(prompt, side, state, hooks) {
+  const texts = prompt.options.texts || {};
+  const list = el("div", { className: "choices ki-choices" });
+  prompt.options.abilities.forEach((ability, index) => {
+    const said = texts[ability] || { name: ability.replace(/_/g, " "), text: "" };
+    list.append(el("p", {},
+      button(`Use ${said.name}`, () => hooks.submit({ type: "choose_ki", side, ability }), { id: `choice-${index}`, title: said.text }),
+      el("span", { className: "ability-text" }, said.text)));
+  });
+  list.append(el("p", {}, button("Use no ki ability this turn", () => hooks.submit({ type: "choose_ki", side, ability: null }), { id: "ki-decline" })));
+  return {
+    title: `${unitLabel(state, prompt.options.unit)} rolled 6+: it may call on one ki ability for the rest of the turn.`,
+    element: list,
+    generic: false,
+    command: () => ({ type: "choose_ki", side, ability: prompt.options.abilities[0] }),
+  };
 }
 
 function choices(title, options, hooks) {
