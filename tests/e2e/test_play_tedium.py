@@ -136,6 +136,11 @@ def test_two_turns_against_the_bot_with_standing_answers_and_no_pass_clicked(
         if shown["state"]["turn"] > 2:
             break
         assert side == "A"
+        if kind == "order" and "order" not in shown_kinds:
+            # The first order of the battle: nobody is in melee combat yet, so attacking
+            # is refused before it is picked, with the engine's words.
+            expect(page.locator("#order-kind option[value=attack]")).to_be_disabled()
+            expect(page.locator("#order-refusals")).to_contain_text("melee combat")
         shown_kinds.append(kind)
         assert kind != "react", "the standing answer fights back"
         answer_and_wait(page, key, lambda k=kind, s=side: answer(page, k, s))

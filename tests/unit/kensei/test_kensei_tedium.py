@@ -110,3 +110,22 @@ def test_a_ki_ability_is_offered_with_its_text_and_may_be_declined() -> None:
     assert state["units"][options["unit"]]["ki"] is None
     after = KENSEI.prompt(state)  # the unit's ki is settled: it is not asked again
     assert after is None or after.kind != "choose_ki" or after.options["unit"] != options["unit"]
+
+
+def test_the_order_prompt_names_the_orders_refused_and_the_engine_refuses_them_so() -> None:
+    seen: dict[str, int] = {}
+    for decision in _decisions("order"):
+        refused = decision.prompt.options.get("refused")
+        if refused is None:
+            continue  # a boosted move's prompt: only the move
+        side = decision.prompt.sides[0]
+        enemies = [u for u, unit in decision.state["units"].items() if unit["side"] != side]
+        for kind, why in refused.items():
+            seen[kind] = seen.get(kind, 0) + 1
+            command = {"type": "order", "side": side, "order": kind, "target": enemies[0]}
+            with pytest.raises(IllegalCommand) as refusal:
+                KENSEI.decide(decision.state, command, SeededDice("tedium", 1))
+            assert str(refusal.value) == why
+        if decision.command.get("order") in ("attack", "shoot"):
+            assert decision.command["order"] not in refused  # the bots' were accepted
+    assert seen.get("attack"), seen  # units out of combat are told they cannot attack

@@ -517,6 +517,19 @@ function order(prompt, side, state, hooks) {
         ["shelter", "shelter"],
       ];
   const kind = choose("order-kind", "Order", kinds);
+  // The orders the rules refuse this unit whatever its target: offered disabled, with
+  // the engine's reason on hover, and listed in words (a phone has no hover).
+  const refused = prompt.options.refused || {};
+  for (const option of kind.select.options) {
+    if (!refused[option.value]) continue;
+    option.disabled = true;
+    option.title = refused[option.value];
+    option.text = `${option.text} (not now)`;
+  }
+  const refusals = Object.keys(refused).length
+    ? el("ul", { className: "order-refusals", id: "order-refusals" },
+      ...Object.entries(refused).map(([order, why]) => el("li", { title: why }, `${order}: ${why}`)))
+    : null;
   const enemies = enemyUnits(state, side);
   const target = choose("order-target", "Target unit (or click one of its miniatures)", enemies.map((e) => [e, unitLabel(state, e)]));
   const boostBox = el("input", { type: "checkbox", id: "order-boost" });
@@ -615,7 +628,7 @@ function order(prompt, side, state, hooks) {
   kind.select.addEventListener("change", refresh);
   target.select.addEventListener("change", refresh);
   facingChoice.select.addEventListener("change", refresh);
-  control.element = el("div", {}, kind.element, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)), commanderOrderPanel(side, state, uid, hooks));
+  control.element = el("div", {}, kind.element, refusals, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)), commanderOrderPanel(side, state, uid, hooks));
   refresh();
   return control;
 }
