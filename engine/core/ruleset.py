@@ -267,6 +267,21 @@ class RulesetInfo:
         }
 
 
+@dataclass(frozen=True)
+class StandingChoice:
+    """A standing answer a system offers its players (``engine.core.standing``):
+    ``name`` is its key in the answers, ``label`` what the play page asks, and
+    ``values`` each accepted value with what it does, the first being the default
+    (answering each prompt oneself)."""
+
+    name: str
+    label: str
+    values: Mapping[str, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label, "values": dict(self.values)}
+
+
 class Bot(Protocol):
     """Chooses a legal command for ``side``, or ``None`` when it has none."""
 
@@ -297,6 +312,8 @@ class Ruleset(ABC):
     title: ClassVar[str]
     version: ClassVar[str]
     event_schema: ClassVar[int] = 1
+    # The field of a command that names its kind ("type": {"type": "bid", ...}).
+    command_key: ClassVar[str] = "type"
 
     @abstractmethod
     def start(self, setup: Setup, seed: Dice) -> State:
@@ -339,6 +356,22 @@ class Ruleset(ABC):
     def legal(self, state: State, side: str) -> Iterator[Command]:
         """Legal commands for ``side`` now: every one for discrete choices, a
         sample for continuous ones (movement). Empty if ``side`` is not prompted."""
+
+    def concede_command(self, side: str) -> Command:
+        """The command by which ``side`` resigns (``engine.core.concession``): every
+        system accepts it from a side whose game is not over."""
+        return {self.command_key: "concede", "side": side}
+
+    def standing_choices(self) -> tuple[StandingChoice, ...]:
+        """The standing answers this system offers (none by default): a side sets them
+        with a ``standing`` command (``engine.core.standing``), recorded like any other."""
+        return ()
+
+    def standing_answer(self, state: State, side: str) -> Command | None:
+        """The command ``side``'s standing answers give to the prompt now, or ``None``
+        when the side answers it in person (the default). The platform submits it as
+        the side's command, so the record holds it like any other."""
+        return None
 
     def sample_setups(self) -> list[Setup]:
         """Set-ups for demo and bot games (sample armies, a scenario)."""

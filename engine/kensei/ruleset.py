@@ -36,8 +36,11 @@ from engine.core import (
     Ruleset,
     RulesetInfo,
     Setup,
+    StandingChoice,
     State,
 )
+from engine.core.concession import decide_concession, is_concession
+from engine.core.standing import decide_standing, is_standing
 from engine.kensei import rules
 from engine.kensei.analysis import ENDING_LABELS, game_facts
 from engine.kensei.army import validation as armies
@@ -83,6 +86,7 @@ from engine.kensei.state.offering_dice import OfferingDice, RollPaused
 from engine.kensei.state.progress import Progress, window_event
 from engine.kensei.state.queries import SIDES, other
 from engine.kensei.state.views import view, view_event
+from engine.kensei.turn import standing
 from engine.kensei.turn.activation import decide_active_side, decide_choose_unit
 from engine.kensei.turn.prompts import prompt_for
 from engine.kensei.turn.scenarios import (
@@ -494,6 +498,11 @@ class Kensei(Ruleset):
         """Look the command's kind up, parse it, check it answers the prompt, decide it."""
         if not isinstance(command, dict):
             raise InvalidCommand("a command is a JSON object")
+        if is_concession(command):  # the kernel's, from either side at any time
+            return decide_concession(state, command, SIDES, over=self.prompt(state) is None)
+        if is_standing(command):  # the kernel's, from either side at any time
+            over = self.prompt(state) is None
+            return decide_standing(state, command, SIDES, standing.CHOICES, over=over)
         kind = command.get("type")
         answer = ANSWERS.get(kind) if isinstance(kind, str) else None
         if answer is None:
@@ -593,6 +602,12 @@ class Kensei(Ruleset):
 
     def edit_position(self, state: State, edits: Sequence[Command]) -> State:
         return self.position(edit_position(self.position(state), edits))
+
+    def standing_choices(self) -> tuple[StandingChoice, ...]:
+        return standing.CHOICES
+
+    def standing_answer(self, state: State, side: str) -> Command | None:
+        return standing.standing_answer(state, side)
 
     def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:
         return game_facts(initial_state, events, outcome, self.evolve)

@@ -73,6 +73,7 @@ class Senjutsu(Ruleset):
     """Senjutsu 1.5: duels of 2 to 6 characters on a hex battlefield."""
 
     id = "senjutsu"
+    command_key = "kind"
     title = "Senjutsu 1.5"
     version = "0.1.0"
     event_schema = 1

@@ -7,8 +7,9 @@ open seat with the token of an invitation link, which one signed-in account
 may claim once. A game linked to a tournament pairing is also answered by the
 pairing's players, each for their side. Commands go through
 :meth:`Play.submit`, which checks that the account plays the command's side,
-records it and lets the bots answer whatever waits for them next
-(synchronously, at most ``MAX_BOT_COMMANDS``).
+records it and lets the bots answer whatever waits for them next, and the
+players' standing answers (``engine.core.standing``) the prompts they answer
+(synchronously, at most ``MAX_BOT_COMMANDS``), each as a command of the record.
 
 The JSON API follows the same rules (shiai.web.api): a game a script starts
 (:meth:`Play.start_owned`) seats its account at every side, in the transaction
@@ -396,16 +397,33 @@ class Play:
         return recorded
 
     def let_bots_answer(self, game_id: UUID) -> int:
-        """The bots of this game answer every prompt that waits for them (bounded)."""
+        """The bots of this game answer every prompt that waits for them, and the
+        standing answers of its players (``engine.core.standing``) every prompt they
+        answer: each is submitted as that side's command, so the record holds it
+        (bounded: ``MAX_BOT_COMMANDS`` in all). Returns the commands played."""
         seats = self.seats(game_id)
         bot_sides = {side: seat.bot for side, seat in seats.items() if seat.bot is not None}
-        if not bot_sides:
-            return 0
         game = self.records.current(game_id)
         ruleset = registry.get(game.ruleset)
         seed = f"{game_id}:{game.step}"
         bots = {side: make_bot(ruleset, kind, f"{seed}:{side}") for side, kind in bot_sides.items()}
-        return answer_with_bots(self.records, game_id, bots, max_commands=MAX_BOT_COMMANDS)
+        played = 0
+        while played < MAX_BOT_COMMANDS:
+            if bots:
+                left = MAX_BOT_COMMANDS - played
+                played += answer_with_bots(self.records, game_id, bots, max_commands=left)
+            game = self.records.current(game_id)
+            prompt = ruleset.prompt(game.state)
+            if prompt is None or played >= MAX_BOT_COMMANDS:
+                break
+            people = [side for side in prompt.sides if side not in bot_sides]
+            standing = (ruleset.standing_answer(game.state, side) for side in people)
+            command = next((c for c in standing if c is not None), None)
+            if command is None:
+                break
+            self.records.submit_command(game_id, command, expected_step=game.step)
+            played += 1
+        return played
 
     def proposal(self, game_id: UUID, account_id: str, side: str) -> Command | None:
         """A legal command the player of ``side`` may accept as it is (a deployment

@@ -248,20 +248,16 @@ def test_combat_orders_pick_their_target_by_clicking_an_enemy_miniature(
     enemy = next(
         uid for uid, unit in state["units"].items() if unit["side"] == "B" and not unit["removed"]
     )
-    # Attack: the target is the unit whose miniature was clicked; not engaged, so refused.
-    page.get_by_label("Order", exact=True).select_option("attack")
-    click_table(page, *unit_centre(state, enemy))
-    expect(page.locator("#order-target")).to_have_value(enemy)
-    expect(page.locator("#board svg .play-overlay .target")).not_to_have_count(0)
-    page.get_by_role("button", name="Give the order").click()
-    error = page.locator("#play-error")
-    expect(error).to_contain_text("Not allowed:")
-    expect(error).to_contain_text(re.compile(r"\(.+\)$"))  # the rule it names
+    # Attack: not engaged, so refused before it is picked, naming the rule (issue 25).
+    expect(page.locator("#order-kind option[value=attack]")).to_be_disabled()
+    refusals = page.locator("#order-refusals")
+    expect(refusals).to_contain_text(re.compile(r"attack: .+\(.+\)"))
     assert state_now(page, live_site, game_id)[0] == last_step
     # Charge the same unit: the engine rolls and traces it (or refuses it, naming the rule).
     page.get_by_label("Order", exact=True).select_option("charge")
     click_table(page, *unit_centre(state, enemy))
     expect(page.locator("#order-target")).to_have_value(enemy)
+    expect(page.locator("#board svg .play-overlay .target")).not_to_have_count(0)
     page.get_by_role("button", name="Give the order").click()
     expect(
         page.locator("#prompt-panel[data-prompt]:not([data-prompt='" + key + "'])").or_(

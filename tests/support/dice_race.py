@@ -9,6 +9,8 @@ Two sides race to a target. Each round:
 3. Each side that busted (A first) is prompted alone: ``reroll`` (roll the
    same dice again, paying one space) or ``accept``.
 
+Either side may concede at any time (the kernel's ``engine.core.concession``).
+
 The race ends when a side reaches the target at the end of a round (the
 further one wins, equal is a draw), or after ``max_rounds`` rounds.
 """
@@ -37,6 +39,7 @@ from engine.core import (
     State,
     Termination,
 )
+from engine.core.concession import CONCEDED, decide_concession, is_concession, with_concession
 
 SIDES = ("A", "B")
 MAX_BID = 3
@@ -53,6 +56,7 @@ INFO = RulesetInfo(
     endings=(
         Ending(Termination.VICTORY_CONDITION.value, "Target reached"),
         Ending(Termination.TURN_LIMIT.value, "Out of rounds"),
+        Ending(Termination.CONCESSION.value, "Concession"),
     ),
 )
 
@@ -112,6 +116,8 @@ class DiceRace(Ruleset):
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
         if not isinstance(command, dict):
             raise InvalidCommand("a command is a JSON object")
+        if is_concession(command):  # the kernel's, from either side at any time
+            return decide_concession(state, command, SIDES, over=state["finished"] is not None)
         kind = command.get("type")
         side = command.get("side")
         if side not in SIDES:
@@ -199,6 +205,8 @@ class DiceRace(Ruleset):
             new["busted"] = state["busted"][1:]
         elif kind == "accepted_bust":
             new["busted"] = state["busted"][1:]
+        elif kind == CONCEDED:
+            new = {**with_concession(state, event), "finished": event["outcome"]}
         elif kind == "round_closed":
             position = dict(new["position"])
             for side, faces in new.get("rolls", {}).items():
@@ -259,6 +267,8 @@ class DiceRace(Ruleset):
             return f"side {event['side']} accepts the bust"
         if kind == "round_closed":
             return f"round {event['round']} closed"
+        if kind == CONCEDED:
+            return f"side {event['side']} concedes"
         return kind
 
     def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:

@@ -51,19 +51,26 @@ def check_boost_orders(state: State, side: str, what: str, rule: str) -> None:
         )
 
 
-def decide_attack(state: State, side: str, uid: str, command: Attack) -> list[Event]:
-    """Attack: the active unit fights an enemy unit it is in melee combat with."""
-    unit = state["units"][uid]
-    boost = command.boost
+def check_can_attack(state: State, side: str, uid: str) -> list[str]:
+    """The enemy units the unit may attack, or ``IllegalCommand`` when an Attack order
+    is refused to it whatever its target."""
     check_no_combat_order_yet(state, side, uid)
     # Units in a duel this turn are not fought (Challenge to a duel > Multiple Combats).
     fighting = [u for u in engaged_units(state, uid) if not state["units"][u].get("duelled")]
     if not fighting:
         raise IllegalCommand(
-            f"{unit_name(unit)} has no miniature in melee combat (2.5 cm or less, facing) "
-            "with an enemy miniature",
+            f"{unit_name(state['units'][uid])} has no miniature in melee combat (2.5 cm or "
+            "less, facing) with an enemy miniature",
             rule=rules.ATTACK,
         )
+    return fighting
+
+
+def decide_attack(state: State, side: str, uid: str, command: Attack) -> list[Event]:
+    """Attack: the active unit fights an enemy unit it is in melee combat with."""
+    unit = state["units"][uid]
+    boost = command.boost
+    fighting = check_can_attack(state, side, uid)
     raw = command.target
     if raw is None:
         if len(fighting) > 1:

@@ -150,9 +150,10 @@ class ChooseKi(Value):
         return "choose_ki"
 
     side: str
-    ability: str
+    ability: str | None  # None: declined (no ki ability this turn)
 
 
 def parse_choose_ki(command: Command) -> ChooseKi:
     by = head(command, frozenset({"ability"}))
-    return ChooseKi(by, text(command.get("ability"), "ability"))
+    ability = command.get("ability")
+    return ChooseKi(by, None if ability is None else text(ability, "ability"))

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event, State
+from engine.core.standing import STANDING_SET, describe_standing
 from engine.kensei.describe.named import NAMED, with_names
+from engine.kensei.turn.standing import CHOICES
 
 CM = 100
 
@@ -185,7 +187,11 @@ _TEXT: dict[str, Callable[[Event], str]] = {
             for r in e["rolls"].values()
         )
     ),
-    "ki_chosen": lambda e: f"{e['unit']} calls on its ki: {e['ability']}",
+    "ki_chosen": lambda e: (
+        f"{e['unit']} calls on its ki: {e['ability']}"
+        if e["ability"]
+        else f"{e['unit']} lets its ki pass (no ki ability this turn)"
+    ),
     "boost_rolled": lambda e: f"{e['unit']} runs: 2 x MOV + {e['die']} = {_cm(e['allowance'])}",
     "moved": _moved,
     "wounds_taken": lambda e: (
@@ -310,7 +316,11 @@ _TEXT: dict[str, Callable[[Event], str]] = {
             for r in e["rolls"]
         )
     ),
-    "lead_ki_chosen": lambda e: f"{e['unit']} calls on its ki: {e['ability']}",
+    "lead_ki_chosen": lambda e: (
+        f"{e['unit']} calls on its ki: {e['ability']}"
+        if e["ability"]
+        else f"{e['unit']} lets its ki pass (no ki ability this turn)"
+    ),
     "led_order": lambda e: f"{e['unit']} gives the common order",
     "lead_passed": lambda e: f"{e['unit']} does not give the common order",
     "lead_ended": lambda e: f"the Lead is over: Used Unit markers on {', '.join(e['used'])}",
@@ -324,6 +334,15 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "activation_ended": lambda e: f"Used Unit markers on {', '.join(e['used']) or 'no unit'}",
     "turn_ended": lambda e: f"turn {e['turn']} ends",
+    STANDING_SET: lambda e: describe_standing(e, CHOICES),
+    "conceded": lambda e: (
+        f"side {e['side']} concedes"
+        + (
+            f": side {e['outcome']['winner']} wins"
+            if e["outcome"] and e["outcome"]["winner"]
+            else ""
+        )
+    ),
     "battle_ended": lambda e: (
         f"the battle ends: {e['outcome']['detail']}; "
         + (f"side {e['outcome']['winner']} wins" if e["outcome"]["winner"] else "a draw")

@@ -26,7 +26,7 @@ from engine.kensei.combat.melee import check_no_combat_order_yet
 from engine.kensei.commands.orders import Lead, Order, Pass
 from engine.kensei.commands.setup import ChooseKi
 from engine.kensei.geometry.board import board
-from engine.kensei.state.abilities import ki_extra_orders
+from engine.kensei.state.abilities import ki_extra_orders, ki_options
 from engine.kensei.state.contact import engaged_units
 from engine.kensei.state.evolve import evolve
 from engine.kensei.state.evolve.lead import still_waiting
@@ -189,6 +189,8 @@ def decide_choose_ki(state: State, side: str, command: ChooseKi) -> list[Event]:
     uid, chosen = ki_chooser(state, side)
     ability = command.ability
     offered = state["units"][uid]["abilities"]["ki"]
+    if ability is None:  # declined: no ki ability this turn
+        return [{"type": chosen, "side": side, "unit": uid, "ability": None}]
     if ability not in offered:
         raise IllegalCommand(
             f"{ability} is not a ki ability of {state['units'][uid]['name']}; choose one "
@@ -207,7 +209,7 @@ def lead_prompt(state: State) -> Prompt:
     if lead["ki_pending"]:
         uid = lead["ki_pending"][0]
         abilities = state["units"][uid]["abilities"]["ki"]
-        return Prompt((side,), "choose_ki", options={"unit": uid, "abilities": abilities})
+        return Prompt((side,), "choose_ki", options=ki_options(uid, abilities))
     waiting = still_waiting(state)
     return Prompt(
         (side,),

@@ -214,8 +214,15 @@ def _behind_cover(state: State, shooting: Mapping[str, list[str]]) -> bool:
 def decide_shoot(state: State, side: str, uid: str, command: Shoot, dice: Dice) -> list[Event]:
     """Shoot: the active unit, not in melee combat and with ranged weapons loaded,
     shoots an enemy unit it sees."""
+    check_can_shoot(state, side, uid)
+    target = command.target
+    check_target(state, uid, target)
+    return [shot_event(state, side, uid, target, dice, boosted=command.boost)]
+
+
+def check_can_shoot(state: State, side: str, uid: str) -> None:
+    """What refuses a Shoot order to the unit whatever its target (``IllegalCommand``)."""
     unit = state["units"][uid]
-    boost = command.boost
     check_no_combat_order_yet(state, side, uid)
     if not unit["ranged"]:
         raise IllegalCommand(f"{unit_name(unit)} has no ranged weapons", rule=rules.SHOOT)
@@ -229,9 +236,6 @@ def decide_shoot(state: State, side: str, uid: str, command: Shoot, dice: Dice) 
             "shoots again",
             rule=rules.UNLOADED_WEAPONS,
         )
-    target = command.target
-    check_target(state, uid, target)
-    return [shot_event(state, side, uid, target, dice, boosted=boost)]
 
 
 def shot_event(

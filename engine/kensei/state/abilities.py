@@ -213,3 +213,16 @@ def _holds(name: str, state: State, uid: str, context: Context) -> bool:
         dishonoured = leader is not None and bool(state["minis"][leader].get("dishonoured"))
         return bool(state["sides"][unit["side"]]["general_dead"]) or dishonoured
     return False  # melee, shooting, charging: only when the roll code says so
+
+
+def ki_options(uid: str, abilities: list[str]) -> dict[str, Any]:
+    """The options of a ``choose_ki`` prompt: the unit, its ki abilities, what each
+    does (its name and text from the data files) and that it may be declined (the
+    rulebook's "can only be used if": a 6+ lets the unit use one, it need not)."""
+    known = load_catalogue().abilities
+    texts = {
+        ability: {"name": known[ability].name, "text": known[ability].text}
+        for ability in abilities
+        if ability in known
+    }
+    return {"unit": uid, "abilities": abilities, "texts": texts, "optional": True}

@@ -12,6 +12,8 @@ from engine.kensei.command.commander_orders import choose_prompt, keep_order_pro
 from engine.kensei.command.duel import command_duel_prompt
 from engine.kensei.command.offerings import offering_prompt
 from engine.kensei.orders.lead import lead_prompt, leading
+from engine.kensei.orders.refusals import order_refusals
+from engine.kensei.state.abilities import ki_options
 from engine.kensei.state.deployment import deployment_candidates
 from engine.kensei.state.queries import SIDES, unused_units
 from engine.kensei.turn.sequence import choosers
@@ -80,7 +82,7 @@ def _prompt(state: State) -> Prompt | None:
         side = activation["ki_pending"][0]
         uid = activation["units"][side]
         abilities = state["units"][uid]["abilities"]["ki"]
-        return Prompt((side,), "choose_ki", options={"unit": uid, "abilities": abilities})
+        return Prompt((side,), "choose_ki", options=ki_options(uid, abilities))
     pending = activation["pending"]
     if pending is not None and pending["kind"] == "combat":
         return combat_prompt(state)
@@ -99,8 +101,13 @@ def _prompt(state: State) -> Prompt | None:
             options={"unit": pending["unit"], "boosted_move": pending["allowance"]},
         )
     side = activation["next"]
+    uid = activation["units"][side]
     return Prompt(
         (side,),
         "order",
-        options={"unit": activation["units"][side], "orders": activation["orders"][side]},
+        options={
+            "unit": uid,
+            "orders": activation["orders"][side],
+            "refused": order_refusals(state, side, uid),
+        },
     )

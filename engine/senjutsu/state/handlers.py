@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
+from engine.core.concession import CONCEDED, with_concession
 from engine.core.handlers import Handler, handler_table
 from engine.senjutsu.state.access import character, with_character
 
@@ -241,9 +242,9 @@ def _defeated(state: State, event: Event) -> State:
     return {**new, "queue": [entry for entry in new["queue"] if entry["side"] != side]}
 
 
-@handles("conceded")
+@handles(CONCEDED)
 def _conceded(state: State, event: Event) -> State:
-    return {**state, "conceded": sorted([*state["conceded"], event["side"]])}
+    return with_concession(state, event)
 
 
 @handles("game_over")

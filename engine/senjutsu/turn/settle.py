@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
+from engine.core.concession import CONCEDE, refuse_concession
 from engine.senjutsu import effects, opponents, rules
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.commands import (
@@ -47,8 +48,8 @@ def decide(
     kind = command["kind"]
     if state["phase"] == "over":
         raise IllegalCommand("the game is over", rule=rules.WINNING)
-    if kind == "concede":
-        parse(command)
+    if kind == CONCEDE:  # the kernel's concession (engine.core.concession)
+        refuse_concession(state, command, state["sides"], over=False, key="kind")
         if side not in living(state):
             raise IllegalCommand(f"{side}'s character is already defeated", rule=rules.WINNING)
         return settle(state, defeat.concede(state, side), dice, catalogue, evolve)

@@ -10,6 +10,7 @@ from uuid import UUID
 from flask import Blueprint, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from replays import registry
 from replays.records import GameSummary
 from shiai.errors import BadRequest
 from shiai.systems import Scripts, SystemPlugin
@@ -144,6 +145,7 @@ def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:
     seats = services.play.seats(summary.id)
     names = services.accounts.names([s.account_id for s in seats.values() if s.account_id])
     you_play = list(services.play.sides_of(summary.id, account.id if account else None))
+    ruleset = registry.get(summary.ruleset)
     players = {}
     for side, seat in seats.items():
         if seat.bot is not None:
@@ -171,4 +173,9 @@ def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:
         "steps": url_for("api.steps", game_id=summary.id),
         "commands": url_for("play.submit", game_id=summary.id),
         "proposal": url_for("play.proposal", game_id=summary.id),
+        # The command by which each of your sides resigns (engine.core.concession), and
+        # the standing answers the system offers (engine.core.standing).
+        "concede": {side: ruleset.concede_command(side) for side in you_play},
+        "standing": [choice.to_dict() for choice in ruleset.standing_choices()],
+        "command_key": ruleset.command_key,
     }

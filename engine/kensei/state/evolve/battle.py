@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, State
+from engine.core.concession import CONCEDED, with_concession
 from engine.core.handlers import Handler, handler_table
+from engine.core.standing import STANDING_SET, with_standing
 from engine.kensei.state.evolve.changes import (
     after_casualties,
     spend_orders,
@@ -338,3 +340,16 @@ def _turn_ended(state: State, _event: Event) -> State:
 @handles("battle_ended")
 def _battle_ended(state: State, event: Event) -> State:
     return {**state, "phase": "over", "finished": event["outcome"], "activation": None}
+
+
+@handles(CONCEDED)
+def _conceded(state: State, event: Event) -> State:
+    """A side resigns (the kernel's concession): the battle is over with its outcome."""
+    over = {**state, "phase": "over", "finished": event["outcome"], "activation": None}
+    return with_concession(over, event)
+
+
+@handles(STANDING_SET)
+def _standing(state: State, event: Event) -> State:
+    """A side's standing answers (engine.core.standing): kept for its prompts to come."""
+    return with_standing(state, event)

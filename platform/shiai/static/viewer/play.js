@@ -6,7 +6,7 @@
 // kind, or a system without one, gets the generic control: a JSON command editor, pre-filled with a legal
 // command the server proposes. Every control also accepts the JSON editor.
 import { replay } from "./replay.js";
-import { controlFor, el } from "./play-controls.js";
+import { button, controlFor, el } from "./play-controls.js";
 import { systemExport } from "./system.js";
 import { tablePoint } from "../boards/table.js";
 
@@ -22,7 +22,8 @@ class PlayMode {
     this.panel = $("prompt-panel");
     this.control = null;
     this.key = null; // which prompt the panel shows: "step:kind:side"
-    this.polling = false;
+    this.polling = null;
+    this.sending = false;
     this.over = false;
   }
 
@@ -33,13 +34,118 @@ class PlayMode {
       this.onStep({ step: this.replay.step, shown: this.replay.shown });
     }
     this.timer = setInterval(() => this.poll(), POLL_MS);
+    this.concedeBar();
+    this.standingForm();
+  }
+
+  // -- standing answers ------------------------------------------------------------------
+
+  // The standing answers the system offers (engine.core.standing), for each side you
+  // play: saved as a command of the record; the game then answers those prompts with
+  // commands of the record too (the platform submits them as your side's).
+  standingForm() {
+    const choices = this.live.standing || [];
+    const sides = [...this.youPlay];
+    if (!choices.length || !sides.length) return;
+    const set = (this.replay.shown && this.replay.shown.state && this.replay.shown.state.standing) || {};
+    const form = el("details", { className: "standing", id: "standing", open: true });
+    form.append(el("summary", {}, "Standing answers"));
+    for (const side of sides) {
+      const selects = choices.map((choice) => {
+        const id = `standing-${side}-${choice.name}`;
+        const select = el("select", { id, name: choice.name });
+        const values = Object.entries(choice.values);
+        const now = (set[side] || {})[choice.name] || values[0][0];
+        for (const [value, text] of values) select.append(new Option(text, value, false, value === now));
+        form.append(el("label", { htmlFor: id }, `${choice.label}${sides.length > 1 ? ` (side ${side})` : ""}: `, select));
+        return select;
+      });
+      const status = el("span", { className: "standing-status", id: `standing-status-${side}`, role: "status" });
+      const save = button(sides.length > 1 ? `Save side ${side}'s standing answers` : "Save my standing answers", async () => {
+        const answers = Object.fromEntries(selects.map((select) => [select.name, select.value]));
+        const command = { [this.live.command_key || "type"]: "standing", side, answers };
+        status.textContent = "Saving…";
+        status.textContent = (await this.sendAnytime(command)) || "Saved: recorded in the game.";
+      }, { id: `standing-save-${side}` });
+      form.append(el("p", {}, save, " ", status));
+    }
+    (this.concedeBox || this.panel).after(form);
+    this.standingBox = form;
+  }
+
+  // A command any side may give at any step (a concession, standing answers): sent at
+  // the step the game is at, again should the game move on meanwhile (a 409). Returns
+  // the refusal in words, or null once recorded (and the page has caught up).
+  async sendAnytime(command) {
+    if (this.sending) return "A command is on its way: try again in a moment.";
+    this.busy(true);
+    try {
+      let response;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const head = await (await fetch(this.live.head, { headers: { Accept: "application/json" } })).json();
+        response = await fetch(this.live.commands, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.live.csrf },
+          body: JSON.stringify({ command, expected_step: head.last_step }),
+        });
+        if (response.status !== 409) break;
+      }
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) return `Not recorded: ${body.message || `the server answered ${response.status}`}`;
+      await this.catchUp();
+      return null;
+    } catch (error) {
+      return `Could not send it: ${error.message}`;
+    } finally {
+      this.busy(false);
+    }
+  }
+
+  // -- conceding -----------------------------------------------------------------------
+
+  // Resigning (the kernel's concession, a command in the record like any other): a
+  // button per side you play, asking once more before it is sent.
+  concedeBar() {
+    const commands = this.live.concede || {};
+    const sides = Object.keys(commands).filter((side) => this.youPlay.has(side));
+    if (!sides.length) return;
+    this.concedeBox = el("section", { id: "concede", className: "concede", "aria-label": "Concede" });
+    const ask = () => {
+      const buttons = sides.map((side) => button(
+        sides.length > 1 ? `Yes, side ${side} concedes` : "Yes, concede the game",
+        () => this.concede(commands[side]),
+        { id: `concede-yes-${side}`, className: "danger" },
+      ));
+      const keep = button("No, keep playing", offer, { id: "concede-no" });
+      this.concedeBox.replaceChildren(el("p", { role: "alert" }, "Concede? The game ends now and the other side wins.", " "), ...buttons, " ", keep);
+    };
+    const offer = () => this.concedeBox.replaceChildren(button("Concede…", ask, { id: "concede-ask" }));
+    offer();
+    this.panel.after(this.concedeBox);
+  }
+
+  async concede(command) {
+    const refused = await this.sendAnytime(command);
+    if (refused) this.concedeBox.replaceChildren(el("p", { role: "alert" }, refused));
   }
 
   // -- following the game -----------------------------------------------------------
 
-  async poll() {
-    if (this.polling || this.over) return;
-    this.polling = true;
+  // One poll at a time: a caller during one gets that one (``polling`` is its promise).
+  poll() {
+    if (this.over) return Promise.resolve();
+    if (!this.polling) this.polling = this.fetchNew().finally(() => { this.polling = null; });
+    return this.polling;
+  }
+
+  // After a command is recorded: the poll in flight may have asked before it was, so
+  // wait for it, then ask again; the page then shows the game as the command left it.
+  async catchUp() {
+    if (this.polling) await this.polling;
+    await this.poll();
+  }
+
+  async fetchNew() {
     try {
       const response = await fetch(this.live.head, { headers: { Accept: "application/json" } });
       if (!response.ok) return;
@@ -53,17 +159,29 @@ class PlayMode {
       if (head.status === "ended") this.end();
     } catch {
       // offline for a moment: the next poll tries again
-    } finally {
-      this.polling = false;
     }
   }
 
   end() {
     this.over = true;
     clearInterval(this.timer);
-    const note = el("p", { className: "game-over", role: "status" }, "The game has ended. ");
-    note.append(el("a", { href: location.pathname }, "Reload to see the result and the revealed seed"));
-    this.show("The game has ended", [note]);
+    if (this.concedeBox) this.concedeBox.remove();
+    if (this.standingBox) this.standingBox.remove();
+    const result = el("p", { className: "game-result", id: "game-result", role: "status" });
+    const note = el("p", { className: "game-over" }, "The game has ended. ");
+    note.append(el("a", { href: location.pathname }, "Reload to see the revealed seed and the whole record"));
+    this.show("The game has ended", [result, note]);
+    // The outcome, in words: who won and how (a concession, the last turn...).
+    fetch(this.live.head.replace(/\/head$/, ""), { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((game) => {
+        const outcome = game && game.outcome;
+        if (!outcome) return;
+        const how = outcome.termination.replace(/_/g, " ");
+        const who = outcome.winner ? `Side ${outcome.winner} (${this.live.players[outcome.winner] || "a player"}) wins` : "A draw";
+        result.textContent = `${who}: ${how}${outcome.detail ? ` (${outcome.detail})` : ""}.`;
+      })
+      .catch(() => {});
   }
 
   // -- the prompt panel ---------------------------------------------------------------
@@ -145,6 +263,8 @@ class PlayMode {
     const heading = el("h2", { id: "prompt-h" }, title);
     this.panel.replaceChildren(heading, ...children);
     this.panel.hidden = false;
+    if (this.sending) this.busy(true); // enabled again when the answer comes
+
   }
 
   // The generic control, and the escape hatch of every other: the command as JSON.
@@ -204,11 +324,33 @@ class PlayMode {
     if (box) box.textContent = message;
   }
 
+  // While a command is on its way, the buttons of the panel (of whatever panel is
+  // shown: a poll may redraw it meanwhile) are disabled, and enabled again once it is
+  // answered; buttons a control disabled itself are left as they are.
+  busy(sending) {
+    this.sending = sending;
+    for (const button of this.panel.querySelectorAll("button")) {
+      if (sending && !button.disabled) {
+        button.disabled = true;
+        button.dataset.sending = "1";
+      } else if (!sending && button.dataset.sending) {
+        button.disabled = false;
+        delete button.dataset.sending;
+      }
+    }
+    // For scripts and tests: while it is set, what the panel shows may be a passing step.
+    if (sending) this.panel.dataset.busy = "1";
+    else delete this.panel.dataset.busy;
+    // Answered, and the game has moved on: the prompt shown is an older step's until the
+    // newest is drawn (its onStep sets the panel's prompt again).
+    if (!sending && this.key && !this.key.startsWith(`${this.replay.last}:`)) this.panel.dataset.prompt = "";
+  }
+
   async submit(command) {
+    if (this.sending) return; // a second click while the first is on its way
     this.error("");
     this.status("Sending…");
-    const buttons = [...this.panel.querySelectorAll("button")];
-    for (const button of buttons) button.disabled = true;
+    this.busy(true);
     try {
       const response = await fetch(this.live.commands, {
         method: "POST",
@@ -224,12 +366,12 @@ class PlayMode {
         return;
       }
       this.status(`Recorded: the game is at step ${body.last_step}.`);
-      await this.poll();
+      await this.catchUp();
     } catch (error) {
       this.status("");
       this.error(`Could not send the command: ${error.message}`);
     } finally {
-      for (const button of buttons) if (button.isConnected) button.disabled = false;
+      this.busy(false);
     }
   }
 

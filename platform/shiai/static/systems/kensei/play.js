@@ -33,11 +33,7 @@ const KINDS = {
     prompt.options.choices.map((active) => [`Side ${active} activates`, { type: "choose_active_side", side, active }]),
     hooks,
   ),
-  choose_ki: (prompt, side, state, hooks) => choices(
-    `Choose a ki ability for ${unitLabel(state, prompt.options.unit)}.`,
-    prompt.options.abilities.map((ability) => [ability, { type: "choose_ki", side, ability }]),
-    hooks,
-  ),
+  choose_ki: chooseKi,
   choose_unit: chooseUnit,
   place_scenery: placeScenery,
   deploy,
@@ -323,6 +319,25 @@ function nearestUnit(state, uids, point) {
   return best && best[0] <= 2000 ? best[1] : null; // within 20 cm of a click
 }
 
+// Ki: each ability by its name, with its text from the data files, and a decline.
+function chooseKi(prompt, side, state, hooks) {
+  const texts = prompt.options.texts || {};
+  const list = el("div", { className: "choices ki-choices" });
+  prompt.options.abilities.forEach((ability, index) => {
+    const said = texts[ability] || { name: ability.replace(/_/g, " "), text: "" };
+    list.append(el("p", {},
+      button(`Use ${said.name}`, () => hooks.submit({ type: "choose_ki", side, ability }), { id: `choice-${index}`, title: said.text }),
+      el("span", { className: "ability-text" }, said.text)));
+  });
+  list.append(el("p", {}, button("Use no ki ability this turn", () => hooks.submit({ type: "choose_ki", side, ability: null }), { id: "ki-decline" })));
+  return {
+    title: `${unitLabel(state, prompt.options.unit)} rolled 6+: it may call on one ki ability for the rest of the turn.`,
+    element: list,
+    generic: false,
+    command: () => ({ type: "choose_ki", side, ability: prompt.options.abilities[0] }),
+  };
+}
+
 function choices(title, options, hooks) {
   const list = el("p", { className: "choices" });
   options.forEach(([label, command], index) => list.append(button(label, () => hooks.submit(command), { id: `choice-${index}` }), " "));
@@ -502,6 +517,19 @@ function order(prompt, side, state, hooks) {
         ["shelter", "shelter"],
       ];
   const kind = choose("order-kind", "Order", kinds);
+  // The orders the rules refuse this unit whatever its target: offered disabled, with
+  // the engine's reason on hover, and listed in words (a phone has no hover).
+  const refused = prompt.options.refused || {};
+  for (const option of kind.select.options) {
+    if (!refused[option.value]) continue;
+    option.disabled = true;
+    option.title = refused[option.value];
+    option.text = `${option.text} (not now)`;
+  }
+  const refusals = Object.keys(refused).length
+    ? el("ul", { className: "order-refusals", id: "order-refusals" },
+      ...Object.entries(refused).map(([order, why]) => el("li", { title: why }, `${order}: ${why}`)))
+    : null;
   const enemies = enemyUnits(state, side);
   const target = choose("order-target", "Target unit (or click one of its miniatures)", enemies.map((e) => [e, unitLabel(state, e)]));
   const boostBox = el("input", { type: "checkbox", id: "order-boost" });
@@ -600,7 +628,7 @@ function order(prompt, side, state, hooks) {
   kind.select.addEventListener("change", refresh);
   target.select.addEventListener("change", refresh);
   facingChoice.select.addEventListener("change", refresh);
-  control.element = el("div", {}, kind.element, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)), commanderOrderPanel(side, state, uid, hooks));
+  control.element = el("div", {}, kind.element, refusals, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)), commanderOrderPanel(side, state, uid, hooks));
   refresh();
   return control;
 }
