@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Command, IllegalCommand, InvalidCommand, State
+from engine.core.edits import apply_edits, only_fields
 from engine.hexgrid import Hex
 from engine.senjutsu import rules
 from engine.senjutsu.cards.catalogue import Catalogue
@@ -41,7 +42,6 @@ from engine.senjutsu.state.access import (
     with_character,
 )
 
-MAX_EDITS = 100
 MAX_HAND = 40  # cards named in one hand edit, at most (a size limit, not a rule)
 MAX_ID = 60
 RULE = "Position editor: a character stands on an empty hex of the battlefield"
@@ -52,18 +52,7 @@ FACINGS = 6
 
 def edit_position(state: State, edits: Sequence[Command], catalogue: Catalogue) -> State:
     """``state`` with ``edits`` applied (see the module); never changes ``state``."""
-    if not isinstance(edits, list) or not edits:
-        raise InvalidCommand("edits: a list of one edit or more")
-    if len(edits) > MAX_EDITS:
-        raise InvalidCommand(f"edits: at most {MAX_EDITS} at once, not {len(edits)}")
-    for number, edit in enumerate(edits, start=1):
-        try:
-            state = _apply(state, edit, catalogue)
-        except IllegalCommand as error:
-            raise IllegalCommand(f"edit {number}: {error.message}", rule=error.rule) from None
-        except InvalidCommand as error:
-            raise InvalidCommand(f"edit {number}: {error.message}") from None
-    return state
+    return apply_edits(state, edits, lambda s, e: _apply(s, e, catalogue))
 
 
 def _apply(state: State, edit: Any, catalogue: Catalogue) -> State:
@@ -78,7 +67,7 @@ def _apply(state: State, edit: Any, catalogue: Catalogue) -> State:
     if mine["defeated"] or mine["hex"] is None:
         raise IllegalCommand(f"{name} is not on the battlefield", rule=RULE)
     if kind == "move":
-        _only(edit, {"edit", "character", "hex", "facing"})
+        only_fields(edit, {"edit", "character", "hex", "facing"})
         return _move(state, side, name, _hex(edit.get("hex")), _facing(edit.get("facing")))
     if kind not in ("markers", "hand"):
         raise InvalidCommand(f"edit must be move, markers or hand, not {str(kind)[:20]!r}")
@@ -88,10 +77,10 @@ def _apply(state: State, edit: Any, catalogue: Catalogue) -> State:
         )
     before = hand_size(state, side, catalogue)
     if kind == "markers":
-        _only(edit, {"edit", "character", *MARKERS})
+        only_fields(edit, {"edit", "character", *MARKERS})
         state = _markers(state, side, name, edit)
     else:
-        _only(edit, {"edit", "character", "cards"})
+        only_fields(edit, {"edit", "character", "cards"})
         state = _hand(state, side, name, edit.get("cards"), catalogue)
     limit = state["characters"][side]["hand_limit"]
     size = hand_size(state, side, catalogue)
@@ -201,9 +190,3 @@ def _count(edit: dict[str, Any], name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100:
         raise InvalidCommand(f"{name}: a whole number from 0, not {str(value)[:20]!r}")
     return value
-
-
-def _only(edit: dict[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(edit) - allowed)
-    if extra:
-        raise InvalidCommand(f"unknown field(s) {', '.join(e[:20] for e in extra)}")

@@ -5,6 +5,7 @@
 // engine checks them all when a board is started (POST .../edits) and its refusal is
 // shown in its own words. "Ask the engine" lists what the character may do at the step.
 import { drawBoard } from "./board.js";
+import { wireEditor } from "../../boards/position_editor.js";
 import { loadCatalogue } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -118,10 +119,6 @@ function add(edit) {
   draw();
 }
 
-function showError(message) {
-  $("edit-error").textContent = message;
-  $("edit-error").hidden = false;
-}
 
 for (const option of $("edit-character").options) option.textContent = nameOf(option.value);
 $("edit-character").addEventListener("change", () => select($("edit-character").value));
@@ -143,42 +140,5 @@ $("edit-hand").addEventListener("click", () =>
   add({ edit: "hand", character: selected, cards: [...$("edit-cards").querySelectorAll("input:checked")].map((box) => box.dataset.card).sort() }));
 $("edit-undo").addEventListener("click", () => { edits.pop(); draw(); });
 
-$("edit-start").addEventListener("click", async () => {
-  if (!data.signed_in) return showError("Sign in to start a board from this position.");
-  if (!edits.length) return showError("Make an edit first (or use Analyse from here on the game's page).");
-  const response = await fetch(data.edits, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": data.csrf },
-    body: JSON.stringify({ step: data.step, edits }),
-  });
-  const answer = await response.json().catch(() => ({ message: `the server answered ${response.status}` }));
-  if (response.status === 201) {
-    location.assign(answer.editor);
-    return;
-  }
-  showError(`Not allowed: ${answer.message}${answer.rule ? ` (${answer.rule})` : ""}`);
-});
-
-$("ask-options").addEventListener("click", async () => {
-  const out = $("unit-options");
-  const url = `${data.options.replace("UNIT", encodeURIComponent(selected))}?step=${data.step}`;
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
-  const answer = await response.json().catch(() => ({ message: `the server answered ${response.status}` }));
-  if (!response.ok) {
-    out.replaceChildren(Object.assign(document.createElement("p"), { className: "error", textContent: answer.message }));
-    return;
-  }
-  const parts = [Object.assign(document.createElement("p"), { textContent: `The engine waits for ${answer.prompt || "nobody"}.` })];
-  if (answer.waiting) parts.push(Object.assign(document.createElement("p"), { className: "waiting", textContent: answer.waiting }));
-  if (answer.lines.length) {
-    const list = Object.assign(document.createElement("ul"), { id: "unit-option-lines" });
-    list.append(...answer.lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
-    parts.push(list);
-  }
-  out.replaceChildren(...parts);
-});
-
-const back = document.createElement("p");
-back.append(Object.assign(document.createElement("a"), { href: data.board, textContent: "Back to the game at this step" }));
-$("editor").querySelector(".meta").after(back);
+wireEditor(data, edits, () => selected);
 draw();
