@@ -89,6 +89,7 @@ def test_the_senjutsu_editor_moves_a_character_sets_its_hand_and_starts_a_board(
     assert edited["hand"].count(leaving) == mine["hand"].count(leaving) - 1
 
     # What can this character do? Side A chooses a card.
+    expect(page.locator("#board svg .unit")).to_have_count(2)
     page.get_by_label("Character to edit").select_option("A")
     page.get_by_role("button", name="Ask the engine").click()
     expect(page.locator("#unit-option-lines li").first).to_contain_text("choose")

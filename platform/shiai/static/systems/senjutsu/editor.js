@@ -9,8 +9,10 @@ import { wireEditor } from "../../boards/position_editor.js";
 import { loadCatalogue } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
+document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: new URL("./editor.css", import.meta.url).href }));
 const data = JSON.parse($("editor-data").textContent);
-const catalogue = await loadCatalogue();
+// The card and character names: loaded after the controls are wired (so no click is lost).
+let catalogue = {};
 const edits = [];
 let selected = $("edit-character").value;
 
@@ -64,7 +66,9 @@ function ownedCards(mine) {
     ...mine.deck.map((card) => ({ card, from: "deck" })),
     ...mine.discard.map((item) => ({ card: item.card, from: "discard pile" })),
   ];
-  return where.map((entry, index) => ({ ...entry, index }));
+  const order = { hand: 0, deck: 1, "discard pile": 2 };
+  const sorted = where.map((entry, index) => ({ ...entry, index }));
+  return sorted.sort((a, b) => order[a.from] - order[b.from] || cardName(a.card).localeCompare(cardName(b.card)) || a.index - b.index);
 }
 
 function draw() {
@@ -120,7 +124,6 @@ function add(edit) {
 }
 
 
-for (const option of $("edit-character").options) option.textContent = nameOf(option.value);
 $("edit-character").addEventListener("change", () => select($("edit-character").value));
 // A click on a character picks it; a click on another hex is where to move the chosen one.
 $("board").addEventListener("click", (event) => {
@@ -141,4 +144,6 @@ $("edit-hand").addEventListener("click", () =>
 $("edit-undo").addEventListener("click", () => { edits.pop(); draw(); });
 
 wireEditor(data, edits, () => selected);
+catalogue = await loadCatalogue();
+for (const option of $("edit-character").options) option.textContent = nameOf(option.value);
 draw();
