@@ -63,7 +63,9 @@ def _apply(state: State, edit: Any, catalogue: Catalogue) -> State:
     if not isinstance(side, str) or side not in state["characters"]:
         raise InvalidCommand(f"no character {str(side)[:MAX_ID]!r} in this position")
     mine = state["characters"][side]
-    name = f"{catalogue.character(mine['character']).name} ({side})"
+    people = catalogue.opponents if mine.get("solo") else catalogue.characters
+    who = people.get(mine["character"])
+    name = f"{who.name if who is not None else mine['character']} ({side})"
     if mine["defeated"] or mine["hex"] is None:
         raise IllegalCommand(f"{name} is not on the battlefield", rule=RULE)
     if kind == "move":

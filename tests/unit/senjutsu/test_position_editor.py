@@ -201,3 +201,31 @@ def _placed(state: State) -> State:
         state, _ = play(state, next(iter(RULESET.legal(state, prompt.sides[0]))), index)
         index += 1
     return state
+
+
+def test_a_hand_the_draw_put_over_the_limit_may_swap_cards_but_grow_no_further(
+    duel: State,
+) -> None:
+    mine = duel["characters"]["A"]
+    non_core = [c for c in mine["hand"] if not CATALOGUE.card(c).core]
+    assert len(non_core) > mine["hand_limit"]  # the turn's draw, before the Discard step
+    swapped = [*mine["hand"]]
+    swapped.remove(non_core[0])
+    swapped.append(next(c for c in mine["deck"] if c != non_core[0]))
+    edited = edit(duel, {"edit": "hand", "character": "A", "cards": sorted(swapped)})
+    assert edited["characters"]["A"]["hand"] == sorted(swapped)
+    with pytest.raises(IllegalCommand, match=r"and the 6 it held"):
+        edit(duel, {"edit": "hand", "character": "A", "cards": [*mine["hand"], mine["deck"][0]]})
+
+
+def test_an_opponent_of_the_solo_rules_is_only_moved() -> None:
+    solo = next(s for s in RULESET.sample_setups() if s["mode"] == "solo")
+    state = _placed(RULESET.start(solo, DICE))
+    opponent = next(side for side, c in state["characters"].items() if c.get("solo"))
+    with pytest.raises(IllegalCommand, match=r"solo rules: the editor only moves it"):
+        edit(state, {"edit": "markers", "character": opponent, "wounds": 1})
+    where = empty_hex(state)
+    moved = edit(
+        state, {"edit": "move", "character": opponent, "hex": where.to_json(), "facing": 2}
+    )
+    assert moved["characters"][opponent]["hex"] == where.to_json()
