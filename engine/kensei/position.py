@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Command, IllegalCommand, InvalidCommand, State
+from engine.core.edits import apply_edits, only_fields
 from engine.kensei import geometry
 from engine.kensei.geometry.board import base_from
 from engine.kensei.geometry.spatial import inside_rect, placed
 
-MAX_EDITS = 100
 RULE = "Position editor: the table"
 # Each marker: its kind and the most it can hold before the rules turn it into
 # something else (two stuns are a casualty, a unit's Wo in wounds is a casualty).
@@ -36,18 +36,7 @@ FLAGS = frozenset({"used", "sheltered", "fleeing"})
 
 def edit_position(state: State, edits: Sequence[Command]) -> State:
     """``state`` with ``edits`` applied (see the module); never changes ``state``."""
-    if not isinstance(edits, list) or not edits:
-        raise InvalidCommand("edits: a list of one edit or more")
-    if len(edits) > MAX_EDITS:
-        raise InvalidCommand(f"edits: at most {MAX_EDITS} at once, not {len(edits)}")
-    for number, edit in enumerate(edits, start=1):
-        try:
-            state = _apply(state, edit)
-        except IllegalCommand as error:
-            raise IllegalCommand(f"edit {number}: {error.message}", rule=error.rule) from None
-        except InvalidCommand as error:
-            raise InvalidCommand(f"edit {number}: {error.message}") from None
-    return state
+    return apply_edits(state, edits, _apply)
 
 
 def _apply(state: State, edit: Any) -> State:
@@ -61,13 +50,13 @@ def _apply(state: State, edit: Any) -> State:
     if unit["removed"] or not _on_table(state, unit):
         raise IllegalCommand(f"{unit['name']} ({uid}) is not on the table", rule=RULE)
     if kind == "move":
-        _only(edit, {"edit", "unit", "x", "y", "facing"})
+        only_fields(edit, {"edit", "unit", "x", "y", "facing"})
         return _move(state, unit, _whole(edit, "x"), _whole(edit, "y"), _whole(edit, "facing"))
     if kind == "markers":
-        _only(edit, {"edit", "unit", *MARKER_RULES})
+        only_fields(edit, {"edit", "unit", *MARKER_RULES})
         return _markers(state, unit, edit)
     if kind == "remove":
-        _only(edit, {"edit", "unit"})
+        only_fields(edit, {"edit", "unit"})
         minis = {mid: {**state["minis"][mid], "removed": True} for mid in unit["minis"]}
         return {
             **state,
@@ -146,9 +135,3 @@ def _whole(edit: dict[str, Any], name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not -(10**6) < value < 10**6:
         raise InvalidCommand(f"{name}: a whole number, not {str(value)[:20]!r}")
     return value
-
-
-def _only(edit: dict[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(edit) - allowed)
-    if extra:
-        raise InvalidCommand(f"unknown field(s) {', '.join(e[:20] for e in extra)}")

@@ -35,6 +35,7 @@ from engine.senjutsu.bots import BOTS
 from engine.senjutsu.cards.catalogue import Catalogue, load_catalogue
 from engine.senjutsu.grid.setup import TERRAIN_SPACING
 from engine.senjutsu.opponents.setup import MAX_OPPONENTS, opponent_sides
+from engine.senjutsu.position import edit_position
 from engine.senjutsu.state import evolve as evolving
 from engine.senjutsu.state.views import CardTexts, packaged_texts, view
 from engine.senjutsu.turn import card_files, prompts, settle, setup
@@ -128,6 +129,10 @@ class Senjutsu(Ruleset):
 
     def log_tags(self, event: Event) -> tuple[str, ...]:
         return sentences.log_tags(event)
+
+    def edit_position(self, state: State, edits: Sequence[Command]) -> State:
+        """The position editor's edits (:mod:`.position`), checked by the rules."""
+        return self.position(edit_position(self.position(state), edits, self.catalogue))
 
     # -- what the platform may know -------------------------------------------------
 

@@ -151,7 +151,8 @@ MAX_LEGAL = 500  # commands asked of the engine, at most
 
 def unit_options(ruleset: Ruleset, state: State, unit: str) -> UnitOptions:
     """The commands ``ruleset`` accepts now that concern ``unit`` (it is named by the
-    command, or it is the unit the prompt asks about), grouped by kind, in words."""
+    command, or it is the unit the prompt asks about, or it is the side whose
+    commands they are), grouped by kind, in words."""
     prompt = ruleset.prompt(state)
     if prompt is None:
         return UnitOptions(unit, "", [], "the game is over in this position", [])
@@ -162,9 +163,11 @@ def unit_options(ruleset: Ruleset, state: State, unit: str) -> UnitOptions:
     for side in prompt.sides:
         for command in islice(ruleset.legal(state, side), MAX_LEGAL):
             named = command.get("unit") == unit or unit in (command.get("units") or ())
-            if not (named or about):
+            # A system where a side plays one character (Senjutsu) names it by its side.
+            mine = side == unit and command.get("side") == unit
+            if not (named or about or mine):
                 continue
-            kind = str(command.get("type", "command")).replace("_", " ")
+            kind = str(command.get("type", command.get("kind", "command"))).replace("_", " ")
             order = command.get("order")
             line = f"{kind}: {str(order).replace('_', ' ')}" if order else kind
             if command.get("boost"):

@@ -51,14 +51,14 @@ def _step(raw: object) -> int:
 @bp.get("/games/<uuid:game_id>/editor")
 def editor(game_id: UUID) -> ResponseReturnValue:
     """The position editor at a step of a game: the whole state (if the visitor may
-    see it all), its units, and the forms to move them, set their markers, remove
-    them and ask what one may do (static/systems/kensei/editor.js)."""
+    see it all), its units, and the system's forms to edit them and ask what one may
+    do (templates/systems/<system>/editor_form.html, static/systems/<system>/editor.js)."""
     step = _step(request.args.get("step", "0"))
     account = current_account()
     records = current_app.extensions["shiai"].records
     summary = records.summary(game_id)
     if not _has_editor(registry.get(summary.ruleset)):
-        raise BadRequest(f"{summary.ruleset} has no position editor yet (Kensei has one)")
+        raise BadRequest(f"{summary.ruleset} has no position editor yet")
     state, origin, _ = _sandboxes().visible_position(account.id if account else None, game_id, step)
     data = {
         "game": str(game_id),

@@ -5,6 +5,7 @@
 // all when a board is started from the position (POST .../edits), and its refusal is
 // shown in its own words. "Ask the engine" lists what the unit may do at the step.
 import { drawBoard } from "./board.js";
+import { wireEditor } from "../../boards/position_editor.js";
 import { tablePoint } from "../../boards/table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -84,10 +85,6 @@ function add(edit) {
   draw();
 }
 
-function showError(message) {
-  $("edit-error").textContent = message;
-  $("edit-error").hidden = false;
-}
 
 $("edit-unit").addEventListener("change", () => select($("edit-unit").value));
 // A click on the table (not on a unit) is where to put the chosen unit's leader.
@@ -118,47 +115,5 @@ $("edit-markers").addEventListener("click", () =>
 $("edit-remove").addEventListener("click", () => add({ edit: "remove", unit: selected }));
 $("edit-undo").addEventListener("click", () => { edits.pop(); draw(); });
 
-$("edit-start").addEventListener("click", async () => {
-  if (!data.signed_in) return showError("Sign in to start a board from this position.");
-  if (!edits.length) return showError("Make an edit first (or use Analyse from here on the game's page).");
-  const response = await fetch(data.edits, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": data.csrf },
-    body: JSON.stringify({ step: data.step, edits }),
-  });
-  const answer = await response.json().catch(() => ({ message: `the server answered ${response.status}` }));
-  if (response.status === 201) {
-    location.assign(answer.editor);
-    return;
-  }
-  showError(`Not allowed: ${answer.message}${answer.rule ? ` (${answer.rule})` : ""}`);
-});
-
-$("ask-options").addEventListener("click", async () => {
-  const out = $("unit-options");
-  const url = `${data.options.replace("UNIT", encodeURIComponent(selected))}?step=${data.step}`;
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
-  const answer = await response.json().catch(() => ({ message: `the server answered ${response.status}` }));
-  if (!response.ok) {
-    out.replaceChildren(Object.assign(document.createElement("p"), { className: "error", textContent: answer.message }));
-    return;
-  }
-  const parts = [Object.assign(document.createElement("p"), { textContent: `The engine waits for ${answer.prompt || "nobody"}.` })];
-  if (answer.waiting) parts.push(Object.assign(document.createElement("p"), { className: "waiting", textContent: answer.waiting }));
-  if (answer.lines.length) {
-    const list = document.createElement("ul");
-    list.id = "unit-option-lines";
-    list.append(...answer.lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
-    parts.push(list);
-  }
-  for (const odds of answer.odds) {
-    const link = Object.assign(document.createElement("a"), { href: odds.url, textContent: `What would happen: the odds of a ${odds.kind}` });
-    parts.push(Object.assign(document.createElement("p"), {}), link);
-  }
-  out.replaceChildren(...parts);
-});
-
-const board = document.createElement("p");
-board.append(Object.assign(document.createElement("a"), { href: data.board, textContent: "Back to the game at this step" }));
-$("editor").querySelector(".meta").after(board);
+wireEditor(data, edits, () => selected);
 draw();
