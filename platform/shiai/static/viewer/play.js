@@ -294,9 +294,13 @@ class PlayMode {
       }
     });
     // The proposal replaces the placeholder only: a command the player has typed or
-    // filled in meanwhile stays (the proposal may arrive after it, on a slow server).
+    // filled in meanwhile stays (the proposal may arrive after it, on a slow server),
+    // and so does the field once the player is in it (a proposal landing between
+    // their selecting the text and typing over it would be typed after).
+    let entered = false;
+    area.addEventListener("focus", () => { entered = true; });
     this.propose(side).then((command) => {
-      if (command && area.value === placeholder) area.value = JSON.stringify(command, null, 1);
+      if (command && !entered && area.value === placeholder) area.value = JSON.stringify(command, null, 1);
     });
     details.append(summary, area, el("p", {}, send, " ", fill));
     return details;
