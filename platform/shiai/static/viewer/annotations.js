@@ -3,7 +3,7 @@
 // write them: "Draw", then drag on the board for an arrow or click for a circle;
 // a comment per step; Save. Shapes are kept in the SVG user units of the board's
 // viewBox, so they stay where they were drawn whatever the zoom.
-import { replay } from "./replay.js";
+import { copiesField, replay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -338,17 +338,7 @@ function wireOwner() {
 }
 
 function wireLink() {
-  const copy = $("study-copy");
-  copy.addEventListener("click", async () => {
-    const field = $("study-link");
-    field.select();
-    try {
-      await navigator.clipboard.writeText(field.value);
-      copy.textContent = "Copied";
-    } catch {
-      copy.textContent = "Press Ctrl+C";
-    }
-  });
+  copiesField($("study-copy"), $("study-link"));
 }
 
 if (replay) {

@@ -191,17 +191,7 @@ export class Replay extends EventTarget {
     $("state-details").addEventListener("toggle", () => this.fillStateJson());
     const verify = $("verify");
     if (verify) verify.addEventListener("click", () => this.verify(verify));
-    const copy = $("copy-share");
-    copy.addEventListener("click", async () => {
-      const field = $("share");
-      field.select();
-      try {
-        await navigator.clipboard.writeText(field.value);
-        copy.textContent = "Copied";
-      } catch {
-        copy.textContent = "Press Ctrl+C";
-      }
-    });
+    copiesField($("copy-share"), $("share"));
   }
 
   // -- playback ---------------------------------------------------------------------
@@ -405,6 +395,19 @@ export class Replay extends EventTarget {
       button.disabled = false;
     }
   }
+}
+
+// A "Copy" button beside a read-only field holding a link.
+export function copiesField(button, field) {
+  button.addEventListener("click", async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Press Ctrl+C";
+    }
+  });
 }
 
 function table(rows) {
