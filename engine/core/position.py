@@ -16,13 +16,31 @@ sides, who must decide, whether it is over) and someone must decide in it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core.canonical import NotCanonical, canonical_json
 from engine.core.errors import InvalidCommand
 
-if TYPE_CHECKING:
-    from engine.core.ruleset import Ruleset, Setup, State
+# engine.core.ruleset imports this module (Ruleset.position's default): what the check
+# asks of a ruleset is named here, so the kernel has no import cycle.
+State = dict[str, Any]
+Setup = dict[str, Any]
+
+
+class Ruleset(Protocol):
+    """What :func:`check_position` asks of a ruleset (engine.core.ruleset.Ruleset)."""
+
+    @property
+    def title(self) -> str: ...
+
+    def replay_refusal(self, state: State) -> str | None: ...
+
+    def sides(self, state: State) -> tuple[str, ...]: ...
+
+    def outcome(self, state: State) -> object: ...
+
+    def prompt(self, state: State) -> object: ...
+
 
 POSITION_KEY = "position"
 ANALYSIS_OF_KEY = "analysis_of"

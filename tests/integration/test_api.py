@@ -575,6 +575,8 @@ def test_every_step_can_be_read_and_a_step_beyond_the_last_is_not_found(
         "message": "step 7 does not exist: this game has steps 0 to 6",
     }
     assert api.get(f"/api/games/{game_id}/steps/-1").status_code == 404
+    assert api.get(f"/api/games/{game_id}/deltas?from=5&to=7").status_code == 404
+    assert api.get(f"/api/games/{game_id}/deltas?from=5&to=5").status_code == 400
     since = api.get(f"/api/games/{game_id}/steps?since=4").get_json()["steps"]
     assert [entry["step"] for entry in since] == [5, 6]
 
@@ -670,6 +672,12 @@ def test_a_sides_view_of_a_running_game_is_its_players_only(
         assert "only for the player of side A" in refused.get_json()["message"]
         assert stranger.get(f"{path}?view=spectator").status_code == 200
         assert api.get(f"{path}?view=A").status_code == 200  # its player, by API token
+    deltas = f"/api/games/{game_id}/deltas?from=0&to=1"
+    assert stranger.get(f"{deltas}&view=C").status_code == 400
+    assert "only for the player of side A" in stranger.get(f"{deltas}&view=A").get_json()["message"]
+    assert stranger.get(f"{deltas}&view=A").status_code == 403
+    assert stranger.get(deltas).get_json()["deltas"][0]["step"] == 1
+    assert api.get(f"{deltas}&view=A").status_code == 200
 
 
 def test_everything_is_shown_once_the_game_is_over(api: ContractClient) -> None:
@@ -841,7 +849,7 @@ def test_a_game_its_ruleset_refuses_to_replay_is_answered_409_on_every_read(
     play_to_the_end(api, game_id)
     reason = "it was played with other data files than those loaded now"
     monkeypatch.setattr(registry.get("dice-race"), "replay_refusal", lambda state: reason)
-    for path in ("", "/steps", "/steps/0", "/record", "/audit"):
+    for path in ("", "/steps", "/steps/0", "/deltas?from=0&to=2", "/record", "/audit"):
         response = api.get(f"/api/games/{game_id}{path}")
         assert response.status_code == 409, path
         assert response.get_json()["error"] == "replay_refused"

@@ -108,6 +108,7 @@ def _prompt(state: State) -> Prompt | None:
         options={
             "unit": uid,
             "orders": activation["orders"][side],
-            "refused": order_refusals(state, side, uid),
+            # No unit yet (a lead's units chosen one by one): nothing to refuse it.
+            "refused": order_refusals(state, side, uid) if uid is not None else {},
         },
     )
