@@ -261,4 +261,7 @@ def test_the_public_event_page_keeps_itself_current_on_a_phone(
     organiser = services.accounts.by_username(event.organiser)
     services.tournaments.record_result(event.tid, organiser.id, 1, 2, Result.a_wins(14, 3))
     expect(table_2).to_contain_text("won 14")
+    # The page reloaded itself: its table is there before its stylesheet may be, and
+    # the width is the laid-out page's once the stylesheet has loaded.
+    page.wait_for_load_state("load")
     assert_fits(page, "the event page", PHONE["width"])
