@@ -101,6 +101,13 @@ def test_every_generated_request_gets_a_documented_answer_and_never_a_5xx(
     operations = [result.ok() for result in api.get_all_operations()]
     assert len(operations) >= 10
 
+    fuzz(operations, lambda case: _point_at_stored_games(case, games), headers)
+
+
+def fuzz(operations: list[Any], prepare: Any, headers: dict[str, str]) -> None:
+    """Valid and invalid requests generated from each operation's schema, each made
+    ready by ``prepare`` (pointed at stored records), sent, and their answers held
+    to the document (``CHECKS``)."""
     for operation in operations:
         cases = st.one_of(
             operation.as_strategy(GenerationMode.POSITIVE),
@@ -116,7 +123,7 @@ def test_every_generated_request_gets_a_documented_answer_and_never_a_5xx(
             suppress_health_check=list(HealthCheck),
         )
         def answers_as_documented(case: Any) -> None:
-            _point_at_stored_games(case, games)
+            prepare(case)
             case.call_and_validate(headers=headers, checks=CHECKS)
 
         answers_as_documented()

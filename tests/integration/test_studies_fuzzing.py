@@ -10,12 +10,9 @@ from uuid import UUID
 
 import schemathesis
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from schemathesis import GenerationMode
 
 from replays.bot_games import play_bot_game
-from tests.integration.test_api_fuzzing import CHECKS, EXAMPLES
+from tests.integration.test_api_fuzzing import fuzz
 from tests.support.web import new_account
 
 
@@ -54,25 +51,7 @@ def test_every_generated_study_request_gets_a_documented_answer(sqlite_app: Flas
     ]
     assert len(operations) == 5
 
-    for operation in operations:
-        cases = st.one_of(
-            operation.as_strategy(GenerationMode.POSITIVE),
-            operation.as_strategy(GenerationMode.NEGATIVE),
-        )
-
-        @given(case=cases)
-        @settings(
-            max_examples=EXAMPLES,
-            deadline=None,
-            derandomize=True,
-            database=None,
-            suppress_health_check=list(HealthCheck),
-        )
-        def answers_as_documented(case: Any) -> None:
-            _point_at_the_study(case, study_id, last_step)
-            case.call_and_validate(headers=headers, checks=CHECKS)
-
-        answers_as_documented()
+    fuzz(operations, lambda case: _point_at_the_study(case, study_id, last_step), headers)
     # Some generated writes were taken (the fuzzing reached past the refusals), and
     # the study is still whole: its owner's, every annotation within the game.
     study = services.studies.get(study_id)
