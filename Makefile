@@ -71,27 +71,33 @@ contracts: install
 
 # Store tests run on the in-memory store, SQLite and PostgreSQL
 # (SHIAI_TEST_POSTGRES_URL, default postgres@127.0.0.1:5432; under CI an
-# unreachable PostgreSQL fails the run instead of skipping).
+# unreachable PostgreSQL fails the run instead of skipping). The tests run on every
+# core (pytest-xdist; JOBS=0 runs them in this one process, e.g. to debug).
+JOBS ?= auto
 pytest: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS)
 
-# The compiled engine must decide exactly as the interpreted one: the engine's unit
-# tests, the golden records and a cross-check of recorded bot games run on it
+# The compiled engine must decide exactly as the interpreted one: Kensei's unit tests,
+# the conformance suite, the golden records and a cross-check of recorded bot games run
+# on it (the platform's unit tests, which meet the engine only in passing, are not run
+# again)
 # (--import-mode=append: pytest would put the sources before the compiled engine).
 # Senjutsu is not compiled (mypyc gained it 1.5x: docs/benchmarks.md), so its tests,
 # already run by `pytest`, are not run again here.
 pytest-compiled: $(COMPILED)/.built
-	$(COMPILED_ENV) $(BIN)/python -m pytest --import-mode=append -k "not senjutsu" \
-		tests/unit tests/integration/test_golden_records.py \
+	$(COMPILED_ENV) $(BIN)/python -m pytest -n $(JOBS) --import-mode=append -k "not senjutsu" \
+		tests/unit/kensei tests/integration/test_golden_records.py \
 		tests/integration/test_compiled_engine.py tests/integration/test_engine_isolation.py \
 		tests/conformance
 
 test: lint typecheck contracts pytest pytest-compiled
 
-# A thousand Kensei bot games, each replayed with equal state hashes at every step.
+# A thousand Kensei and a thousand Senjutsu bot games, each replayed with equal state
+# hashes at every step; the API fuzzed 20 times deeper than the suite does.
 soak: install
 	$(BIN)/python -m tests.support.soak --games 1000 --jobs 2
 	$(BIN)/python -m tests.support.senjutsu_soak --games 1000 --jobs 2
+	SHIAI_FUZZ_EXAMPLES=500 $(BIN)/python -m pytest -n $(JOBS) tests/integration/test_api_fuzzing.py
 
 # PNGs of the main pages over the demo data, at desktop and phone sizes, into
 # docs/screenshots (SCREENSHOTS=dir writes them elsewhere; CI does, as a smoke test).

@@ -10,6 +10,7 @@ from sqlalchemy import Connection
 
 from dashboards.meta_cards import card_play
 from dashboards.meta_filters import Filters
+from dashboards.meta_lists import common_lists, every_top_finish, top_finishes, unit_inclusion
 from dashboards.meta_queries import (
     dice_luck_by_faction,
     dice_luck_by_player,
@@ -39,6 +40,9 @@ QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "scenarios-over-time": scenarios_over_time,
     "units": unit_performance,
     "cards": card_play,
+    "list-units": unit_inclusion,
+    "common-lists": common_lists,
+    "top-finishes": top_finishes,
 }
 
 # The per-tournament page's tables: rows only when the filters name an event.
@@ -47,6 +51,11 @@ EVENT_QUERIES: dict[str, Callable[[Connection, Filters], list[Any]]] = {
     "faction-spread": faction_spread,
     "results-by-round": results_by_round,
 }
+
+
+# Table name -> the query of its CSV: the page's, but every event's top finishes (the
+# page reads the latest events').
+CSV_QUERIES = QUERIES | EVENT_QUERIES | {"top-finishes": every_top_finish}
 
 
 def all_data(connection: Connection, filters: Filters) -> dict[str, list[Any]]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from dashboards.csv_cells import csv_text
 from dashboards.meta_cards import CardPlay
+from dashboards.meta_lists import CommonList, TopFinish, UnitInclusion
 from dashboards.meta_queries import (
     STEP_BIN,
     Advantage,
@@ -32,6 +33,7 @@ from dashboards.meta_queries import (
     ScenarioMonth,
     StandingStep,
     UnitPerformance,
+    WithAndWithout,
 )
 from dashboards.meta_stats import Z_95, normal_share
 from dashboards.odds_figures import COLOURS
@@ -636,30 +638,125 @@ def card_figure(rows: Sequence[CardPlay]) -> Figure:
     if not rows:
         return _empty(title)
     shown = sorted(rows, key=lambda row: (-row.games, row.faction, row.name))[:CARDS_SHOWN]
+    return _with_and_without_figure(
+        shown, title, verbs=("played", "not played"), share="play rate",
+        shares=[row.play_rate for row in shown],
+        hover="%{y}: played in %{x:.1f}% of the games (%{customdata[0]} of %{customdata[1]})",
+    )  # fmt: skip
+
+
+def _with_and_without_figure(
+    shown: Sequence[WithAndWithout],
+    title: str,
+    *,
+    verbs: tuple[str, str],
+    share: str,
+    shares: Sequence[Fraction],
+    hover: str,
+    intervals: Sequence[tuple[float, float]] = (),
+) -> Figure:
+    """:func:`unit_figure`'s two panels for rows with and without something (a card
+    played, a unit in a list): the rates with (bars) and without (diamonds), and
+    beside them a share (of the games with it, over all), with its interval when
+    given."""
     figure = unit_figure(
-        [UnitPerformance(**{f.name: getattr(row, f.name) for f in fields(Record)},
-                         faction=row.faction, name=row.name, unit_type="card",
-                         without_games=row.without_games, without_wins=row.without_wins,
-                         without_draws=row.without_draws, without_losses=row.without_losses)
-         for row in shown]
+        [UnitPerformance(**{f.name: getattr(row, f.name) for f in fields(WithAndWithout)},
+                         unit_type="") for row in shown]
     )  # fmt: skip
     bars, marks, rates = figure["data"]
-    bars["name"] = "played"
-    bars["hovertemplate"] = bars["hovertemplate"].replace(", fielded:", ", played:")
-    marks["name"] = "not played"
-    marks["hovertemplate"] = marks["hovertemplate"].replace("not fielded", "not played")
+    bars["name"] = verbs[0]
+    bars["hovertemplate"] = bars["hovertemplate"].replace(", fielded:", f", {verbs[0]}:")
+    marks["name"] = verbs[1]
+    marks["hovertemplate"] = marks["hovertemplate"].replace("not fielded", verbs[1])
+    percents = [float(value) * 100 for value in shares]
     rates.update({
-        "name": "play rate", "x": [round(float(row.play_rate) * 100, 2) for row in shown],
+        "name": share, "x": [round(x, 2) for x in percents],
         "customdata": [[row.games, row.games + row.without_games] for row in shown],
-        "hovertemplate": "%{y}: played in %{x:.1f}% of the games"
-        " (%{customdata[0]} of %{customdata[1]})<extra></extra>",
+        "hovertemplate": f"{hover}<extra></extra>",
     })  # fmt: skip
+    if intervals:
+        rates["error_x"] = {
+            "type": "data", "symmetric": False, "color": "#333",
+            "array": [round(h * 100 - x, 2) for (_, h), x in zip(intervals, percents, strict=True)],
+            "arrayminus": [round(x - lo * 100, 2)
+                           for (lo, _), x in zip(intervals, percents, strict=True)],
+        }  # fmt: skip
     figure["layout"]["title"] = {"text": title}
+    # Short axis titles: side by side on a phone, long ones run into each other.
+    figure["layout"]["xaxis"]["title"] = {"text": "win rate (%)"}
     figure["layout"]["xaxis2"] = figure["layout"]["xaxis2"] | {
-        "title": {"text": "play rate (%)"},
+        "title": {"text": f"{share} (%)"},
         "range": [0, 100],
     }
     return figure
+
+
+# The units the list-units figure shows at most (the most included; the table has them all).
+LIST_UNITS_SHOWN = 40
+
+
+def list_units_figure(rows: Sequence[UnitInclusion]) -> Figure:
+    """Two panels sharing the units (``faction · unit``, the most included
+    :data:`LIST_UNITS_SHOWN`): the win rate of the faction's lists that include
+    the unit (bars with Wilson 95% error bars and the games) against its lists
+    that do not (diamonds), and the inclusion rate with its Wilson interval."""
+    title = "Units in lists"
+    if not rows:
+        return _empty(title, "No army lists match these filters")
+    shown = sorted(rows, key=lambda row: (-row.games, row.faction, row.name))[:LIST_UNITS_SHOWN]
+    return _with_and_without_figure(
+        shown, title, verbs=("in the list", "not in the list"), share="in lists",
+        shares=[row.inclusion for row in shown],
+        intervals=[row.inclusion_interval for row in shown],
+        hover="%{y}: in %{x:.1f}% of the faction's lists (%{customdata[0]} of %{customdata[1]})",
+    )  # fmt: skip
+
+
+def common_lists_figure(rows: Sequence[CommonList]) -> Figure:
+    """The most fielded lists' win rates (non-mirror games) with Wilson 95% error
+    bars, how often each was fielded in its label, its units on hover."""
+    if not rows:
+        return _empty("Most common lists", "No list was fielded twice under these filters")
+    return _rate_bars(
+        [f"{row.name} ({row.faction}, {row.points}), fielded {row.sides}" for row in rows],
+        rows,
+        "Most common lists: win rate",
+        hover_extra=[f"<br>fielded {row.sides} times<br>{_wrapped(row.units)}" for row in rows],
+    )  # fmt: skip
+
+
+def _wrapped(text: str, width: int = 80) -> str:
+    """A long line of hover text broken at its entries (``; ``) into lines."""
+    lines: list[str] = []
+    for part in text.split("; "):
+        if lines and len(lines[-1]) + len(part) + 2 <= width:
+            lines[-1] += f"; {part}"
+        else:
+            lines.append(part)
+    return "<br>".join(lines)
+
+
+def top_finishes_figure(rows: Sequence[TopFinish]) -> Figure:
+    """Top-four finishes per faction (a finish without a list read is "no list")."""
+    title = "Top-four finishes by faction (the latest events)"
+    if not rows:
+        return _empty(title, "No event matches these filters")
+    counts = Counter(row.faction or "no list" for row in rows)
+    wins = Counter(row.faction or "no list" for row in rows if row.position == 1)
+    factions = sorted(counts, key=lambda faction: (-counts[faction], faction))
+    trace = {
+        "type": "bar", "orientation": "h", "y": factions, "x": [counts[f] for f in factions],
+        "customdata": [wins[f] for f in factions], "marker": {"color": COLOURS[0]},
+        "hovertemplate": "%{y}: %{x} top-four finishes, %{customdata} first places"
+        "<extra></extra>",
+    }  # fmt: skip
+    layout = _layout(
+        title,
+        xaxis={"title": {"text": "top-four finishes"}, "rangemode": "tozero", "dtick": 1},
+        yaxis={"autorange": "reversed", "automargin": True},
+        height=max(240, 80 + 32 * len(factions)),
+    )
+    return {"data": [trace], "layout": layout}
 
 
 def standings_figure(rows: Sequence[StandingStep]) -> Figure:
@@ -896,6 +993,87 @@ TABLES: dict[str, TableSpec] = {
             f"{float(row.wounds_per_game):.3f}",
         ],
     ),
+    "list-units": TableSpec(
+        (
+            "faction",
+            "unit",
+            "unit_id",
+            "unit_type",
+            "lists_with",
+            "faction_lists",
+            "inclusion_percent",
+            "inclusion_ci95_low_percent",
+            "inclusion_ci95_high_percent",
+            *RECORD_HEADER,
+            *(f"without_{heading}" for heading in RECORD_HEADER),
+            "miniatures_per_list",
+            "cost",
+        ),
+        lambda row: [
+            row.faction,
+            row.name,
+            row.unit,
+            row.unit_type,
+            str(row.games),
+            str(row.lists),
+            percent(row.inclusion),
+            *(percent(bound) for bound in row.inclusion_interval),
+            *_record_cells(row),
+            *_record_cells(row.without),
+            f"{float(row.models_per_list):.2f}",
+            str(row.cost),
+        ],
+    ),
+    "common-lists": TableSpec(
+        (
+            "faction",
+            "list",
+            "points",
+            "commander_level",
+            "fielded",
+            *RECORD_HEADER,
+            "units",
+            "signature",
+        ),
+        lambda row: [
+            row.faction,
+            row.name,
+            str(row.points),
+            "" if row.commander_level is None else str(row.commander_level),
+            str(row.sides),
+            *_record_cells(row),
+            row.units,
+            row.signature,
+        ],
+    ),
+    "top-finishes": TableSpec(
+        (
+            "event",
+            "last_played",
+            "place",
+            "player",
+            "ranked_by",
+            "faction",
+            "list",
+            "points",
+            "units",
+            "event_id",
+            "signature",
+        ),
+        lambda row: [
+            row.event_name,
+            row.last_played.isoformat(),
+            str(row.position),
+            row.player,
+            row.ranked_by,
+            row.faction or "no list",
+            row.list_name,
+            "" if row.points is None else str(row.points),
+            row.units,
+            str(row.event),
+            row.signature,
+        ],
+    ),
     "standings-progression": TableSpec(
         ("player", "name", "round", "outcome", "score"),
         lambda row: [row.player, row.name, str(row.round), row.outcome, str(row.score)],
@@ -924,6 +1102,9 @@ FIGURES: dict[str, Callable[[Any], Figure]] = {
     "scenarios-over-time": scenarios_over_time_figure,
     "units": unit_figure,
     "cards": card_figure,
+    "list-units": list_units_figure,
+    "common-lists": common_lists_figure,
+    "top-finishes": top_finishes_figure,
     "standings-progression": standings_figure,
     "faction-spread": faction_spread_figure,
     "results-by-round": results_by_round_figure,

@@ -3,7 +3,10 @@ page's address (GET parameters), and applied to the analysis read models.
 
 Parameters: ``system`` (ruleset id), ``event`` (a tournament id), ``from`` and
 ``to`` (ISO dates, inclusive, on ``played_on``), ``size`` (battle size: the army
-points) and ``min_games`` (rows with fewer games are left out). Empty means
+points), ``source`` (where the data points come from: ``recorded`` games,
+``reported`` tournament results or ``imported`` past events), ``players`` (events
+of at least this many players; games outside events are left out) and
+``min_games`` (rows with fewer games are left out). Empty means
 "any"; a malformed value raises :class:`FilterError` with a message for the
 reader.
 """
@@ -23,7 +26,11 @@ DEFAULT_MIN_GAMES = 1
 # The largest values the filters take (army points are a 32-bit column).
 MAX_BATTLE_SIZE = 100_000
 MAX_MIN_GAMES = 1_000_000_000
-PARAMETERS = ("system", "event", "from", "to", "size", "min_games")
+PARAMETERS = ("system", "event", "from", "to", "size", "source", "players", "min_games")
+# The sources of the data points (replays.schema.SOURCES; the dashboards do not
+# import the event store's schema module).
+SOURCES = ("recorded", "reported", "imported")
+MAX_EVENT_SIZE = 100_000
 
 
 class FilterError(ValueError):
@@ -37,6 +44,8 @@ class Filters:
     date_from: date | None = None
     date_to: date | None = None
     battle_size: int | None = None
+    source: str | None = None
+    min_players: int | None = None
     min_games: int = DEFAULT_MIN_GAMES
 
     def query(self) -> dict[str, str]:
@@ -47,6 +56,8 @@ class Filters:
             "from": None if self.date_from is None else self.date_from.isoformat(),
             "to": None if self.date_to is None else self.date_to.isoformat(),
             "size": None if self.battle_size is None else str(self.battle_size),
+            "source": self.source,
+            "players": None if self.min_players is None else str(self.min_players),
             "min_games": None if self.min_games == DEFAULT_MIN_GAMES else str(self.min_games),
         }
         return {name: value for name, value in found.items() if value is not None}
@@ -69,6 +80,10 @@ class Filters:
             conditions.append(c.played_on <= self.date_to)
         if self.battle_size is not None:
             conditions.append(c.army_points == self.battle_size)
+        if self.source is not None:
+            conditions.append(c.source == self.source)
+        if self.min_players is not None:
+            conditions.append(c.event_size >= self.min_players)
         return and_(true(), *conditions)
 
 
@@ -111,11 +126,16 @@ def read_filters(args: Mapping[str, Any]) -> Filters:
     if date_from is not None and date_to is not None and date_to < date_from:
         raise FilterError(f"the date range ends ({date_to}) before it starts ({date_from})")
     min_games = number("min_games", "minimum games", 1, MAX_MIN_GAMES)
+    source = given("source")
+    if source is not None and source not in SOURCES:
+        raise FilterError(f"source must be one of {', '.join(SOURCES)}, not {source[:40]!r}")
     return Filters(
         system=given("system"),
         event=event,
         date_from=date_from,
         date_to=date_to,
         battle_size=number("size", "battle size", 1, MAX_BATTLE_SIZE),
+        source=source,
+        min_players=number("players", "event size", 2, MAX_EVENT_SIZE),
         min_games=DEFAULT_MIN_GAMES if min_games is None else min_games,
     )

@@ -21,6 +21,7 @@ from dashboards.meta_figures import (
     table_rows,
 )
 from dashboards.meta_filters import Filters
+from dashboards.meta_lists import TOP_EVENTS_SHOWN
 from dashboards.meta_tables import game_sides
 from engine.core import RulesetInfo
 from replays import registry
@@ -96,6 +97,30 @@ TITLES: dict[str, tuple[str, str]] = {
         " with the games of each and the Wilson 95% interval. A card played in a game is"
         " often one drawn early or played in a long game: this is a correlation, as"
         " 17lands' game-in-hand win rate is.",
+    ),
+    "list-units": (
+        "Units in army lists",
+        "For each faction's units, from the army lists submitted at events: the share of"
+        " the faction's lists that include the unit (the inclusion rate, with its Wilson 95%"
+        " interval), and the win rate of the lists that include it against the faction's"
+        " lists that do not (non-mirror games, draws as half), with the games of each."
+        " Players who bring a unit differ in other ways too: this is a correlation.",
+    ),
+    "common-lists": (
+        "The most common lists",
+        "Lists fielded at least twice, grouped by what they field (faction, commander level,"
+        " units, their sizes and leaders; whatever the players named them): how often each"
+        " was fielded, and its win rate in non-mirror games with"
+        " its Wilson 95% interval. The 50 most fielded are kept.",
+    ),
+    "top-finishes": (
+        "Top-four finishes and their lists",
+        f"The first four players of the latest {TOP_EVENTS_SHOWN} events under the filters"
+        " (the CSV has every event) and the list each played: by the event's own"
+        " standings (with its tie-breaks) where it has them; an imported event, which has"
+        " none, by score in its games (win 1, draw ½), then victory points, then name."
+        ' "no list": the player submitted no list the catalogue could read, or the event'
+        " has not published its lists.",
     ),
     "standings-progression": (
         "Standings progression",
@@ -189,8 +214,32 @@ def _players_luck_section(name: str, rows: Sequence[Any]) -> Section:
     )
 
 
+# The columns the top-finishes table shows under each event's caption (the CSV has
+# them all); its rows are the latest events' (meta_lists.TOP_EVENTS_SHOWN).
+TOP_FINISH_COLUMNS = ("place", "player", "faction", "list", "points", "units", "ranked_by")
+
+
+def _top_finishes_section(name: str, rows: Sequence[Any]) -> Section:
+    """Top-four finishes of the latest events (the rows come latest first), one
+    group per event; the chart counts them."""
+    if not rows:
+        return _section(name, rows)
+    events: dict[Any, list[Any]] = {}
+    for row in rows:
+        events.setdefault(row.event, []).append(row)
+    header = TABLES[name].header
+    shown = [header.index(column) for column in TOP_FINISH_COLUMNS]
+    groups = tuple(
+        RowGroup(f"{found[0].event_name} (last played {found[0].last_played.isoformat()})",
+                 [[cells[i] for i in shown] for cells in table_rows(name, found)])
+        for found in events.values()
+    )  # fmt: skip
+    return replace(_section(name, rows), header=TOP_FINISH_COLUMNS, groups=groups)
+
+
 SECTIONS: dict[str, Callable[[str, Sequence[Any]], Section]] = {
     "dice-luck-players": _players_luck_section,
+    "top-finishes": _top_finishes_section,
 }
 
 
@@ -266,13 +315,19 @@ def sections(connection: Connection, filters: Filters, names: Sequence[str]) -> 
 
 
 def filter_choices(connection: Connection) -> dict[str, list[Any]]:
-    """The values the read models hold for the select filters: systems (id and
-    name) and battle sizes, sorted."""
+    """The values of the select filters: every installed system and any other the
+    read models hold (id and name, by name), and the battle sizes they hold, sorted."""
     c = game_sides.c
-    systems = connection.execute(select(distinct(c.system)).order_by(c.system)).scalars()
+    held = connection.execute(select(distinct(c.system))).scalars()
     sizes = connection.execute(select(distinct(c.army_points)).order_by(c.army_points)).scalars()
     labels = Names.of()
+    systems = {info.id for info in labels.infos} | set(held)
+    named = sorted(((labels.system(system), system) for system in systems), key=_by_name)
     return {
-        "systems": [(system, labels.system(system)) for system in systems],
+        "systems": [(system, name) for name, system in named],
         "sizes": list(sizes),
     }
+
+
+def _by_name(named: tuple[str, str]) -> tuple[str, str]:
+    return named[0].casefold(), named[1]

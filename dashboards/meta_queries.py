@@ -405,7 +405,8 @@ def faction_months(found: Sequence[Any], filters: Filters) -> list[FactionMonth]
 
 
 def scenarios_over_time(connection: Connection, filters: Filters) -> list[ScenarioMonth]:
-    """Each scenario's share of the games (each game once), month by month."""
+    """Each scenario's share of the games that name one (each game once; results
+    reported or imported name none), month by month."""
     c = rollup_scenarios.c
     year, month = _months(rollup_scenarios)
     query = (
@@ -517,19 +518,24 @@ def _units(connection: Connection, filters: Filters, *, cards: bool) -> list[Uni
     return unit_rows(fielded, totals)
 
 
+def with_and_without(row: Any, totals: dict[str, dict[str, int]]) -> dict[str, int]:
+    """A row's record (with something) and that of the rest of its faction's
+    (``without_*``: the faction's record ``totals[row.faction]`` less the row's)."""
+    with_it, everyone = _record(row), totals[row.faction]
+    return with_it | {f"without_{key}": everyone[key] - with_it[key] for key in with_it}
+
+
 def unit_rows(fielded: Sequence[Any], totals: dict[str, dict[str, int]]) -> list[UnitPerformance]:
     """The rows of :func:`unit_performance` from its query's (faction, unit name
     and type, record, copies, caused, cost) and each faction's record."""
     rows = []
     for row in fielded:
-        with_it, everyone = _record(row), totals[row.faction]
         rows.append(
             UnitPerformance(
                 faction=row.faction,
                 name=row.name,
                 unit_type=row.unit_type,
-                **with_it,
-                **{f"without_{key}": everyone[key] - with_it[key] for key in with_it},
+                **with_and_without(row, totals),
                 copies=int(row.copies),
                 caused=int(row.caused or 0),
                 cost=int(row.cost or 0),

@@ -4,7 +4,7 @@ SQLAlchemy table clauses naming the columns of ``replays.schema``'s rollup table
 :mod:`dashboards.meta_tables` gives.
 
 Every rollup starts with the partition columns (``system``, ``tournament_id``,
-``played_on``, ``army_points``), which :meth:`Filters.where` reads as on
+``played_on``, ``army_points``, ``source``, ``event_size``), which :meth:`Filters.where` reads as on
 ``game_sides``."""
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ def _rollup(name: str, *columns: ColumnClause[Any]) -> TableClause:
         column("tournament_id", Uuid),
         column("played_on", Date),
         column("army_points", Integer),
+        column("source", String),
+        column("event_size", Integer),
         *columns,
     )
 
@@ -73,4 +75,21 @@ rollup_units = _rollup(
     column("name", String),
     column("unit_type", String),
     *_whole(*RECORD, "copies", "caused", "cost"),
+)
+rollup_list_units = _rollup(
+    "rollup_list_units",
+    column("faction", String),
+    column("unit", String),
+    column("name", String),
+    column("unit_type", String),
+    *_whole(*RECORD, "models", "entries", "cost"),
+)
+rollup_lists = _rollup(
+    "rollup_lists",
+    column("signature", String),
+    column("faction", String),
+    column("name", String),
+    column("points", Integer),
+    column("commander_level", Integer),
+    *_whole("sides", *RECORD),
 )

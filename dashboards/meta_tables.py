@@ -28,6 +28,12 @@ game_sides = table(
     column("steps", Integer),
     column("ending", String),
     column("extra", JSON),
+    column("source", String),
+    column("event_size", Integer),
+    column("player", String),
+    column("account_id", Uuid),
+    column("faction_given", String),
+    column("opponent_faction_given", String),
 )
 
 game_dice = table(
@@ -86,7 +92,45 @@ tournament_standings = table(
     "tournament_standings",
     column("tournament_id", Uuid),
     column("player_id", String),
+    column("position", Integer),
     column("rank", Integer),
     column("name", String),
     column("faction", String),
 )
+
+# The army lists of the data points (``replays.schema.side_lists`` and
+# ``side_list_entries``, written by the platform's ``shiai.list_facts``): a row per
+# data point side with a list, a row per entry of it.
+side_lists = table(
+    "side_lists",
+    column("game_id", Uuid),
+    column("side", String),
+    column("system", String),
+    column("origin", String),
+    column("tournament_id", Uuid),
+    column("player", String),
+    column("signature", String),
+    column("faction", String),
+    column("name", String),
+    column("points", Integer),
+    column("commander_level", Integer),
+)
+
+side_list_entries = table(
+    "side_list_entries",
+    column("game_id", Uuid),
+    column("side", String),
+    column("entry", Integer),
+    column("unit", String),
+    column("name", String),
+    column("unit_type", String),
+    column("unit_class", String),
+    column("count", Integer),
+    column("cost", Integer),
+    column("options", String),
+)
+
+# The tournaments' names (the platform's listing), read by the lists' top finishes.
+tournaments = table("tournaments", column("id", Uuid), column("name", String))
+# The imported events' names (shiai.imported_events' listing), read likewise.
+imported_events = table("imported_events", column("id", Uuid), column("name", String))

@@ -8,7 +8,9 @@ without it gives no rows) and writes them with what every system shares: the
 result and score from the outcome, the opponent's faction, the steps, the date
 of the game's first event and, through ``event_of``, the tournament and round of
 the pairing the game is linked to. A running game has no rows. Writing a game's
-rows replaces any it had, so a rebuild gives the same rows. What every system
+rows replaces any it had, so a rebuild gives the same rows; they also replace the
+rows of a result reported for the pairing the game is linked to, which carry the
+game's id until it ends (``shiai.reported_results``): a pairing counts once. What every system
 has is a column; a system's own facts (``SideFacts.extra``, ``UnitFacts.extra``)
 are stored as they are, canonical JSON. A side's dice luck is a ``game_dice`` row
 per kind of die, its expected successes as a whole number of ``1/faces``; a
@@ -26,7 +28,7 @@ from datetime import UTC
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Connection, Engine, delete, insert
+from sqlalchemy import Connection, Engine, delete, insert, select
 
 from engine.core import GameFacts, Outcome, Ruleset, canonical_json
 from engine.core.position import is_position_setup
@@ -35,10 +37,11 @@ from replays.errors import UnknownRuleset
 from replays.game import Game
 from replays.projection import Follower
 from replays.records import GameRecords
-from replays.schema import game_dice, game_sides, game_units
+from replays.schema import RECORDED, game_dice, game_sides, game_units
 
-# The tournament id and round of the pairing a game is linked to, if any.
-EventOf = Callable[[Connection, UUID], "tuple[UUID, int] | None"]
+# The tournament id, round and event size (its players) of the pairing a game is
+# linked to, if any.
+EventOf = Callable[[Connection, UUID], "tuple[UUID, int, int] | None"]
 
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
@@ -64,10 +67,13 @@ class GameAnalysis(Follower):
         self.event_of = event_of
 
     def reset(self, conn: Connection) -> None:
-        conn.execute(delete(game_sides))
-        conn.execute(delete(game_dice))
-        conn.execute(delete(game_units))
-        rollups.rebuild(conn)  # empty, as the read models now are
+        """Every recorded game's rows gone (the other sources' rows are another
+        follower's: ``shiai.reported_results``)."""
+        recorded = select(game_sides.c.game_id).where(game_sides.c.source == RECORDED)
+        conn.execute(delete(game_dice).where(game_dice.c.game_id.in_(recorded)))
+        conn.execute(delete(game_units).where(game_units.c.game_id.in_(recorded)))
+        conn.execute(delete(game_sides).where(game_sides.c.source == RECORDED))
+        rollups.rebuild(conn)
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
         days: set[rollups.Day] = set()
@@ -130,7 +136,7 @@ class GameAnalysis(Follower):
             return days
         linked = self.event_of(conn, game_id)
         for row in found.sides:
-            row["tournament_id"], row["round"] = linked if linked else (None, None)
+            row["tournament_id"], row["round"], row["event_size"] = linked or (None, None, None)
         conn.execute(insert(game_sides), found.sides)
         if found.dice:
             conn.execute(insert(game_dice), found.dice)
@@ -207,6 +213,7 @@ def _side_rows(
                 "steps": steps,
                 "ending": side.ending,
                 "extra": _json(side.extra),
+                "source": RECORDED,
             }
         )
     return rows

@@ -47,6 +47,22 @@ class Conflict(ReplaysError):
     """Another writer recorded a command first: reload and decide again."""
 
 
+class BotStuck(ReplaysError):
+    """A bot was prompted and found no legal command: a fault of the ruleset (a prompt
+    must always have an answer), not of the player. Nothing of the save that asked it
+    is recorded."""
+
+    def __init__(self, ruleset_id: str, side: str, step: int) -> None:
+        super().__init__(
+            f"the bot playing side {side} found no legal command at step {step}: the "
+            f"{ruleset_id} rules engine left it without an answer, so the game cannot go on "
+            "from here; nothing was recorded"
+        )
+        self.ruleset_id = ruleset_id
+        self.side = side
+        self.step = step
+
+
 class RecordRejected(ReplaysError):
     """An imported game record is malformed or does not replay as recorded."""
 

@@ -1,14 +1,14 @@
 """The GameRecords application: start games, record commands, read any step.
 
-Each public method speaks in primitives and does get -> one aggregate
-command -> save. The engine decides; the aggregate only records.
+Each public method speaks in primitives and does get -> aggregate
+commands -> one save. The engine decides; the aggregate only records.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
@@ -66,6 +66,11 @@ SNAPSHOT_INTERVAL = 50
 # sample armies in under 100 bytes; one that lists both armies in full is a few
 # kilobytes. The limit only keeps a set-up from filling the store and every read.
 MAX_SETUP_BYTES = 256 * 1024
+
+# The automatic answers that follow a command (bots', standing answers'): called
+# once with the game as the command left it (unsaved), it yields the next command
+# to record; when resumed, the game it was given holds that command's events.
+Answers = Callable[[Game], Iterator[dict[str, Any]]]
 
 
 class DuplicateRecord(Exception):
@@ -211,19 +216,61 @@ class GameRecords(Application[UUID]):
         *,
         expected_step: int | None = None,
         dice: list[int] | None = None,
+        answers: Answers | None = None,
+        max_answers: int = 0,
     ) -> list[StepEntry]:
         """Decide ``command`` with the engine and record it with its events,
         atomically. ``expected_step`` is the step the client decided at: if the
         game has moved on, ``Conflict``. ``dice`` are entered faces for games
-        recorded by hand."""
-        if not isinstance(command, dict):
-            raise InvalidCommand("a command is a JSON object")
-        _check_plain(command, "command")
+        recorded by hand.
+
+        ``answers`` (at most ``max_answers`` of them: the bots' and standing
+        answers' commands it triggers) are decided and recorded on the same
+        aggregate and saved with it, in one transaction: no reader ever sees the
+        command without them (a prompt they answer would flash on the play
+        page), and if any is refused or fails nothing is stored. Returns the
+        steps of ``command`` alone."""
+        _check_command(command)  # a malformed command is refused before any read
         game = self._get(game_id)
         if expected_step is not None and expected_step != game.step:
             raise Conflict(
                 f"the game is at step {game.step}, not {expected_step}: reload and decide again"
             )
+        entries = self._decide_into(game, command, dice)
+        if answers is not None:
+            self._record_answers(game, answers, max_answers)
+        self._save_recorded(game)
+        return entries
+
+    def answer(self, game_id: UUID, answers: Answers, *, max_commands: int) -> int:
+        """Record the automatic ``answers`` to what waits now (``submit_command``'s
+        ``answers``, with no command of a person before them: a bot's first move
+        once a game starts), all in one save. Returns the commands recorded."""
+        game = self._get(game_id)
+        played = self._record_answers(game, answers, max_commands)
+        if played:
+            self._save_recorded(game)
+        return played
+
+    def _record_answers(self, game: Game, answers: Answers, max_commands: int) -> int:
+        """Record on ``game`` (unsaved) the commands ``answers`` gives, each seeing
+        the game as the one before left it, until it gives no more, the game ends
+        or ``max_commands`` are recorded."""
+        played = 0
+        if game.over or max_commands <= 0:
+            return played
+        for command in answers(game):
+            self._decide_into(game, command, None)
+            played += 1
+            if game.over or played >= max_commands:
+                break
+        return played
+
+    def _decide_into(self, game: Game, command: Any, dice: list[int] | None) -> list[StepEntry]:
+        """Decide ``command`` with the engine and record its events on ``game``
+        (ending it if the command decides the outcome); nothing is saved, and an
+        engine refusal records nothing. The command's steps, with full events."""
+        _check_command(command)
         if game.over:
             raise IllegalCommand("the game is over", rule="Game records: a finished game is closed")
         ruleset = registry.get(game.ruleset)
@@ -249,11 +296,8 @@ class GameRecords(Application[UUID]):
             entries=[_entry(ruleset, engine_event) for engine_event in events],
         )
         outcome = ruleset.outcome(game.state)
-        if outcome is None:
-            self._save_or_conflict(game)
-        else:
+        if outcome is not None:
             game.end(outcome.to_dict())
-            self._save_ended(game)
         return [
             StepEntry(
                 step=first_step + offset,
@@ -266,6 +310,14 @@ class GameRecords(Application[UUID]):
             for offset, (engine_event, before) in enumerate(zip(events, befores, strict=True))
         ]
 
+    def _save_recorded(self, game: Game) -> None:
+        """Save what was recorded on ``game``; a game that ended with it is saved
+        with its content fingerprint (``_save_ended``)."""
+        if game.over:
+            self._save_ended(game)
+        else:
+            self._save_or_conflict(game)
+
     def submit_as(
         self,
         viewer: str | None,
@@ -274,12 +326,21 @@ class GameRecords(Application[UUID]):
         *,
         expected_step: int | None = None,
         dice: list[int] | None = None,
+        answers: Answers | None = None,
+        max_answers: int = 0,
     ) -> list[StepEntry]:
         """``submit_command``, answered with the command's steps as ``viewer`` may
         see them (``replays.redaction``): what a user who sent the command is
         shown. ``submit_command`` answers the engine's full events, for the
         callers that fold them (bots, tools); never hand those to a user."""
-        recorded = self.submit_command(game_id, command, expected_step=expected_step, dice=dice)
+        recorded = self.submit_command(
+            game_id,
+            command,
+            expected_step=expected_step,
+            dice=dice,
+            answers=answers,
+            max_answers=max_answers,
+        )
         return self.steps(game_id, viewer, since=recorded[0].step - 1, until=recorded[-1].step)
 
     def _save_ended(self, game: Game) -> None:
@@ -781,6 +842,12 @@ def _entry(ruleset: Ruleset, engine_event: dict[str, Any]) -> dict[str, Any]:
 def _upcast(ruleset: Ruleset, entry: dict[str, Any]) -> dict[str, Any]:
     event: dict[str, Any] = ruleset.upcast_event(entry["event"], entry["schema"])
     return event
+
+
+def _check_command(command: Any) -> None:
+    if not isinstance(command, dict):
+        raise InvalidCommand("a command is a JSON object")
+    _check_plain(command, "command")
 
 
 def _check_plain(value: Any, what: str) -> None:

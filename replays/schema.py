@@ -38,7 +38,13 @@ from sqlalchemy import (
 from sqlalchemy_utils.types.uuid import UUIDType
 
 # Event-sourced applications whose stores Alembic owns, by application name.
-EVENT_SOURCED_APPLICATIONS = ("GameRecords", "Tournaments", "Studies")
+EVENT_SOURCED_APPLICATIONS = (
+    "GameRecords",
+    "Tournaments",
+    "Studies",
+    "ImportedEvents",
+    "FactionMaps",
+)
 
 
 def define_event_store_tables() -> MetaData:
@@ -76,6 +82,10 @@ games = Table(
 # a row per side and kind of die it rolled, and a row per unit fielded. What every
 # system has is a column; a system's own facts are the ``extra`` JSON (canonical:
 # no floats). ``score`` is the only float, and nothing reads it back into a game.
+# The sources of the meta's data points (``game_sides.source``).
+RECORDED, REPORTED, IMPORTED = "recorded", "reported", "imported"
+SOURCES = (RECORDED, REPORTED, IMPORTED)
+
 game_sides = Table(
     "game_sides",
     read_models,
@@ -101,6 +111,21 @@ game_sides = Table(
     Column("steps", Integer, nullable=False),
     Column("ending", String(32), nullable=False),
     Column("extra", JSON, nullable=False),
+    # Where the data point comes from (``SOURCES``): a recorded game, a result reported
+    # at a tournament's table without a recorded game, or an imported past event.
+    Column("source", String(16), nullable=False, server_default="recorded", index=True),
+    # The players of the event the game was played at (None outside events).
+    Column("event_size", Integer, nullable=True),
+    # Who played the side, for a reported or imported data point: the name they were
+    # registered or imported under, and their account when one is known. A recorded
+    # game's rows leave both empty (its seats, ``game_seats``, say who played it).
+    Column("player", String(120), nullable=True, index=True),
+    Column("account_id", Uuid, nullable=True, index=True),
+    # A faction as it was registered or imported when it is not an id of the system's
+    # catalogue ("Buke clan"), else empty: ``faction`` then holds what an organiser
+    # mapped it to (shiai.faction_mapping), or the same text while it is not mapped.
+    Column("faction_given", String(120), nullable=True, index=True),
+    Column("opponent_faction_given", String(120), nullable=True),
     Index("ix_game_sides_faction_opponent_faction", "faction", "opponent_faction"),
 )
 
@@ -132,8 +157,49 @@ game_units = Table(
     Column("extra", JSON, nullable=False),
 )
 
+# The army lists of the meta's data points (``shiai.list_facts``): a row per data
+# point side whose player's list the system's catalogue could read, and a row per
+# entry of that list. Kept apart from ``game_units`` (the units a recorded game
+# fielded, with their casualties): a list says what a player brought, not what
+# happened to it. ``origin`` says who wrote the row (``registration``: a
+# tournament's registered list, for its reported results and for recorded games
+# linked to its pairings; ``imported``: a past event's file); ``signature``
+# (``ListSummary.signature``) groups identical lists whatever their name.
+side_lists = Table(
+    "side_lists",
+    read_models,
+    Column("game_id", Uuid, primary_key=True),
+    Column("side", String(16), primary_key=True),
+    Column("system", String(64), nullable=False),
+    Column("origin", String(16), nullable=False, index=True),
+    Column("tournament_id", Uuid, nullable=True, index=True),
+    Column("player", String(120), nullable=True),
+    Column("signature", String(64), nullable=False),
+    Column("faction", String(120), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("commander_level", Integer, nullable=True),
+    # A signature's first list (by game and side) is found without a sort.
+    Index("ix_side_lists_signature", "signature", "game_id", "side"),
+)
+
+side_list_entries = Table(
+    "side_list_entries",
+    read_models,
+    Column("game_id", Uuid, primary_key=True),
+    Column("side", String(16), primary_key=True),
+    Column("entry", Integer, primary_key=True),  # its place in the list, from 0
+    Column("unit", String(64), nullable=False, index=True),
+    Column("name", String(120), nullable=False),
+    Column("unit_type", String(32), nullable=False),
+    Column("unit_class", String(32), nullable=False),
+    Column("count", Integer, nullable=False),
+    Column("cost", Integer, nullable=False),
+    Column("options", String(200), nullable=False),
+)
+
 # The meta dashboards' rollups (replays.rollups): the analysis read models summed
-# per partition (system, tournament, day played, battle size: every column a
+# per partition (system, tournament, day played, battle size, source and event size: every column a
 # dashboard filter reads, at its grain) and per each dashboard's grouping columns.
 # Rebuildable from game_sides, game_units and game_seats at any time.
 
@@ -146,6 +212,8 @@ def _rollup(name: str, *columns: Column[Any]) -> Table:
         Column("tournament_id", Uuid, nullable=True),
         Column("played_on", Date, nullable=False),
         Column("army_points", Integer, nullable=False),
+        Column("source", String(16), nullable=False, server_default="recorded"),
+        Column("event_size", Integer, nullable=True),
         *columns,
         Index(f"ix_{name}_day", "system", "played_on"),
     )
@@ -228,6 +296,30 @@ rollup_units = _rollup(
     *_whole(*RECORD, "copies", "caused", "cost"),
 )
 
+# The army lists of the data points (side_lists, side_list_entries): per faction and
+# unit, the non-mirror sides whose list includes it, with their results, and the
+# miniatures, entries and cost of it they hold; per list signature (and the sides'
+# faction), the sides that fielded it (mirrors included), the record of its
+# non-mirror games, and its name (the first by alphabet), points and commander level.
+rollup_list_units = _rollup(
+    "rollup_list_units",
+    Column("faction", String(120), nullable=False),
+    Column("unit", String(64), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("unit_type", String(32), nullable=False),
+    *_whole(*RECORD, "models", "entries", "cost"),
+)
+
+rollup_lists = _rollup(
+    "rollup_lists",
+    Column("signature", String(64), nullable=False),
+    Column("faction", String(120), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("commander_level", Integer, nullable=True),
+    *_whole("sides", *RECORD),
+)
+
 ROLLUPS = (
     rollup_matchups,
     rollup_advantages,
@@ -237,6 +329,8 @@ ROLLUPS = (
     rollup_luck_factions,
     rollup_luck_players,
     rollup_units,
+    rollup_list_units,
+    rollup_lists,
 )
 
 projection_tracking = Table(

@@ -4,7 +4,7 @@ by its number (and the rule, for an ``IllegalCommand``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.errors import IllegalCommand, InvalidCommand
@@ -36,3 +36,15 @@ def only_fields(edit: dict[str, Any], allowed: set[str]) -> None:
     extra = sorted(set(edit) - allowed)
     if extra:
         raise InvalidCommand(f"unknown field(s) {', '.join(str(e)[:20] for e in extra)}")
+
+
+def subject(edit: Any, field: str, among: Mapping[str, Any], noun: str) -> tuple[Any, str]:
+    """The kind of ``edit`` (its ``"edit"`` field) and the id it names in ``field``, one of
+    ``among``; ``InvalidCommand`` if ``edit`` is not a JSON object or names no ``noun``
+    of ``among``."""
+    if not isinstance(edit, dict):
+        raise InvalidCommand("an edit is a JSON object")
+    named = edit.get(field)
+    if not isinstance(named, str) or named not in among:
+        raise InvalidCommand(f"no {noun} {str(named)[:40]!r} in this position")
+    return edit.get("edit"), named

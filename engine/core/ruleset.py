@@ -373,6 +373,25 @@ class Ruleset(ABC):
         the side's command, so the record holds it like any other."""
         return None
 
+    # Declining (``engine.core.declining``): the prompt kinds that may be optional,
+    # and every other kind the system asks, with the rule that requires an answer.
+    optional_prompt_kinds: ClassVar[frozenset[str]] = frozenset()
+    required_prompt_kinds: ClassVar[Mapping[str, str]] = {}
+
+    def decline(self, state: State, side: str) -> Command | None:
+        """The command that declines the optional choice open to ``side`` now, or
+        ``None`` when the choice is not optional (``engine.core.declining``): one that
+        ``legal`` lists and ``decide`` accepts. No choice is optional by default."""
+        return None
+
+    def prompt_details(self, state: State, side: str) -> Mapping[str, Any]:
+        """What a person's page may ask about the prompt open to ``side`` beyond the
+        prompt itself: checks too costly to make at every prompt (bots ask every
+        prompt and need none of them), made only when a page asks (Kensei: which
+        shoot and charge targets line of sight refuses). ``state`` is the asking
+        side's view; nothing by default."""
+        return {}
+
     def sample_setups(self) -> list[Setup]:
         """Set-ups for demo and bot games (sample armies, a scenario)."""
         return [{}]

@@ -23,6 +23,7 @@ from engine.kensei.combat.melee import (
     weapon_applies,
     weapon_modifiers,
 )
+from engine.kensei.describe.texts import data_texts
 from engine.kensei.ruleset import Kensei, sample_armies, sample_army
 from engine.kensei.shooting.shoot import BANDS, ranged_weapons
 from engine.kensei.state.queries import SIDES
@@ -44,6 +45,7 @@ __all__ = [
     "TroopProfile",
     "candidates",
     "compiled",
+    "data_texts",
     "file_weapon_line",
     "forces",
     "load_army_list",

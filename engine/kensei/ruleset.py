@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.core import (
     BotChoice,
@@ -80,14 +80,16 @@ from engine.kensei.commands.orders import Order, parse_order
 from engine.kensei.describe import describe_event, log_tags
 from engine.kensei.orders.decide import decide_order
 from engine.kensei.orders.lead import decide_choose_ki
+from engine.kensei.orders.sight import prompt_sight
 from engine.kensei.position import edit_position
 from engine.kensei.state.evolve import HANDLERS, evolve
 from engine.kensei.state.offering_dice import OfferingDice, RollPaused
 from engine.kensei.state.progress import Progress, window_event
 from engine.kensei.state.queries import SIDES, other
 from engine.kensei.state.views import view, view_event
-from engine.kensei.turn import standing
+from engine.kensei.turn import declining, standing
 from engine.kensei.turn.activation import decide_active_side, decide_choose_unit
+from engine.kensei.turn.declining import with_declining
 from engine.kensei.turn.prompts import prompt_for
 from engine.kensei.turn.scenarios import (
     DEFAULT_SCENARIO,
@@ -345,6 +347,15 @@ ANSWERS: dict[str, Answer] = {
 _SAYS = {answer.prompt: answer.says for answer in ANSWERS.values() if answer.prompt}
 
 
+# The prompts the rules require an answer to (engine.core.declining), each with the
+# rule of the command that answers it: every prompt but the optional ones.
+REQUIRED_PROMPTS: Mapping[str, str] = {
+    a.prompt: a.rule
+    for a in ANSWERS.values()
+    if a.prompt and a.prompt not in declining.OPTIONAL_KINDS
+}
+
+
 def sample_army(name: str) -> dict[str, Any]:
     """A shipped sample army list (``engine/kensei/data/armies/<name>.json``)."""
     folder = resources.files("engine.kensei") / "data" / "armies"
@@ -598,7 +609,7 @@ class Kensei(Ruleset):
         return None if finished is None else Outcome.from_dict(finished)
 
     def legal(self, state: State, side: str) -> Iterator[Command]:
-        return legal_commands(state, side)
+        return with_declining(state, side, legal_commands(state, side))
 
     def edit_position(self, state: State, edits: Sequence[Command]) -> State:
         return self.position(edit_position(self.position(state), edits))
@@ -606,8 +617,21 @@ class Kensei(Ruleset):
     def standing_choices(self) -> tuple[StandingChoice, ...]:
         return standing.CHOICES
 
+    # -- declining (engine.core.declining; engine.kensei.turn.declining) ------------
+
+    optional_prompt_kinds = declining.OPTIONAL_KINDS
+    required_prompt_kinds: ClassVar[Mapping[str, str]] = REQUIRED_PROMPTS
+
+    def decline(self, state: State, side: str) -> Command | None:
+        return declining.decline(state, side)
+
     def standing_answer(self, state: State, side: str) -> Command | None:
         return standing.standing_answer(state, side)
+
+    def prompt_details(self, state: State, side: str) -> Mapping[str, Any]:
+        """Line of sight to each shoot and charge target of the active unit's order
+        (``engine.kensei.orders.sight``): left out of the prompt, which bots ask too."""
+        return prompt_sight(state, side, prompt_for(state))
 
     def analyse(self, initial_state: State, events: Sequence[Event], outcome: Outcome) -> GameFacts:
         return game_facts(initial_state, events, outcome, self.evolve)

@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Event
+from engine.core.standing import STANDING_SET, describe_standing
 from engine.senjutsu import opponents
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.effects import describe as effects_describe
+from engine.senjutsu.turn.declining import CHOICES
 
 FACING_NAMES = ("east", "south-east", "south-west", "west", "north-west", "north-east")
 
@@ -51,6 +53,12 @@ def _bled(c: Catalogue, e: Event) -> str:
     card = _sealed_card(c, e)
     what = card if card else "the top card of their deck"
     return f"Side {e['side']} bled: {what} went face down to their discard pile."
+
+
+def _standing(e: Event) -> str:
+    """A side's standing answers (engine.core.standing), each by what it does."""
+    said = describe_standing(e, CHOICES)
+    return f"{said[0].upper()}{said[1:]}."
 
 
 def _trimmed(c: Catalogue, e: Event) -> str:
@@ -176,6 +184,7 @@ SENTENCES: Mapping[str, Callable[[Catalogue, Event], str]] = {
         f"Side {e['side']}'s character is defeated and leaves the battlefield."
     ),
     "conceded": lambda c, e: f"Side {e['side']} concedes.",
+    STANDING_SET: lambda c, e: _standing(e),
     "game_over": _game_over,
 }
 
@@ -197,6 +206,7 @@ BOOKKEEPING = frozenset(
         "resolved",
         "deck_shuffled",
         "card_drawn",
+        STANDING_SET,
     }
 )
 COMBAT = frozenset(

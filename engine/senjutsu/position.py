@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Command, IllegalCommand, InvalidCommand, State
-from engine.core.edits import apply_edits, only_fields
+from engine.core.edits import apply_edits, only_fields, subject
 from engine.hexgrid import Hex
 from engine.senjutsu import rules
 from engine.senjutsu.cards.catalogue import Catalogue
@@ -56,12 +56,7 @@ def edit_position(state: State, edits: Sequence[Command], catalogue: Catalogue) 
 
 
 def _apply(state: State, edit: Any, catalogue: Catalogue) -> State:
-    if not isinstance(edit, dict):
-        raise InvalidCommand("an edit is a JSON object")
-    kind = edit.get("edit")
-    side = edit.get("character")
-    if not isinstance(side, str) or side not in state["characters"]:
-        raise InvalidCommand(f"no character {str(side)[:MAX_ID]!r} in this position")
+    kind, side = subject(edit, "character", state["characters"], "character")
     mine = state["characters"][side]
     people = catalogue.opponents if mine.get("solo") else catalogue.characters
     who = people.get(mine["character"])

@@ -25,6 +25,7 @@ from engine.core import (
     Ruleset,
     RulesetInfo,
     Setup,
+    StandingChoice,
     State,
     Termination,
 )
@@ -38,7 +39,7 @@ from engine.senjutsu.opponents.setup import MAX_OPPONENTS, opponent_sides
 from engine.senjutsu.position import edit_position
 from engine.senjutsu.state import evolve as evolving
 from engine.senjutsu.state.views import CardTexts, packaged_texts, view
-from engine.senjutsu.turn import card_files, prompts, settle, setup
+from engine.senjutsu.turn import card_files, declining, prompts, settle, setup
 from engine.senjutsu.turn.setup import SIDES
 
 ENDINGS = (
@@ -120,6 +121,20 @@ class Senjutsu(Ruleset):
         if prompt is None or side not in prompt.sides:
             return iter(())
         return iter(prompts.choices(state, side, prompt.kind, self.catalogue))
+
+    # -- declining and standing answers (engine.core.declining, engine.core.standing) --
+
+    optional_prompt_kinds = declining.OPTIONAL_KINDS
+    required_prompt_kinds = declining.REQUIRED
+
+    def decline(self, state: State, side: str) -> Command | None:
+        return declining.decline(state, side, self.catalogue)
+
+    def standing_choices(self) -> tuple[StandingChoice, ...]:
+        return declining.CHOICES
+
+    def standing_answer(self, state: State, side: str) -> Command | None:
+        return declining.standing_answer(state, side, self.catalogue)
 
     def describe(self, event: Event, before: State | None = None) -> str:
         return sentences.describe(event, self.catalogue, before)

@@ -19,18 +19,25 @@ from sqlalchemy import Connection, Engine, select, update
 
 from replays import rollups
 from replays.projection import Follower
-from replays.schema import game_sides
-from shiai.schema import tournament_game_links
+from replays.schema import RECORDED, game_sides
+from shiai.schema import tournament_game_links, tournaments
 from shiai.tournaments.application import Tournaments
 
 
-def linked_event(conn: Connection, game_id: UUID) -> tuple[UUID, int] | None:
-    """The tournament and round of the pairing ``game_id`` is linked to, if any."""
+def linked_event(conn: Connection, game_id: UUID) -> tuple[UUID, int, int] | None:
+    """The tournament, round and event size (players) of the pairing ``game_id`` is
+    linked to, if any."""
     links = tournament_game_links.c
     row = conn.execute(
-        select(links.tournament_id, links.round).where(links.game_id == str(game_id))
+        select(links.tournament_id, links.round, tournaments.c.players)
+        .join_from(tournament_game_links, tournaments, tournaments.c.id == links.tournament_id)
+        .where(links.game_id == str(game_id))
     ).first()
-    return None if row is None else (row.tournament_id, row.round)
+    return None if row is None else (row.tournament_id, row.round, row.players)
+
+
+# Only recorded games are stamped here: the other rows carry their own event.
+RECORDED_ROWS = game_sides.c.source == RECORDED
 
 
 class AnalysisTournamentLinks(Follower):
@@ -41,7 +48,11 @@ class AnalysisTournamentLinks(Follower):
         self.tournaments = tournaments
 
     def reset(self, conn: Connection) -> None:
-        conn.execute(update(game_sides).values(tournament_id=None, round=None))
+        conn.execute(
+            update(game_sides)
+            .where(RECORDED_ROWS)
+            .values(tournament_id=None, round=None, event_size=None)
+        )
         rollups.rebuild(conn)
 
     def apply(self, conn: Connection, events: Sequence[tuple[int, Any]]) -> None:
@@ -51,16 +62,20 @@ class AnalysisTournamentLinks(Follower):
             days |= _days_stamped(conn, tournament_id)
             conn.execute(
                 update(game_sides)
-                .where(game_sides.c.tournament_id == tournament_id)
-                .values(tournament_id=None, round=None)
+                .where(game_sides.c.tournament_id == tournament_id, RECORDED_ROWS)
+                .values(tournament_id=None, round=None, event_size=None)
             )
             for round_ in tournament.rounds:
                 for table in round_.tables:
                     if table.game_id is not None:
                         conn.execute(
                             update(game_sides)
-                            .where(game_sides.c.game_id == UUID(table.game_id))
-                            .values(tournament_id=tournament_id, round=round_.number)
+                            .where(game_sides.c.game_id == UUID(table.game_id), RECORDED_ROWS)
+                            .values(
+                                tournament_id=tournament_id,
+                                round=round_.number,
+                                event_size=len(tournament.players),
+                            )
                         )
             days |= _days_stamped(conn, tournament_id)
         rollups.refresh(conn, days)

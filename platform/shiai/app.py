@@ -25,10 +25,12 @@ from shiai.web import (
     auth,
     event_hall,  # noqa: F401 - registers the hall's routes on the tournaments blueprint
     event_players,  # noqa: F401 - its routes join the tournaments blueprint
+    faction_mapping,
     games,
     hardening,
     health,
     home,
+    imports,
     meta,
     play,
     studies,
@@ -36,6 +38,7 @@ from shiai.web import (
     tools,
     tournaments,
 )
+from shiai.web import players as player_pages
 from shiai.web.viewing import EncodedSteps
 
 
@@ -67,9 +70,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(meta.bp)
+    app.register_blueprint(faction_mapping.bp)
     app.register_blueprint(army_lists.bp)
     app.register_blueprint(analysis_board.bp)
     app.register_blueprint(studies.bp)
+    app.register_blueprint(imports.bp)
+    app.register_blueprint(player_pages.bp)  # /players (docs/players.md)
     for system in app.extensions["shiai"].systems:  # each system's own pages (its tools)
         own = system.blueprint()
         if own is not None:

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from engine.core import Faction
 from shiai.systems import BUILTIN_SYSTEMS, SystemPlugin, load_system
 from shiai.systems.lists import MAX_LIST_BYTES, ArmyListBook, FactionChoice, ListCheck
 
@@ -30,6 +31,9 @@ _RULE_ID = re.compile(r"(?P<rule>[a-z][a-z0-9-]*\.[a-z0-9-]+): (?P<message>.*)",
 RULE_FORMAT = "army-list.format"
 
 _installed: dict[str, ArmyListBook] = {}
+# The factions each system's ruleset names (RulesetInfo.factions), for systems without
+# a list book.
+_named_installed: dict[str, tuple[Faction, ...]] = {}
 
 
 def _books_of(plugins: Iterable[SystemPlugin]) -> dict[str, ArmyListBook]:
@@ -41,9 +45,17 @@ def _builtin() -> dict[str, ArmyListBook]:
     return _books_of(load_system(spec) for spec in BUILTIN_SYSTEMS)
 
 
+@cache
+def _named_builtin() -> dict[str, tuple[Faction, ...]]:
+    return {plugin.id: plugin.info.factions for plugin in map(load_system, BUILTIN_SYSTEMS)}
+
+
 def install(plugins: Iterable[SystemPlugin]) -> None:
-    """Know the army lists of these systems too (an app's installed systems)."""
+    """Know the army lists (and named factions) of these systems too (an app's
+    installed systems)."""
+    plugins = list(plugins)
     _installed.update(_books_of(plugins))
+    _named_installed.update((plugin.id, plugin.info.factions) for plugin in plugins)
 
 
 def book(game_system: str) -> ArmyListBook | None:
@@ -63,9 +75,15 @@ def knows_lists(game_system: str) -> bool:
 
 
 def factions(game_system: str) -> tuple[FactionChoice, ...]:
-    """The system's catalogue factions, by name; empty for a system without one."""
+    """The system's catalogue factions, by name: its list book's, else those its
+    ruleset names (``RulesetInfo.factions``: Senjutsu's characters); empty for a
+    system with neither."""
     found = book(game_system)
-    return found.factions() if found is not None else ()
+    if found is not None:
+        return found.factions()
+    key = game_system.strip().casefold()
+    named = _named_installed.get(key) or _named_builtin().get(key, ())
+    return tuple(FactionChoice(choice.id, choice.name) for choice in named)
 
 
 def faction_name(game_system: str, faction_id: str | None) -> str | None:

@@ -102,6 +102,11 @@ def rebuild_read_models() -> None:
         count = services.analysis.rebuild()
         click.echo(f"game analysis rows rebuilt from {count} events")
         services.analysis_links.rebuild()
+        # After the games': a pairing whose game was analysed is not reported again.
+        count = services.reported_results.rebuild()
+        click.echo(f"reported tournament results rebuilt from {count} events")
+        count = services.imported_event_rows.rebuild()
+        click.echo(f"imported events' results rebuilt from {count} events")
     except RebuildFailed as error:
         raise click.ClickException(str(error)) from None
     _rebuild_rollups()

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound, Reque
 
 from engine.core import IllegalCommand, InvalidCommand
 from replays.errors import (
+    BotStuck,
     Conflict,
     GameExists,
     GameNotFound,
@@ -94,6 +95,7 @@ _ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
     (TournamentNotFound, 404, "not_found"),
     (InvitationUnavailable, 404, "not_found"),
     (Conflict, 409, "conflict"),
+    (BotStuck, 409, "bot_stuck"),
     (ReplayRefused, 409, "replay_refused"),
     (GameExists, 409, "game_exists"),
     (TournamentRefused, 422, "refused"),

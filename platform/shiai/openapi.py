@@ -38,6 +38,13 @@ _EXPECTED_STEP = {
     "minimum": 0,
     "description": "the step the command was decided at; 409 if the game moved on",
 }
+_ENTERED_DICE = {
+    "type": "array",
+    "items": {"type": "integer"},
+    "maxItems": 200,
+    "description": "faces rolled at the table, in the order the command rolls them, for "
+    "games with entered dice (400 if short, too many or off a die's faces)",
+}
 
 SCHEMAS: dict[str, Any] = {
     "Error": _ERROR,
@@ -215,6 +222,18 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "command": {"type": "object", "description": "the ruleset's command, with its side"},
             "expected_step": _EXPECTED_STEP,
+            "dice": _ENTERED_DICE,
+        },
+    },
+    "DiceNeedRequest": {
+        "type": "object",
+        "required": ["command"],
+        "additionalProperties": False,
+        "description": "what dice a command needs in a game of entered dice (POST "
+        "/play/games/{id}/dice, session-authenticated with X-CSRF-Token; not part of /api)",
+        "properties": {
+            "command": {"type": "object", "description": "the ruleset's command, with its side"},
+            "dice": _ENTERED_DICE,
         },
     },
     "Head": {
@@ -705,6 +724,272 @@ PATHS.update(
         },
     }
 )
+
+
+# -- importing a study (shiai.web.studies.import_api) -----------------------------------
+
+# The most annotations an imported study may have: one a step, and a long Kensei
+# battle is under a thousand steps; the 4 MB file limit bounds them too.
+IMPORTED_ANNOTATIONS_LIMIT = 10_000
+# The exported owner's name (display names are at most 120 characters; the import
+# does not read it): a bound, not a rule.
+OWNER_NAME_LIMIT = 200
+
+SCHEMAS.update(
+    {
+        "StudyImport": {
+            "type": "object",
+            "description": "a shiai-study/1 file, as GET /api/studies/{study_id}/export gives "
+            "it: the study's title and annotations (checked with the limits of the annotation "
+            "API) and its game's record. The game is the one stored here under the record's "
+            "game_id (whose record must match), or the record is imported first (finished "
+            "games only). The importer owns the new, unlisted study. The exported study's "
+            "id, visibility, owner and version are allowed and not read.",
+            "required": ["format", "study", "record"],
+            "additionalProperties": False,
+            "properties": {
+                "format": {"const": "shiai-study/1"},
+                "study": {
+                    "type": "object",
+                    "required": ["title"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "title": {"type": "string", "minLength": 1, "maxLength": TITLE_LIMIT},
+                        "game_id": {"type": "string", "format": "uuid", "maxLength": 36},
+                        "id": {"type": "string", "format": "uuid", "maxLength": 36},
+                        "visibility": {"enum": list(VISIBILITIES)},
+                        "owner": {"type": "string", "maxLength": OWNER_NAME_LIMIT},
+                        "version": {"type": "integer", "minimum": 0},
+                        "annotations": {
+                            "type": "array",
+                            "maxItems": IMPORTED_ANNOTATIONS_LIMIT,
+                            "items": {
+                                "type": "object",
+                                "required": ["step"],
+                                "additionalProperties": False,
+                                "properties": {
+                                    "step": {"type": "integer", "minimum": 0},
+                                    "comment": {"type": "string", "maxLength": COMMENT_LIMIT},
+                                    "shapes": {
+                                        "type": "array",
+                                        "maxItems": SHAPES_LIMIT,
+                                        "items": _SHAPE,
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+                "record": {"$ref": "#/components/schemas/GameRecord"},
+            },
+        },
+    }
+)
+# An import's refusal lists every problem of the file's study (one Error schema for all).
+_ERROR_FIELDS: dict[str, Any] = SCHEMAS["Error"]["properties"]
+_ERROR_FIELDS["errors"] = {
+    "type": "array",
+    "description": "an imported study's problems (up to 50), each with its path in the "
+    "file, e.g. study.annotations[3].shapes[2].from.x (importStudy)",
+    "items": {
+        "type": "object",
+        "required": ["path", "message"],
+        "properties": {"path": {"type": "string"}, "message": {"type": "string"}},
+    },
+}
+
+PATHS.update(
+    {
+        "/api/studies/import": {
+            "post": {
+                "operationId": "importStudy",
+                "summary": "Import an exported study (shiai-study/1) as a new study of yours",
+                "security": WRITE_SECURITY,
+                "requestBody": {"required": True, **_json("StudyImport")},
+                "responses": {
+                    "201": {
+                        **_ok("Study", "the new study"),
+                        "headers": {
+                            "Location": {
+                                "description": "the new study's URL in this API",
+                                "required": True,
+                                "schema": {"type": "string", "format": "uri-reference"},
+                            }
+                        },
+                    },
+                    "400": _err(
+                        "malformed JSON, not a shiai-study/1 file, or a file the StudyImport "
+                        "schema refuses outside the study's title and annotations (an unknown "
+                        "field, too many annotations...): the message names the first" + _CSRF_400
+                    ),
+                    "401": _UNAUTHORISED,
+                    "409": _err("the game was imported by someone else meanwhile (game_exists)"),
+                    "413": _err("the file is larger than 4 MB"),
+                    "422": _err(
+                        "refused: the study's annotations (`errors` lists every problem with "
+                        "its path), a record that does not replay or is not the game stored "
+                        "here under its id, or an unfinished game"
+                    ),
+                },
+            },
+        },
+    }
+)
+
+# Importing past events' results (shiai.web.imports; docs/imports.md).
+SCHEMAS["ImportEvents"] = {
+    "type": "object",
+    "required": ["csv"],
+    "additionalProperties": False,
+    "properties": {
+        "csv": {
+            "type": "string",
+            "maxLength": 1_000_000,
+            "description": "the file's text: CSV with a header row naming the columns event, "
+            "date, player, faction, list, round, opponent, result, VP (and optionally system, "
+            "size); at most 1,000,000 bytes and 5,000 rows (docs/imports.md)",
+        },
+        "system": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "the game system of the rows without a system cell",
+        },
+        "file_name": {"type": "string", "maxLength": 200},
+    },
+}
+SCHEMAS["ImportedEvents"] = {
+    "type": "object",
+    "required": ["events"],
+    "properties": {
+        "events": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "name", "held_on", "system", "players", "games", "replaced"],
+                "properties": {
+                    "id": {"type": "string", "format": "uuid"},
+                    "name": {"type": "string"},
+                    "held_on": {"type": "string", "format": "date"},
+                    "system": {"type": "string"},
+                    "battle_size": {"type": "integer"},
+                    "players": {"type": "integer"},
+                    "games": {"type": "integer"},
+                    "replaced": {
+                        "type": "boolean",
+                        "description": "it replaced an earlier import of the same event",
+                    },
+                    "meta": {"type": "string", "format": "uri-reference"},
+                },
+            },
+        }
+    },
+}
+# An import's refusal names each problem's row (1: the header; null: the whole file)
+# and column (null: the whole row) too.
+_ERROR_FIELDS["errors"]["items"]["properties"].update(
+    {"row": {"type": ["integer", "null"]}, "column": {"type": ["string", "null"]}}
+)
+_ERROR_FIELDS["errors"]["description"] += (
+    "; or an import's problems (all of them), each with its row and column (importEvents)"
+)
+PATHS["/api/imports"] = {
+    "post": {
+        "operationId": "importEvents",
+        "summary": "Import past events' results from CSV text (organisers and admins)",
+        "security": WRITE_SECURITY,
+        "requestBody": {"required": True, **_json("ImportEvents")},
+        "responses": {
+            "201": _ok("ImportedEvents", "the events imported (or imported again: replaced)"),
+            "400": _err(
+                "malformed JSON, a body the schema refuses, or an unknown system" + _CSRF_400
+            ),
+            "401": _UNAUTHORISED,
+            "403": _err("the account is not an organiser"),
+            "409": _err("another import of the same event was saved meanwhile"),
+            "422": _err(
+                "the file has problems (import_refused): `errors` lists every one with its "
+                "row, column and message (path: 'row 3, faction'); nothing was stored"
+            ),
+        },
+    }
+}
+
+# "My boards": the caller's analysis boards (shiai.sandbox.Sandboxes.boards).
+SCHEMAS["BoardList"] = {
+    "type": "object",
+    "required": ["boards", "page", "next"],
+    "properties": {
+        "boards": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "id",
+                    "title",
+                    "system",
+                    "analysis_of",
+                    "edited",
+                    "dice_mode",
+                    "steps",
+                    "status",
+                    "created_at",
+                    "updated_at",
+                ],
+                "properties": {
+                    "id": {"type": "string", "format": "uuid"},
+                    "title": {"type": "string"},
+                    "system": {"type": "string"},
+                    "analysis_of": {
+                        "description": "the game and step the board's position comes from "
+                        "(null for a position set up from nothing)",
+                        "oneOf": [
+                            {"type": "null"},
+                            {
+                                "type": "object",
+                                "required": ["game", "step", "title"],
+                                "properties": {
+                                    "game": {"type": "string", "format": "uuid"},
+                                    "step": {"type": "integer", "minimum": 0},
+                                    "title": {"type": "string"},
+                                },
+                            },
+                        ],
+                    },
+                    "edited": {"type": "boolean", "description": "set up in the position editor"},
+                    "dice_mode": {"enum": ["seeded", "entered"]},
+                    "steps": {"type": "integer", "minimum": 0, "description": "steps played"},
+                    "status": {"enum": ["running", "ended"]},
+                    "created_at": {"type": "string", "format": "date-time"},
+                    "updated_at": {"type": "string", "format": "date-time"},
+                },
+            },
+        },
+        "page": {"type": "integer", "minimum": 1},
+        "next": {"type": ["string", "null"], "description": "the next page, if any"},
+    },
+}
+PATHS["/api/boards"] = {
+    "get": {
+        "operationId": "listBoards",
+        "summary": "The caller's analysis boards, newest first, 20 a page",
+        "description": "Only the caller's own: boards are in no other list. Unlike the "
+        "other reads it names its caller, by an API token or the signed-in session (the "
+        "schemes of the writes); anonymous callers are refused with 401.",
+        "parameters": [
+            {
+                "name": "page",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "integer", "minimum": 1, "maximum": 10000},
+            }
+        ],
+        "responses": {
+            "200": _ok("BoardList", "the boards of this page"),
+            "400": _err("page is not a whole number from 1 to 10000"),
+            "401": _UNAUTHORISED,
+        },
+    }
+}
 
 
 def document() -> dict[str, Any]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -35,10 +35,12 @@ from sqlalchemy import Connection, Engine, insert, select, update
 from engine.core import Bot, Command, InvalidCommand, Ruleset
 from engine.core.position import is_position_setup
 from replays import registry, rollups
-from replays.bot_games import answer_with_bots, proposed_command
-from replays.records import GameRecords
-from replays.redaction import StepEntry
-from replays.verify import SEEDED
+from replays.bot_games import automatic_answers, proposed_command
+from replays.game import Game
+from replays.records import Answers, GameRecords
+from replays.redaction import StepEntry, shown_state
+from replays.verify import ENTERED, SEEDED
+from shiai.dice_needs import DiceNeed, check_faces, dice_needed, needs_no_dice
 from shiai.schema import game_seats
 
 # Who the host plays against.
@@ -365,8 +367,9 @@ class Play:
         expected_step: int | None,
         dice: list[int] | None = None,
     ) -> list[StepEntry]:
-        """Record ``command`` for the side it names, if ``account_id`` plays it, then
-        let the bots answer. The answer is the command's steps as that side sees
+        """Record ``command`` for the side it names, if ``account_id`` plays it, with
+        the bots' and standing answers' commands that follow it, in one save (a
+        poll never sees a prompt they answer). The answer is the command's steps as that side sees
         them (``replays.redaction``). The engine's refusals (``InvalidCommand``,
         ``IllegalCommand``) and a stale ``expected_step`` (``Conflict``) record
         nothing; an unknown game is ``GameNotFound``, anyone but the side's player
@@ -390,40 +393,72 @@ class Play:
             if side not in sides:
                 raise InvalidCommand(f"side must be one of {', '.join(sides)}")
             raise PlayRefused(f"you play side {' and '.join(mine)} in this game, not side {side}")
-        recorded = self.records.submit_as(
-            side, game_id, dict(command), expected_step=expected_step, dice=dice
+        game = self.records.current(game_id)
+        if game.dice_mode == ENTERED and not game.over:
+            # Short or too many dice: refused in words before anything is decided for good.
+            need = dice_needed(registry.get(game.ruleset), game.state, dict(command), dice)
+            if not need.complete:
+                raise InvalidCommand(f"{need.words()}; nothing was recorded")
+        return self.records.submit_as(
+            side,
+            game_id,
+            dict(command),
+            expected_step=expected_step,
+            dice=dice,
+            answers=self._automatic_answers(game_id),
+            max_answers=MAX_BOT_COMMANDS,
         )
-        self.let_bots_answer(game_id)
-        return recorded
 
     def let_bots_answer(self, game_id: UUID) -> int:
         """The bots of this game answer every prompt that waits for them, and the
         standing answers of its players (``engine.core.standing``) every prompt they
-        answer: each is submitted as that side's command, so the record holds it
-        (bounded: ``MAX_BOT_COMMANDS`` in all). Returns the commands played."""
-        seats = self.seats(game_id)
-        bot_sides = {side: seat.bot for side, seat in seats.items() if seat.bot is not None}
+        answer: each is recorded as that side's command, so the record holds it, all
+        in one save (bounded: ``MAX_BOT_COMMANDS`` in all). For what waits once a
+        game starts; after a person's command, :meth:`submit` saves the answers with
+        it. Returns the commands played."""
+        return self.records.answer(
+            game_id, self._automatic_answers(game_id), max_commands=MAX_BOT_COMMANDS
+        )
+
+    def _automatic_answers(self, game_id: UUID) -> Answers:
+        """The commands this game's bots and its players' standing answers give, one
+        after another, as ``GameRecords`` records them (``replays.records.Answers``).
+        The bots are seeded by the step they start answering at, so a game replays
+        the same bots' choices."""
+        bot_sides = {side: seat.bot for side, seat in self.seats(game_id).items() if seat.bot}
+
+        def answers(game: Game) -> Iterator[Command]:
+            ruleset = registry.get(game.ruleset)
+            seed = f"{game_id}:{game.step}"
+            bots = {
+                side: make_bot(ruleset, kind, f"{seed}:{side}") for side, kind in bot_sides.items()
+            }
+            if game.dice_mode == ENTERED:
+                # A bot or a standing answer gives only a command that rolls no dice; a
+                # prompt whose answer would roll waits for a person at the table to roll
+                # and type the faces.
+                def rolls_none(command: Command) -> bool:
+                    return needs_no_dice(ruleset, game.state, command)
+
+                return automatic_answers(ruleset, game, bots, standing=True, accept=rolls_none)
+            return automatic_answers(ruleset, game, bots, standing=True)
+
+        return answers
+
+    def dice_needed(self, game_id: UUID, account_id: str, command: Any, dice: Any) -> DiceNeed:
+        """What dice ``command`` needs now with ``dice`` typed so far
+        (``shiai.dice_needs``), for the player of its side in a game of entered dice.
+        Nothing is recorded."""
+        if not isinstance(command, Mapping) or not isinstance(command.get("side"), str):
+            raise InvalidCommand("a command is a JSON object naming its side")
         game = self.records.current(game_id)
-        ruleset = registry.get(game.ruleset)
-        seed = f"{game_id}:{game.step}"
-        bots = {side: make_bot(ruleset, kind, f"{seed}:{side}") for side, kind in bot_sides.items()}
-        played = 0
-        while played < MAX_BOT_COMMANDS:
-            if bots:
-                left = MAX_BOT_COMMANDS - played
-                played += answer_with_bots(self.records, game_id, bots, max_commands=left)
-            game = self.records.current(game_id)
-            prompt = ruleset.prompt(game.state)
-            if prompt is None or played >= MAX_BOT_COMMANDS:
-                break
-            people = [side for side in prompt.sides if side not in bot_sides]
-            standing = (ruleset.standing_answer(game.state, side) for side in people)
-            command = next((c for c in standing if c is not None), None)
-            if command is None:
-                break
-            self.records.submit_command(game_id, command, expected_step=game.step)
-            played += 1
-        return played
+        if command["side"] not in self.sides_of(game_id, account_id):
+            raise PlayRefused(f"you do not play side {str(command['side'])[:20]} in this game")
+        if game.dice_mode != ENTERED:
+            raise InvalidCommand("this game rolls its own dice: none are entered")
+        if game.over:
+            raise InvalidCommand("the game is over")
+        return dice_needed(registry.get(game.ruleset), game.state, dict(command), check_faces(dice))
 
     def proposal(self, game_id: UUID, account_id: str, side: str) -> Command | None:
         """A legal command the player of ``side`` may accept as it is (a deployment
@@ -431,6 +466,19 @@ class Play:
         if side not in self.sides_of(game_id, account_id):
             raise PlayRefused(f"you do not play side {side} in this game")
         return proposed_command(self.records, game_id, side)
+
+    def prompt_details(self, game_id: UUID, account_id: str, side: str) -> Mapping[str, Any]:
+        """What the page of the player of ``side`` may ask about its prompt beyond the
+        prompt (``Ruleset.prompt_details``: Kensei's line of sight to the targets),
+        computed on that side's view of the state, so it tells nothing the side does
+        not see; empty when the side is not prompted."""
+        if side not in self.sides_of(game_id, account_id):
+            raise PlayRefused(f"you do not play side {side[:20]} in this game")
+        game = self.records.current(game_id)
+        ruleset = registry.get(game.ruleset)
+        if game.over:
+            return {}
+        return ruleset.prompt_details(shown_state(ruleset, game.state, side, game_over=False), side)
 
 
 def write_seats(conn: Connection, rows: list[dict[str, Any]]) -> None:

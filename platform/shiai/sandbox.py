@@ -5,7 +5,8 @@ game from it (``engine.core.position``: the set-up carries the state and
 ``analysis_of``, so the record and its export say where it came from). The
 account that asked sits at every side (``Play.start_owned``) and plays moves for
 either side through the ordinary play page, the engine checking each; the dice
-are seeded afresh (or entered, through the API). The original game is only read.
+are seeded afresh, or rolled at the table and typed in with each command
+(``dice_mode="entered"``: ``shiai.dice_needs``). The original game is only read.
 A step of an analysis board can be analysed again: branches as often as one likes.
 
 Hidden information: a step may be analysed only when its whole state is the
@@ -18,9 +19,12 @@ nothing is at stake). Otherwise ``PlayRefused`` (403) says why.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import islice
 from typing import Any
 from uuid import UUID
+
+from sqlalchemy import case, func, select
 
 from engine.core import InvalidCommand, Ruleset, State
 from engine.core.position import ANALYSIS_OF_KEY, EDITED_KEY, POSITION_KEY, is_position_setup
@@ -28,12 +32,16 @@ from replays import registry
 from replays.errors import StepOutOfRange
 from replays.game import Game, project_game, step_version
 from replays.records import GameRecords
+from replays.schema import games
 from replays.verify import ENTERED, SEEDED
 from shiai.play import Play, PlayRefused
+from shiai.schema import game_seats
 
 MAX_TITLE = 200
 TITLE_ROOM = 120  # of the original's title, in the sandbox's
 MAX_COMMAND_EVENTS = 1000  # the events one command may cause, looked ahead at most
+BOARDS_PER_PAGE = 20
+MAX_BOARD_PAGE = 10_000
 
 
 class Sandboxes:
@@ -97,6 +105,51 @@ class Sandboxes:
         origin = {"game": str(game_id), "step": step, "title": game.title}
         return game.state, origin, game.title
 
+    def boards(self, account_id: str, page: int = 1) -> BoardPage:
+        """The analysis boards ``account_id`` started, newest first, ``BOARDS_PER_PAGE``
+        a page. A board is a game whose every seat is its starter's and which is in no
+        list (the games read model leaves boards out); each is then read from its
+        record, which says for certain whether it is one (a game its projection has not
+        reached yet is skipped here, so a page may be a little short of full)."""
+        if not 1 <= page <= MAX_BOARD_PAGE:
+            raise InvalidCommand(f"page must be from 1 to {MAX_BOARD_PAGE}")
+        owner = UUID(account_id)
+        seat = game_seats.c
+        owned_everywhere = func.sum(case((seat.account_id == owner, 1), else_=0)) == func.count()
+        query = (
+            select(seat.game_id, func.max(seat.created_at).label("started"))
+            .where(seat.host_id == owner, seat.game_id.not_in(select(games.c.id)))
+            .group_by(seat.game_id)
+            .having(owned_everywhere)
+            .order_by(func.max(seat.created_at).desc(), seat.game_id)
+            .offset((page - 1) * BOARDS_PER_PAGE)
+            .limit(BOARDS_PER_PAGE + 1)
+        )
+        with self.play.db_engine.connect() as conn:
+            found = [row.game_id for row in conn.execute(query)]
+        rows = [board for board in map(self._board, found[:BOARDS_PER_PAGE]) if board]
+        return BoardPage(rows, page, more=len(found) > BOARDS_PER_PAGE)
+
+    def _board(self, game_id: UUID) -> Board | None:
+        game = self.records.current(game_id)
+        if not is_position_setup(game.setup):
+            return None
+        origin = analysis_origin(game.setup) or {}
+        return Board(
+            id=game.id,
+            title=game.title,
+            ruleset=game.ruleset,
+            analysis_of=origin.get("game"),
+            step=origin.get("step"),
+            of_title=origin.get("title"),
+            edited=bool(origin.get("edited")),
+            dice_mode=game.dice_mode,
+            steps=game.step,
+            over=game.over,
+            created_on=game.created_on,
+            modified_on=game.modified_on,
+        )
+
     def _decision_step(self, game_id: UUID, step: int) -> int:
         """``step``, or if it falls between the events of one command (a roll made,
         its result not yet applied: nobody decides there), the last step of that
@@ -144,6 +197,51 @@ class UnitOptions:
     lines: list[str]
     waiting: str | None
     odds: list[dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One analysis board of "my boards": what it analyses (``analysis_of``, the game,
+    and its ``step``; none for a position set up from nothing), whether its position
+    was edited, the steps played on it and when it last changed."""
+
+    id: UUID
+    title: str
+    ruleset: str
+    analysis_of: str | None
+    step: int | None
+    of_title: str | None
+    edited: bool
+    dice_mode: str
+    steps: int
+    over: bool
+    created_on: datetime
+    modified_on: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "title": self.title,
+            "system": self.ruleset,
+            "analysis_of": (
+                {"game": self.analysis_of, "step": self.step, "title": self.of_title}
+                if self.analysis_of
+                else None
+            ),
+            "edited": self.edited,
+            "dice_mode": self.dice_mode,
+            "steps": self.steps,
+            "status": "ended" if self.over else "running",
+            "created_at": self.created_on.isoformat(),
+            "updated_at": self.modified_on.isoformat(),
+        }
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    boards: list[Board]
+    page: int
+    more: bool
 
 
 MAX_LEGAL = 500  # commands asked of the engine, at most

@@ -14,6 +14,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     Column,
+    Date,
     DateTime,
     Float,
     Integer,
@@ -24,6 +25,7 @@ from sqlalchemy import (
 )
 
 from replays import schema as replays_schema
+from shiai.imported_events.tables import imported_tables
 from shiai.studies import study_tables
 
 platform_tables = MetaData()
@@ -94,6 +96,8 @@ tournaments = Table(
     Column("rounds_paired", Integer, nullable=False),
     Column("players", Integer, nullable=False),
     Column("organisers", JSON, nullable=False),
+    # Whether every list of the event is shown to everyone (Tournament.lists_public).
+    Column("lists_public", Integer, nullable=False, server_default="0"),
     Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
@@ -120,6 +124,12 @@ tournament_standings = Table(
     Column("vp_differential", Float, nullable=False),
     Column("dropped", Integer, nullable=False),
     Column("through_round", Integer, nullable=False),
+    # The player's rated identity (read_models.rated_identity: ``account:<id>`` or
+    # ``name:<casefolded name>``), which the player pages (shiai.players) look up, and
+    # whether they submitted a list and its points (the engine's count, if checked).
+    Column("identity", String(80), nullable=True, index=True),
+    Column("has_list", Integer, nullable=False, server_default="0"),
+    Column("list_points", Integer, nullable=True),
 )
 
 # Recorded games linked to a pairing: the results follower looks games up here.
@@ -130,6 +140,29 @@ tournament_game_links = Table(
     Column("tournament_id", Uuid, nullable=False, index=True),
     Column("round", Integer, nullable=False),
     Column("table_number", Integer, nullable=False),
+)
+
+# The day each round of a tournament was paired (its RoundPaired event's), the day
+# the meta gives the results reported at its tables (shiai.reported_results).
+tournament_round_days = Table(
+    "tournament_round_days",
+    platform_tables,
+    Column("tournament_id", Uuid, primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("paired_on", Date, nullable=False),
+)
+
+# The organisers' mappings of free-text factions to a system's catalogue factions,
+# as they stand: a projection of the FactionMaps application's events
+# (shiai.faction_mapping), rebuilt from them. Who mapped a text and when.
+faction_mappings = Table(
+    "faction_mappings",
+    platform_tables,
+    Column("system", String(64), primary_key=True),
+    Column("text", String(120), primary_key=True),
+    Column("faction", String(120), nullable=False),
+    Column("mapped_by", String(64), nullable=False),
+    Column("mapped_at", DateTime(timezone=True), nullable=False),
 )
 
 # Every final tournament game; ratings are updated in the order of
@@ -166,4 +199,4 @@ ratings = Table(
 
 def all_metadata() -> list[MetaData]:
     """Every table the project owns: the replays layer's and the platform's."""
-    return [*replays_schema.all_metadata(), platform_tables, study_tables]
+    return [*replays_schema.all_metadata(), platform_tables, study_tables, imported_tables]

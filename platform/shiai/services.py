@@ -16,7 +16,10 @@ from replays.store import event_store_env
 from shiai import army_lists
 from shiai.accounts import DEFAULT_METHOD, Accounts
 from shiai.analysis_links import AnalysisTournamentLinks, linked_event
+from shiai.faction_mapping import FactionMappings, FactionMaps
+from shiai.imported_events.application import ImportedEventRows, ImportedEvents
 from shiai.play import Play
+from shiai.reported_results import ReportedResults
 from shiai.studies import Studies, StudyListings
 from shiai.systems import BUILTIN_SYSTEMS, Systems, build_systems
 from shiai.tournaments.application import Tournaments
@@ -40,6 +43,8 @@ class Services:
     game_results: GameResults
     analysis: GameAnalysis
     analysis_links: AnalysisTournamentLinks
+    # Results reported at tournament tables, as the meta's data points.
+    reported_results: ReportedResults
     accounts: Accounts
     play: Play
     # The installed game systems, each with its plug-in (shiai.systems).
@@ -47,6 +52,12 @@ class Services:
     # Annotated games (shiai.studies) and their listing.
     studies: Studies
     study_listings: StudyListings
+    # Past events imported from files (shiai.imported_events) and their data points.
+    imported_events: ImportedEvents
+    imported_event_rows: ImportedEventRows
+    # Organisers' mappings of free-text factions to the catalogues' (shiai.faction_mapping).
+    faction_maps: FactionMaps
+    faction_mappings: FactionMappings
     # How far each read model was behind when these services started (then caught up).
     behind_at_start: dict[str, int] = field(default_factory=dict)
 
@@ -59,7 +70,10 @@ class Services:
             self.game_results,
             self.analysis,
             self.analysis_links,
+            self.reported_results,
             self.study_listings,
+            self.imported_event_rows,
+            self.faction_mappings,
         ]
 
     def catch_up(self) -> dict[str, int]:
@@ -78,6 +92,8 @@ class Services:
         self.records.close()
         self.tournaments.close()
         self.studies.close()
+        self.imported_events.close()
+        self.faction_maps.close()
         self.db_engine.dispose()
 
 
@@ -125,9 +141,17 @@ def build_services(
     records.on_recorded(analysis.catch_up)
     analysis_links = AnalysisTournamentLinks(tournaments, db_engine)
     tournaments.on_recorded(analysis_links.catch_up)
+    reported_results = ReportedResults(tournaments, db_engine)
+    tournaments.on_recorded(reported_results.catch_up)
     studies = Studies(event_store_env(database_url))
     study_listings = StudyListings(studies, db_engine)
     studies.on_recorded(study_listings.catch_up)
+    imported_events = ImportedEvents(event_store_env(database_url))
+    imported_event_rows = ImportedEventRows(imported_events, db_engine)
+    imported_events.on_recorded(imported_event_rows.catch_up)
+    faction_maps = FactionMaps(event_store_env(database_url))
+    faction_mappings = FactionMappings(faction_maps, db_engine)
+    faction_maps.on_recorded(faction_mappings.catch_up)
     services = Services(
         records=records,
         games=games,
@@ -137,11 +161,16 @@ def build_services(
         game_results=game_results,
         analysis=analysis,
         analysis_links=analysis_links,
+        reported_results=reported_results,
         accounts=Accounts(db_engine, password_method),
         play=Play(records, db_engine, game_results.player_side),
         systems=systems,
         studies=studies,
         study_listings=study_listings,
+        imported_events=imported_events,
+        imported_event_rows=imported_event_rows,
+        faction_maps=faction_maps,
+        faction_mappings=faction_mappings,
     )
     if catch_up:
         try:

@@ -17,7 +17,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, Recording
+from eventsourcing.persistence import IntegrityError
 from sqlalchemy import (
     Column,
     Connection,
@@ -34,7 +34,7 @@ from sqlalchemy import (
 )
 
 from replays.errors import Conflict
-from replays.listeners import notify_all
+from replays.listeners import NotifiesListeners, originators
 from replays.projection import Follower
 from replays.studies import TITLE_LIMIT, Study
 
@@ -76,22 +76,11 @@ class StudyRow:
     updated_at: datetime
 
 
-class Studies(Application[UUID]):
+class Studies(NotifiesListeners, Application[UUID]):
     name = "Studies"
     # Every save of an annotation is an event: a snapshot now and then keeps a much
     # edited study quick to load.
     snapshotting_intervals = {Study: SNAPSHOT_INTERVAL}
-
-    def __init__(self, env: dict[str, str] | None = None) -> None:
-        super().__init__(env)
-        self._listeners: list[Callable[[], object]] = []
-
-    def on_recorded(self, listener: Callable[[], object]) -> None:
-        """Call ``listener`` after every successful save (the read model catches up)."""
-        self._listeners.append(listener)
-
-    def _notify(self, recordings: list[Recording[UUID]]) -> None:
-        notify_all(self._listeners)  # logs, never raises: the events are stored
 
     def get(self, study_id: UUID) -> Study:
         try:
@@ -115,6 +104,16 @@ class Studies(Application[UUID]):
 
     def start(self, game_id: UUID, owner_id: str, title: object, visibility: object) -> UUID:
         study = Study.start(game_id, owner_id, title, visibility)
+        self.save(study)
+        study_id: UUID = study.id
+        return study_id
+
+    def import_study(
+        self, game_id: UUID, owner_id: str, title: object, annotations: object, last_step: int
+    ) -> UUID:
+        """A new study of ``owner_id`` with an exported study's annotations, all
+        checked first and saved at once (:meth:`Study.imported`)."""
+        study = Study.imported(game_id, owner_id, title, annotations, last_step)
         self.save(study)
         study_id: UUID = study.id
         return study_id
@@ -149,13 +148,7 @@ class Studies(Application[UUID]):
 
     @staticmethod
     def touched(events: Sequence[tuple[int, Any]]) -> list[UUID]:
-        return list(
-            dict.fromkeys(
-                domain_event.originator_id
-                for _, domain_event in events
-                if isinstance(domain_event, Study.Event)
-            )
-        )
+        return originators(events, Study.Event)
 
 
 class StudyListings(Follower):

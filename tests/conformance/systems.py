@@ -20,7 +20,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core import (
     Command,
@@ -34,7 +34,22 @@ from engine.core import (
 )
 from replays import registry
 from shiai.services import BUILTIN_RULESETS
-from tests.support.dice_race import DiceRace
+from tests.support import dice_race
+
+
+class DiceRace(dice_race.DiceRace):
+    """The dice race with its prompts declared (``engine.core.declining``): a bid is
+    required; a bust is optional, declined by accepting it (no re-roll)."""
+
+    optional_prompt_kinds = frozenset({"bust"})
+    required_prompt_kinds: ClassVar[Mapping[str, str]] = {"bid": "Dice race §1: bid"}
+
+    def decline(self, state: State, side: str) -> Command | None:
+        prompt = self.prompt(state)
+        if prompt is None or prompt.kind != "bust" or side not in prompt.sides:
+            return None
+        return {"type": "accept", "side": side}
+
 
 DICE_RACE = f"{DiceRace.__module__}:{DiceRace.__name__}"
 

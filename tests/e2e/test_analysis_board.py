@@ -9,18 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from typing import Any
-from uuid import UUID
 
 import pytest
 
 from engine.core import CommandRefused, state_hash
 from engine.kensei import Kensei
-from replays.game import project_game, step_version
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.boards import SIZES, board_id, full_state, page_at, table_to_screen, whole_table
+from tests.e2e.conftest import LiveSite
 from tests.e2e.test_play import (
     answer_and_wait,
     answer_setup,
-    click_table,
     panel_prompt,
     sign_up,
 )
@@ -29,7 +27,6 @@ from tests.integration.test_sandbox_editor import anchor_position
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 # Prompts the play page answers with one button (tests/e2e/test_play.py, answer_setup).
 ANSWERED = ("choose_unit", "choose_active_side")
 
@@ -37,20 +34,8 @@ ANSWERED = ("choose_unit", "choose_active_side")
 @pytest.fixture(params=list(SIZES))
 def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[tuple[Any, str]]:
     """A page at desktop or phone size, and that size's name; its scripts must not fail."""
-    context = new_context(browser, viewport=SIZES[request.param])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page, request.param
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
-
-
-def full_state(site: LiveSite, game_id: UUID, step: int) -> dict[str, Any]:
-    records = site.app.extensions["shiai"].records
-    game = records.repository.get(game_id, version=step_version(step), projector_func=project_game)
-    state: dict[str, Any] = game.state
-    return state
+    for page in page_at(browser, request.param):
+        yield page, request.param
 
 
 def a_step_to_analyse(site: LiveSite) -> tuple[int, str]:
@@ -72,12 +57,6 @@ def a_step_to_analyse(site: LiveSite) -> tuple[int, str]:
         if prompt is not None and prompt["kind"] in ANSWERED:
             return step, prompt["kind"]
     raise AssertionError("the demo game has no step to analyse")
-
-
-def board_id(url: str) -> UUID:
-    found = re.search(r"/games/([0-9a-f-]{36})", url)
-    assert found, url
-    return UUID(found.group(1))
 
 
 def test_analyse_from_a_step_play_a_move_and_branch_again(
@@ -165,17 +144,21 @@ def test_the_position_editor_moves_a_unit_and_the_engine_says_what_it_can_do(
     expect(page.locator("#board svg")).to_be_visible()
     page.get_by_label("Unit to edit").select_option(uid)
 
-    # Off the table: the engine refuses, in its words, and nothing starts.
+    # Off the table: the engine refuses at once, in its words, next to the fields, with
+    # the rule; nothing is added.
     page.get_by_label("x (cm)").fill("0")
     page.get_by_label("y (cm)").fill("0")
     page.get_by_role("button", name="Move the unit", exact=True).click()
-    page.get_by_role("button", name="Start a board from this position").click()
-    expect(page.locator("#edit-error")).to_contain_text("off the table")
-    page.get_by_role("button", name="Undo the last edit").click()
+    moving = page.locator("#editor-controls fieldset", has=page.locator("#edit-move"))
+    expect(moving.locator(".refusal")).to_contain_text("off the table")
+    expect(moving.locator(".refusal")).to_contain_text("(Position editor: the table)")
     expect(page.locator("#edit-list li")).to_have_count(0)
 
     # A click on the table says where: the leader's x and y (whole cm typed after).
-    click_table(page, x_cm * 100, y_cm * 100)
+    # (A phone's board opens on the chosen unit: the whole table, to reach the spot.)
+    whole_table(page)
+    page.locator("#board").scroll_into_view_if_needed()
+    page.mouse.click(*table_to_screen(page, x_cm * 100, y_cm * 100))
     expect(page.locator("#edit-x")).to_have_value(re.compile(rf"^{x_cm - 1}|^{x_cm}"))
     assert abs(float(page.locator("#edit-y").input_value()) - y_cm) < 1
 

@@ -276,6 +276,13 @@ def test_the_selected_unit_shows_its_move_charge_and_weapon_reach(
     expect(rings.locator(".reach.charge")).to_have_attribute(
         "data-distance", str((unit["mov"] + 6) * CM)
     )
+    # The boosted charge (2 orders: MOV doubled, + the best die), dashed, in the legend.
+    boosted = rings.locator(".reach.charge-boosted")
+    expect(boosted).to_have_attribute("data-distance", str((2 * unit["mov"] + 6) * CM))
+    expect(rings).to_contain_text(f"boosted charge: up to {2 * unit['mov'] + 6} cm")
+    dashes = boosted.evaluate("g => getComputedStyle(g).strokeDasharray")
+    assert dashes not in ("", "none"), dashes
+    expect(page.locator("#legend-items")).to_contain_text("boosted charge reach, dashed")
     bands = {"short": 20, "intermediate": 40, "long": 60}
     longest = max(bands[band] for band in unit["ranged"])
     expect(rings.locator(".reach.shoot")).to_have_attribute("data-distance", str(longest * CM))

@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from engine.kensei import sample_army_document
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.conftest import LiveSite, new_context, shot, visit
 from tests.e2e.test_replay_viewer import expect
 
 pytestmark = pytest.mark.e2e
@@ -48,7 +48,6 @@ NAMES = (
 FACTION_LISTS = ("buke-400", "kuge-400", "otokodate-400", "sohei-400")
 DROPPER = "Mori"
 DISPUTED_VP = 6  # the organiser settles the disputed table at 12-6
-SHOTS = Path("/tmp/shots-h8-journey")
 
 
 def score(mine: float, theirs: float) -> str:
@@ -65,33 +64,10 @@ class Person:
     errors: list[str] = field(default_factory=list)
 
 
-def _shot(page: Any, name: str) -> None:
-    if SHOTS.is_dir():  # screenshots for a person to look at, when asked for
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
 def _browser_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
     page = new_context(browser, viewport=viewport).new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page
-
-
-def visit(page: Any, url: str) -> None:
-    """Open ``url``. A page that keeps itself current may be reloading itself at
-    that very moment (the tournament changed since it loaded), which interrupts or
-    aborts our navigation: then open ``url`` again once that reload is done."""
-    from playwright.sync_api import Error as PlaywrightError  # noqa: PLC0415
-
-    for attempt in range(3):
-        try:
-            page.goto(url)
-        except PlaywrightError as error:
-            interrupted = ("interrupted by another navigation", "net::ERR_ABORTED")
-            if attempt == 2 or not any(text in str(error) for text in interrupted):
-                raise
-            page.wait_for_load_state()
-        else:
-            return
 
 
 def _fill_sign_up(page: Any, username: str, display_name: str) -> None:
@@ -209,7 +185,7 @@ def _player_registers(browser: Any, event_url: str, index: int, name: str, tag: 
         expect(page.locator(".list-problems li")).to_have_count(1)
         expect(page.locator(".list-problems")).to_contain_text("kuge_kuge")
         _fits(page)
-        _shot(page, "register-problem-phone")
+        shot(page, "register-problem-phone", full_page=True)
         _paste_list(page, army)
         expect(page.get_by_label("Faction", exact=True)).to_have_value(army["faction"])
         page.get_by_role("button", name="Save my list").click()
@@ -301,7 +277,7 @@ def _dispute_and_settle(
     dispute.get_by_label("Result").select_option(label=f"{winner.name} won")
     dispute.get_by_label(f"VP {winner.name}", exact=True).fill("12")
     dispute.get_by_label(f"VP {loser.name}", exact=True).fill(str(DISPUTED_VP))
-    _shot(org, "console-dispute-desktop")
+    shot(org, "console-dispute-desktop", full_page=True)
     dispute.get_by_role("button", name="Settle the result").click()
     expect(org.locator("section.disputes")).to_have_count(0)
     expect(org.locator("[data-board=disputed] .count")).to_have_text("0")
@@ -341,7 +317,7 @@ def _play_round(
         tables.setdefault(table, []).append(name)
     assert len(tables) == len(playing) // 2, seen
     if number == 1:
-        _shot(by_name[NAMES[0]].page, "player-round-1-phone")
+        shot(by_name[NAMES[0]].page, "player-round-1-phone", full_page=True)
     # The console's board counts the tables still missing a result.
     _console(org, event_url)
     expect(org.locator("[data-board=missing] .count")).to_have_text(str(len(tables)))
@@ -368,7 +344,7 @@ def _play_round(
     expect(board.locator(".board-total")).to_contain_text(f"{len(tables)} of {len(tables)}")
     expect(board.locator("[data-board=confirmed] .count")).to_have_text(str(len(tables)))
     if number == 1:
-        _shot(org, "console-round-1-desktop")
+        shot(org, "console-round-1-desktop", full_page=True)
 
 
 def _drop(person: Person, event_url: str) -> None:

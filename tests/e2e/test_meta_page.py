@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from uuid import UUID
 
 import pytest
 
 from dashboards.data import EVENT_QUERIES, QUERIES
 from dashboards.meta_filters import Filters
-from tests.e2e.conftest import LiveSite
+from tests.e2e.conftest import LiveSite, new_context, shot
+from tests.e2e.test_meta_reported import SIZES
 from tests.e2e.test_odds_page import expect, watch_console
+from tests.support.list_rows import listed_event
 from tests.support.meta_players import seat_players
 from tests.support.meta_rows import CUP, game, load, load_event
 
@@ -91,3 +94,62 @@ def test_an_events_page_draws_its_charts(meta_site: LiveSite, page: Any) -> None
         page.locator('[data-figure="standings-progression"] .scatterlayer .trace')
     ).to_have_count(3)
     assert not problems, problems
+
+
+# Army lists in the meta (issue 26, item 2): an event's published lists, read in a
+# real Chromium at desktop and phone sizes (test_meta_reported's SIZES).
+
+
+@pytest.fixture(scope="module")
+def listed_cup(live_site: LiveSite) -> UUID:
+    """A Kensei event whose players 1 and 3 brought the same Buke list: round 1
+    played (Buke beat Kuge, Buke beat Sohei) and the lists published."""
+    from shiai.tournaments.model import Outcome, Result  # noqa: PLC0415
+
+    app = live_site.app
+    lists = ("buke-400", "kuge-400", "buke-400", "sohei-400")
+    tid, org = listed_event(app, lists, name="Lists open")
+    tournaments = app.extensions["shiai"].tournaments
+    win, loss = Outcome.WIN, Outcome.LOSS
+    tournaments.record_result(tid, org, 1, 1, Result(win, loss, a_vp=12, b_vp=3))
+    tournaments.record_result(tid, org, 1, 2, Result(win, loss, a_vp=9, b_vp=4))
+    tournaments.publish_lists(tid, org)
+    return tid
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_events_army_lists_draw_in_the_meta(
+    live_site: LiveSite, browser: Any, listed_cup: UUID, size: str
+) -> None:
+    context = new_context(browser, viewport=SIZES[size])
+    page = context.new_page()
+    problems = watch_console(page)
+    page.goto(f"{live_site.url}/meta")
+    page.select_option("select[name=event]", label="Lists open")
+    page.click("form.filters button[type=submit]")
+    expect(page).to_have_url(re.compile(rf"event={listed_cup}"))
+    for name in ("list-units", "common-lists", "top-finishes"):
+        chart = page.locator(f'[data-figure="{name}"]')
+        expect(chart).to_have_attribute("data-drawn", "true")
+        expect(chart.locator(".main-svg").first).to_be_visible()
+    # The Buke list fielded twice is the one common list, a bar with its record.
+    expect(page.locator('[data-figure="common-lists"] .bars .point')).to_have_count(1)
+    expect(page.locator('[data-figure="common-lists"]')).to_contain_text("Buke clan vanguard")
+    # The four finishes, each with its list, under the event's name.
+    page.locator("#top-finishes summary").click(position={"x": 24, "y": 8})  # not its CSV link
+    finishes = page.locator("#table-top-finishes tbody tr:not(.group)")
+    expect(finishes).to_have_count(4)
+    expect(finishes.first).to_be_visible()
+    expect(page.locator("#table-top-finishes tr.group")).to_contain_text("Lists open")
+    expect(finishes.filter(has_text="Buke clan vanguard")).to_have_count(2)
+    # Buke's units: in both Buke lists, which won both their games.
+    page.locator("#list-units summary").click(position={"x": 24, "y": 8})
+    samurai = page.locator("#table-list-units tbody tr").filter(has_text="Mounted samurai")
+    expect(samurai.first).to_be_visible()
+    expect(samurai.first).to_contain_text("100.0")
+    page.locator("#list-units").scroll_into_view_if_needed()
+    shot(page.locator("#list-units"), f"meta-list-units-{size}")
+    shot(page.locator("#common-lists"), f"meta-common-lists-{size}")
+    shot(page.locator("#top-finishes"), f"meta-top-finishes-{size}")
+    assert not problems, problems
+    context.close()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.conftest import LiveSite, new_context, watched_page
 from tests.e2e.test_replay_viewer import assert_at, steps_of_kind
 
 pytestmark = pytest.mark.e2e
@@ -21,13 +21,7 @@ DESKTOP = {"width": 1366, "height": 900}
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    context = new_context(browser, viewport=PHONE, has_touch=True, is_mobile=True)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
+    yield from watched_page(browser, viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def middle_turn(site: LiveSite) -> int:

@@ -456,7 +456,7 @@ def test_a_commanders_order_is_played_from_the_panel_and_a_refusal_names_its_rul
     last_step, _ = state_now(page, live_site, game_id)
     # The proposed order in hand (Forced march: 1+X cards, at the start of an activation).
     page.locator("#commander-order-panel summary").click()
-    expect(page.locator("#commander-order-panel")).to_contain_text("forced march")
+    expect(page.locator("#commander-order-panel")).to_contain_text("forced march", ignore_case=True)
     page.locator("#corder-unit-0").check()
     page.get_by_role("button", name="Play the commander's order").click()
     error = page.locator("#play-error")

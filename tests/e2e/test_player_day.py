@@ -16,7 +16,7 @@ from uuid import UUID
 
 import pytest
 
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.conftest import LiveSite, new_context, visit
 from tests.e2e.test_replay_viewer import expect
 
 pytestmark = pytest.mark.e2e
@@ -56,20 +56,6 @@ class Person:
         """At phone size the page itself never scrolls sideways."""
         if self.phone:
             assert self.page.evaluate("document.documentElement.scrollWidth") <= 390
-
-
-def visit(page: Any, url: str) -> None:
-    """Open ``url``. A page that keeps itself current may be reloading itself at
-    that very moment (the tournament changed since it loaded): that navigation
-    goes to the same page, fresh, so it does as well as ours."""
-    from playwright.sync_api import Error as PlaywrightError  # noqa: PLC0415
-
-    try:
-        page.goto(url)
-    except PlaywrightError as error:
-        if "interrupted by another navigation" not in str(error):
-            raise
-        page.wait_for_load_state()
 
 
 def _event(site: LiveSite) -> tuple[UUID, str, dict[str, str]]:

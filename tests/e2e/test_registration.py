@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.conftest import LiveSite, new_context, shot, visit
 from tests.e2e.test_replay_viewer import expect
 
 pytestmark = pytest.mark.e2e
@@ -30,18 +30,12 @@ BROKEN = json.dumps(
     indent=2,
 )
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-SHOTS = Path("/tmp/shots-h3-event")
 
 
 def _fits(page: Any, viewport: dict[str, int]) -> None:
     """The page itself never scrolls sideways (wide tables scroll inside a wrapper)."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], (page.url, width)
-
-
-def _shot(page: Any, name: str) -> None:
-    if SHOTS.is_dir():  # screenshots for a person to look at, when asked for
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def _sign_in(page: Any, site: LiveSite, username: str) -> None:
@@ -103,7 +97,7 @@ def _player_registers_and_fixes_the_list(
     expect(player.locator(".list-problems li")).to_have_count(1)
     expect(player.locator(".list-problems")).to_contain_text("kuge_kuge")
     _fits(player, viewport)
-    _shot(player, f"register-problems-{size}")
+    shot(player, f"register-problems-{size}", full_page=True)
     # A pasted list sets the faction it is for (the builder keeps the two together;
     # a list of another faction than the one chosen is refused: test_registration_pages).
     player.get_by_label("Faction", exact=True).select_option(label="Kuge")
@@ -112,7 +106,7 @@ def _player_registers_and_fixes_the_list(
     player.get_by_role("button", name="Save my list").click()
     expect(player.locator(".list-status")).to_have_text("valid")
     expect(player.locator(".list-problems")).to_have_count(0)
-    _shot(player, f"register-valid-{size}")
+    shot(player, f"register-valid-{size}", full_page=True)
 
 
 def _paste_list(page: Any, text: str) -> None:
@@ -125,7 +119,7 @@ def _paste_list(page: Any, text: str) -> None:
 
 def _signed_out_player_registers(bob: Any, site: LiveSite, event_url: str, username: str) -> None:
     """A player who is not signed in is sent to sign in, and back to register."""
-    bob.goto(event_url)
+    visit(bob, event_url)
     bob.get_by_role("link", name="Register for this event").click()
     expect(bob.get_by_role("heading", name="Sign in")).to_be_visible()
     _sign_in(bob, site, username)
@@ -139,7 +133,7 @@ def _organiser_imports_players(organiser: Any, console_url: str, tmp: Path, size
     """A bad file first (every problem shown, nothing stored), then a good one; returns
     the players' rows."""
     bad = _players_csv(tmp, "name,club,faction,account\nDate,Osaka,Hattori,\n,Edo,,\n", "bad.csv")
-    organiser.goto(console_url)
+    visit(organiser, console_url)
     organiser.get_by_label("Players file (CSV)").set_input_files(bad)
     organiser.get_by_role("button", name="Import players").click()
     expect(organiser.get_by_role("alert")).to_contain_text("nothing was imported")
@@ -156,7 +150,7 @@ def _organiser_imports_players(organiser: Any, console_url: str, tmp: Path, size
     organiser.get_by_role("button", name="Import players").click()
     rows = organiser.locator("table.players tbody tr")
     expect(rows).to_have_count(4)
-    _shot(organiser, f"console-players-{size}")
+    shot(organiser, f"console-players-{size}", full_page=True)
     return rows
 
 
@@ -164,7 +158,7 @@ def _judge_enters_a_result(judge: Any, site: LiveSite, username: str, console_ur
     judge.goto(f"{site.url}/sign-in")
     _sign_in(judge, site, username)
     expect(judge.get_by_role("button", name="Sign out")).to_be_visible()
-    judge.goto(console_url)
+    visit(judge, console_url)
     expect(judge.get_by_role("button", name="Lock lists")).to_have_count(0)
     expect(judge.get_by_role("button", name="Unlock lists")).to_have_count(0)
     first = judge.locator("section.current-round tbody tr").first
@@ -208,8 +202,8 @@ def test_players_register_with_lists_and_the_organiser_imports_locks_and_publish
         expect(organiser.get_by_role("heading", name=f"Alice {tag}'s list")).to_be_visible()
         expect(organiser.get_by_text("not published")).to_be_visible()
         expect(organiser.get_by_role("cell", name="buke teppo taisho")).to_be_visible()
-        _shot(organiser, f"list-{size}")
-        organiser.goto(console_url)
+        shot(organiser, f"list-{size}", full_page=True)
+        visit(organiser, console_url)
         organiser.get_by_role("button", name="Lock lists").click()
         expect(organiser.get_by_role("button", name="Unlock lists")).to_be_visible()
         player.reload()
@@ -217,7 +211,7 @@ def test_players_register_with_lists_and_the_organiser_imports_locks_and_publish
         expect(player.get_by_role("button", name="Save my list")).to_have_count(0)
 
         # Bob cannot see Alice's list before the lists are published; then everyone can.
-        bob.goto(event_url)
+        visit(bob, event_url)
         expect(bob.get_by_role("link", name="list", exact=True)).to_have_count(0)
         organiser.get_by_role("button", name="Publish lists now").click()
         expect(organiser.get_by_text("published", exact=True)).to_be_visible()

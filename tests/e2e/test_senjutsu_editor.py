@@ -1,9 +1,9 @@
 """Senjutsu's position editor in a real Chromium at desktop and phone sizes: from a
 Choose step of a finished Senjutsu game, a judge opens the editor, is refused a move
-onto the other character (in the engine's words), clicks an empty hex and a facing,
-swaps a card of the hand for one of the deck, starts a board from the edited position
-(its first state is the edited one), and asks what the character may do there. Waits
-are Playwright's own (conditions, never time)."""
+onto the other character at once (in the engine's words, next to the fields), clicks
+an empty hex and a facing, swaps a card of the hand for one of the deck, starts a board
+from the edited position (its first state is the edited one), and asks what the
+character may do there. Waits are Playwright's own (conditions, never time)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from uuid import UUID
 import pytest
 
 from engine.senjutsu import Senjutsu
-from engine.senjutsu.state.access import board_hexes, occupied, solid_hexes
 from replays.bot_games import play_bot_game
+from tests.e2e.boards import board_id, free_hex, full_state
 from tests.e2e.conftest import LiveSite
-from tests.e2e.test_analysis_board import board_id, full_state, sized
+from tests.e2e.test_analysis_board import sized
 from tests.e2e.test_play import sign_up
 from tests.e2e.test_replay_viewer import expect
 
@@ -46,8 +46,7 @@ def test_the_senjutsu_editor_moves_a_character_sets_its_hand_and_starts_a_board(
     game, step = senjutsu_game
     state = full_state(live_site, game, step)
     mine = state["characters"]["A"]
-    taken = set(occupied(state)) | solid_hexes(state)
-    free = next(h for h in sorted(board_hexes(state), key=lambda h: h.to_json()) if h not in taken)
+    free = free_hex(state)
     leaving = next(c for c in mine["hand"] if not SENJUTSU.catalogue.card(c).core)
     coming = next(c for c in mine["deck"] if c not in mine["hand"])
 
@@ -58,15 +57,21 @@ def test_the_senjutsu_editor_moves_a_character_sets_its_hand_and_starts_a_board(
     expect(page.locator("#board svg .unit")).to_have_count(2)
     page.get_by_label("Character to edit").select_option("A")
 
-    # Onto the other character: the engine refuses, in its words, and nothing starts.
+    # Onto the other character: the engine refuses at once, in its words, next to the
+    # fields; nothing is added, so nothing starts.
     other = state["characters"]["B"]["hex"]
     page.get_by_label("q", exact=True).fill(str(other[0]))
     page.get_by_label("r", exact=True).fill(str(other[1]))
-    page.get_by_role("button", name="Move the character").click()
-    page.get_by_role("button", name="Start a board from this position").click()
-    expect(page.locator("#edit-error")).to_contain_text("side B stands on")
-    page.get_by_role("button", name="Undo the last edit").click()
+    page.get_by_label("r", exact=True).press("Tab")  # checked as it is typed: not added
+    moving = page.locator("#editor-controls fieldset", has=page.locator("#edit-move"))
+    expect(moving.locator(".refusal")).to_contain_text("side B stands on")
     expect(page.locator("#edit-list li")).to_have_count(0)
+    page.get_by_role("button", name="Move the character").click()
+    expect(moving.locator(".refusal")).to_contain_text("side B stands on")
+    expect(page.locator("#unit-options .error")).to_contain_text("side B stands on")
+    expect(page.locator("#edit-list li")).to_have_count(0)
+    page.get_by_role("button", name="Start a board from this position").click()
+    expect(page.locator("#edit-error")).to_contain_text("Make an edit first")
 
     # A click on an empty hex says where; the facing is chosen by name.
     page.locator(f'#board .hex[data-hex="{free.q},{free.r}"]').click()

@@ -4,20 +4,18 @@ highlighted hex, then a facing arrow), chooses cards from the hand (the card
 faces), sees both played cards turned over at the reveal, and answers every
 prompt the turns bring until a few turns are played; then the finished replay of
 a whole game is stepped through, and a spectator's page shows no hand. Desktop
-(1366x900) and phone (390x844). With SENJUTSU_SHOTS set to a folder, the game page
+(1366x900) and phone (390x844). With SHIAI_SHOTS set to a folder, the game page
 is photographed there (docs/screenshots/senjutsu-*.png come from it).
 
 Every wait is Playwright's own (a condition, never a clock; see conftest.py)."""
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -28,7 +26,7 @@ from replays.bot_games import play_bot_game
 from shiai import create_app
 from shiai.migrations import upgrade
 from tests.conftest import DICE_RACE_SPEC, platform_config
-from tests.e2e.conftest import new_context
+from tests.e2e.conftest import SHOTS, new_context, shot
 from tests.e2e.test_replay_viewer import expect
 
 pytestmark = pytest.mark.e2e
@@ -37,7 +35,6 @@ SENJUTSU_SPEC = "engine.senjutsu:Senjutsu=shiai.systems.senjutsu:SenjutsuPlugin"
 PASSWORD = "correct horse battery"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
-SHOTS = os.environ.get("SENJUTSU_SHOTS")
 # How many turns the journey plays by clicking.
 TURNS = 3
 # An upper bound on the prompts of those turns (the bot answers its own at once).
@@ -85,13 +82,11 @@ class Tab:
 
     def shot(self, name: str, top: str | None = None) -> None:
         """Photograph the viewport (``top``: the element scrolled to its top first)
-        when SENJUTSU_SHOTS names a folder."""
+        when SHIAI_SHOTS names a folder."""
         if SHOTS:
-            Path(SHOTS).mkdir(parents=True, exist_ok=True)
             if top is not None:
                 self.page.locator(top).evaluate("(element) => element.scrollIntoView()")
-            path = Path(SHOTS) / f"senjutsu-{name}-{self.viewport}.png"
-            self.page.screenshot(path=str(path), animations="disabled")
+            shot(self.page, f"senjutsu-{name}-{self.viewport}", animations="disabled")
 
 
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -140,10 +135,13 @@ def click_until_taken(page: Any, choices: Any) -> None:
     """Click the choices in turn until the engine takes one: the panel's hints are
     the view's; the engine judges (a refusal shows its words, and the next is tried)."""
     panel = page.locator("#prompt-panel")
+    # While a command is on its way the panel may show a passing step (data-busy).
+    expect(panel).not_to_have_attribute("data-busy", "1")
     before = panel.get_attribute("data-prompt")
     for index in range(choices.count()):
         choices.nth(index).click()
         page.wait_for_function(TAKEN_OR_REFUSED, arg=before)
+        expect(panel).not_to_have_attribute("data-busy", "1")
         if panel.get_attribute("data-prompt") != before:
             return
     pytest.fail(f"every choice of {before} was refused: {page.locator('#play-error').inner_text()}")

@@ -4,7 +4,7 @@ and the bots who play sides B and C, then answers a few decisions on the game pa
 by clicking, at desktop (1366x900) and phone (390x844) sizes. The page never
 scrolls sideways, the battlefield fits the screen, on a phone the prompt with the
 hand comes right below the battlefield (before the side panels), and no script
-fails or logs an error. With SENJUTSU_SHOTS set to a folder, the form and the game
+fails or logs an error. With SHIAI_SHOTS set to a folder, the form and the game
 are photographed there.
 
 Every wait is Playwright's own (a condition, never a clock; see conftest.py)."""

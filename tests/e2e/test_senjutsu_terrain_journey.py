@@ -5,7 +5,7 @@ placed in turns in the new-game form against a bot, rolls for who places first,
 places a piece by choosing it and clicking the battlefield, sees the bot place its
 own, and reaches the characters' placement. The whole combined battlefield fits the
 screen, the page never scrolls sideways, no script fails or logs an error. With
-SENJUTSU_SHOTS set to a folder, the form and the terrain step are photographed.
+SHIAI_SHOTS set to a folder, the form and the terrain step are photographed.
 
 Every wait is Playwright's own (a condition, never a clock; see conftest.py)."""
 

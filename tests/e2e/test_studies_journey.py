@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import LiveSite, new_context
+from tests.e2e.conftest import LiveSite, new_context, shot
 from tests.support.web import PASSWORD
 
 pytestmark = pytest.mark.e2e
@@ -95,7 +95,12 @@ def _annotate_a_step(page: Any, site: LiveSite) -> str:
     drawings = page.locator("#board svg.battlefield g.annotations")
     expect(drawings.locator("line.arrow")).to_have_count(1)
     expect(drawings.locator("circle.ring")).to_have_count(1)
-    # Without a pointer: a circle around the unit chosen in the Unit list.
+    # Without a pointer: a circle around the unit chosen in the Unit list. A unit not
+    # deployed yet at this step has no base to circle, and the status line says so.
+    page.get_by_label("Select a unit").select_option("A.u3")
+    page.get_by_role("button", name="Circle selected unit").click()
+    expect(page.locator("#study-status")).to_contain_text("(A.u3) is not on the table at this step")
+    expect(drawings.locator("circle.ring")).to_have_count(1)
     page.get_by_label("Select a unit").select_option(index=1)
     page.get_by_role("button", name="Circle selected unit").click()
     expect(drawings.locator("circle.ring")).to_have_count(2)
@@ -148,13 +153,18 @@ def _watch(page: Any, who: str, errors: list[str]) -> None:
     )
 
 
+def _sized_context(browser: Any, viewport: dict[str, int]) -> Any:
+    """A browser context of this size: with touch (and a phone's browser) when narrow."""
+    phone = viewport["width"] <= PHONE_WIDTH
+    return new_context(browser, viewport=viewport, has_touch=phone, is_mobile=phone)
+
+
 @pytest.mark.parametrize("viewport", SIZES, ids=["desktop", "phone"])
 def test_a_reviewer_annotates_a_step_and_a_visitor_opens_the_study_link(
     live_site: LiveSite, browser: Any, viewport: dict[str, int]
 ) -> None:
-    phone = viewport["width"] <= PHONE_WIDTH
-    owner = new_context(browser, viewport=viewport, has_touch=phone, is_mobile=phone)
-    other = new_context(browser, viewport=viewport, has_touch=phone, is_mobile=phone)
+    owner = _sized_context(browser, viewport)
+    other = _sized_context(browser, viewport)
     errors: list[str] = []
     try:
         page = owner.new_page()
@@ -166,4 +176,172 @@ def test_a_reviewer_annotates_a_step_and_a_visitor_opens_the_study_link(
     finally:
         other.close()
         owner.close()
+    assert not errors, f"the pages' scripts failed or broke the policy: {errors}"
+
+
+KEYS_COMMENT = "Drawn without a mouse: the archers turn to face the charge."
+
+
+def _open_study_at(page: Any, site: LiveSite, how: str) -> None:
+    """Open one's study at STEP with a key ("key"), a finger ("tap") or the mouse."""
+    page.goto(f"{site.url}/games/{site.kensei_game}?step={STEP}")
+    expect(page.locator("#board")).to_have_attribute("data-step", str(STEP))
+    opener = page.get_by_role("button", name="Annotate / study")
+    if how == "key":
+        opener.focus()
+        page.keyboard.press("Enter")
+    elif how == "tap":
+        opener.tap()
+    else:
+        opener.click()
+    expect(page).to_have_url(re.compile(rf"/studies/[0-9a-f-]{{36}}\?step={STEP}$"))
+    expect(page.locator("#board")).to_have_attribute("data-step", str(STEP))
+
+
+def _press(page: Any, locator: Any, *keys: str) -> None:
+    """Keys pressed on a control, as someone tabbing to it does."""
+    locator.focus()
+    expect(locator).to_be_focused()
+    for key in keys:
+        page.keyboard.press(key)
+
+
+def _draw_with_the_keyboard(page: Any) -> None:
+    """A circle around a unit, an arrow from it to another unit chosen from a list,
+    and an arrow and a circle drawn with the board cursor: keys only."""
+    drawings = page.locator("#board svg.battlefield g.annotations")
+    status = page.locator("#study-status")
+    _press(page, page.get_by_label("Select a unit"), "ArrowDown")
+    expect(page.get_by_label("Select a unit")).not_to_have_value("")
+    _press(page, page.get_by_role("button", name="Circle selected unit"), "Enter")
+    expect(drawings.locator("circle.ring")).to_have_count(1)
+    expect(status).to_contain_text("circle drawn around side ")
+    _press(page, page.get_by_label("Arrow from the selected unit to"), "ArrowDown", "Tab")
+    expect(page.get_by_role("button", name="Add arrow")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(drawings.locator("line.arrow")).to_have_count(1)
+    expect(status).to_contain_text(re.compile(r"arrow drawn from side \w+: .+ to side "))
+    # The board cursor: focus moves to the board; the arrow keys move the cursor
+    # (the replay stays on its step), Enter twice draws an arrow, C a circle.
+    _press(page, page.get_by_role("button", name="Board cursor"), "Enter")
+    expect(page.locator("#board")).to_be_focused()
+    expect(status).to_contain_text("board cursor ")
+    start = page.locator("#board").get_attribute("data-cursor")
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("arrow starts ")
+    for key in ["Shift+ArrowRight", "Shift+ArrowRight", "ArrowDown", "ArrowDown"]:
+        page.keyboard.press(key)
+    expect(page.locator("#board")).not_to_have_attribute("data-cursor", start)
+    page.keyboard.press("Enter")
+    expect(drawings.locator("line.arrow")).to_have_count(2)
+    expect(status).to_contain_text("arrow drawn to ")
+    page.keyboard.press("c")
+    expect(drawings.locator("circle.ring")).to_have_count(2)
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("button", name="Board cursor")).to_be_focused()
+    expect(page.locator("#board")).to_have_attribute("data-step", str(STEP))
+    _press(page, page.get_by_label(f"Comment on step {STEP}"))
+    page.keyboard.type(KEYS_COMMENT)
+    _press(page, page.get_by_role("button", name="Save", exact=True), "Enter")
+
+
+def _draw_with_taps(page: Any) -> None:
+    """The same tools on a phone, with taps: a circle and an arrow between units."""
+    drawings = page.locator("#board svg.battlefield g.annotations")
+    page.get_by_label("Select a unit").select_option(index=1)
+    page.get_by_role("button", name="Circle selected unit").tap()
+    expect(drawings.locator("circle.ring")).to_have_count(1)
+    page.get_by_label("Arrow from the selected unit to").select_option(index=1)
+    page.get_by_role("button", name="Add arrow").tap()
+    expect(drawings.locator("line.arrow")).to_have_count(1)
+    page.get_by_label(f"Comment on step {STEP}").fill(KEYS_COMMENT)
+    page.get_by_role("button", name="Save", exact=True).tap()
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=["desktop", "phone"])
+def test_arrows_and_circles_are_drawn_without_a_pointer_and_kept(
+    live_site: LiveSite, browser: Any, viewport: dict[str, int]
+) -> None:
+    phone = viewport["width"] <= PHONE_WIDTH
+    context = _sized_context(browser, viewport)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        _watch(page, "owner", errors)
+        _sign_in(page, live_site)
+        _open_study_at(page, live_site, "tap" if phone else "key")
+        if phone:
+            _draw_with_taps(page)
+        else:
+            _draw_with_keyboard_then_shoot(page)
+        expect(page.locator("#study-status")).to_have_text(f"saved step {STEP}")
+        page.reload()
+        expect(page.locator("#board")).to_have_attribute("data-step", str(STEP))
+        on_board = page.locator("#board svg.battlefield g.annotations")
+        expect(on_board.locator("line.arrow")).to_have_count(1 if phone else 2)
+        expect(on_board.locator("circle.ring")).to_have_count(1 if phone else 2)
+        expect(page.locator(f'#log li[data-step="{STEP}"] .study-mark')).to_contain_text(
+            KEYS_COMMENT
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    finally:
+        context.close()
+    assert not errors, f"the page's scripts failed or broke the policy: {errors}"
+
+
+def _draw_with_keyboard_then_shoot(page: Any) -> None:
+    _draw_with_the_keyboard(page)
+    expect(page.locator("#study-status")).to_have_text(f"saved step {STEP}")
+    shot(page.locator("#study-panel"), "keyboard-study-panel")
+    shot(page, "keyboard-desktop")
+
+
+def test_an_exported_study_is_imported_in_another_account_and_shows_its_annotations(
+    live_site: LiveSite, browser: Any, tmp_path: Any
+) -> None:
+    author = new_context(browser, viewport=SIZES[0])
+    reader = new_context(browser, viewport=SIZES[0])
+    errors: list[str] = []
+    try:
+        page = author.new_page()
+        _watch(page, "author", errors)
+        _sign_in(page, live_site)
+        _open_study_at(page, live_site, "click")
+        page.get_by_label(f"Comment on step {STEP}").fill(COMMENT)
+        page.get_by_label("Select a unit").select_option(index=1)
+        page.get_by_role("button", name="Circle selected unit").click()
+        page.get_by_role("button", name="Save", exact=True).click()
+        expect(page.locator("#study-status")).to_have_text(f"saved step {STEP}")
+        with page.expect_download() as download:
+            page.get_by_role("link", name=re.compile("^Export")).click()
+        exported = tmp_path / "study.json"
+        download.value.save_as(exported)
+        original = page.url.split("?")[0]
+
+        other = reader.new_page()
+        _watch(other, "reader", errors)
+        _sign_in(other, live_site)
+        other.goto(f"{live_site.url}/studies")
+        other.get_by_label(re.compile("^Study file")).set_input_files(str(exported))
+        other.get_by_role("button", name="Import", exact=True).click()
+        expect(other).to_have_url(re.compile(r"/studies/[0-9a-f-]{36}$"))
+        assert other.url != original
+        expect(other.locator("#study-edit")).to_be_visible()  # the reader's own study
+        other.locator("#study-steps").get_by_role("link", name=f"step {STEP}").click()
+        expect(other.locator("#board")).to_have_attribute("data-step", str(STEP))
+        expect(other.locator(f'#log li[data-step="{STEP}"] .study-mark')).to_contain_text(COMMENT)
+        drawn = other.locator("#board svg.battlefield g.annotations circle.ring")
+        expect(drawn).to_have_count(1)
+        shot(other, "imported-study")
+        # A file that is not a study: the problem is shown on the studies page.
+        broken = tmp_path / "broken.json"
+        broken.write_text('{"format": "shiai-study/1", "study": {}, "record": {}}')
+        other.goto(f"{live_site.url}/studies")
+        other.get_by_label(re.compile("^Study file")).set_input_files(str(broken))
+        other.get_by_role("button", name="Import", exact=True).click()
+        expect(other.get_by_role("alert")).to_contain_text("The study was not imported")
+        shot(other, "import-refused", full_page=True)
+    finally:
+        reader.close()
+        author.close()
     assert not errors, f"the pages' scripts failed or broke the policy: {errors}"

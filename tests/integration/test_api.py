@@ -29,11 +29,13 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
 from replays import registry
+from replays.errors import GameNotFound
 from shiai import create_app
 from shiai.migrations import upgrade
 from shiai.openapi import document
+from shiai.sandbox import Sandboxes
 from tests.conftest import platform_config
-from tests.support.web import token_client
+from tests.support.web import new_account, token_client
 
 DOC_URI = "urn:shiai:openapi"
 DOCUMENT = document()
@@ -1052,6 +1054,107 @@ def test_a_study_write_over_the_request_limit_is_a_413(
         method, f"/api/studies/{study_id}{path}", data=body, content_type="application/json"
     )
     assert response.status_code == 413
+
+
+def test_an_exported_study_is_imported_as_a_new_study_or_refused_with_its_problems(
+    api: ContractClient, anonymous: ContractClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    study_id, _ = _study(api, app)
+    api.open("PUT", f"/api/studies/{study_id}/annotations/2", json={"comment": "Bid 2."})
+    exported = anonymous.get(f"/api/studies/{study_id}/export").get_json()
+    stranger = ContractClient(token_client(app, "stranger"), app)
+    imported = stranger.post("/api/studies/import", json=exported)
+    assert imported.status_code == 201
+    assert imported.get_json()["annotations"] == exported["study"]["annotations"]
+    assert imported.get_json()["id"] != study_id
+    bad = copy.deepcopy(exported)
+    bad["study"]["annotations"][0]["shapes"] = [{"kind": "ring"}]
+    refusals = [
+        (stranger, {"format": "shiai-game/1"}, 400),
+        (anonymous, exported, 401),
+        (stranger, bad, 422),
+        (stranger, {**exported, "record": {**exported["record"], "outcome": None}}, 422),
+    ]
+    for caller, body, status in refusals:
+        response = caller.post("/api/studies/import", json=body)
+        assert response.status_code == status, (status, response.get_json())
+    assert response.get_json()["message"].startswith("record.outcome")
+    problem = stranger.post("/api/studies/import", json=bad).get_json()["errors"]
+    assert problem[0]["path"] == "study.annotations[0].shapes[0].kind"
+    # The game stored by someone else while this import read it: 409, nothing stored.
+    records = app.extensions["shiai"].records
+
+    def not_yet(game_id: uuid.UUID) -> Any:
+        raise GameNotFound(game_id)
+
+    monkeypatch.setattr(records, "export_record", not_yet)
+    lost = stranger.post("/api/studies/import", json=exported)
+    assert lost.status_code == 409
+    assert lost.get_json()["error"] == "game_exists"
+    monkeypatch.undo()
+    app.config["MAX_CONTENT_LENGTH"] = 4096
+    padded = {**exported, "study": {**exported["study"], "notes": "x" * 5000}}
+    assert stranger.post("/api/studies/import", json=padded).status_code == 413
+    owned = app.extensions["shiai"].study_listings.own(
+        app.extensions["shiai"].accounts.by_username("stranger").id
+    )
+    assert len(owned) == 1
+
+
+# -- my boards ------------------------------------------------------------------------------
+
+
+def test_the_boards_list_is_the_callers_own_paged_and_refused_to_anonymous_callers(
+    api: ContractClient, anonymous: ContractClient, app: Flask
+) -> None:
+    game_id = finished_game(api)
+    owner = app.extensions["shiai"].accounts.by_username("scripted")
+    board = Sandboxes(app.extensions["shiai"].records, app.extensions["shiai"].play).analyse(
+        owner.id, uuid.UUID(game_id), 0
+    )
+    listed = api.get("/api/boards").get_json()
+    assert [row["id"] for row in listed["boards"]] == [str(board)]
+    assert listed["boards"][0]["analysis_of"]["game"] == game_id
+    assert listed["next"] is None
+    assert api.get("/api/boards?page=0").status_code == 400
+    assert anonymous.get("/api/boards").status_code == 401
+
+
+# -- importing past events ------------------------------------------------------------------
+
+IMPORT_CSV = (
+    "event,date,player,faction,list,round,opponent,result,VP\n"
+    "Cup,2025-01-04,Aiko,Buke,,1,Daichi,win,9\n"
+    "Cup,2025-01-04,Daichi,Kuge,,1,Aiko,loss,2\n"
+)
+
+
+def test_an_organiser_imports_past_events_and_every_refusal_is_documented(
+    anonymous: ContractClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_account(app, "archivist", role="organiser")
+    organiser = ContractClient(token_client(app, "archivist"), app)
+    body = {"csv": IMPORT_CSV, "system": "kensei", "file_name": "cup.csv"}
+    created = organiser.post("/api/imports", json=body)
+    assert created.status_code == 201
+    assert created.get_json()["events"][0]["games"] == 1
+    player = ContractClient(token_client(app, "bystander"), app)
+    bad = {"csv": IMPORT_CSV.replace("Buke", "Romans"), "system": "kensei"}
+    for caller, sent, status in [
+        (organiser, {"csv": 3}, 400),
+        (anonymous, body, 401),
+        (player, body, 403),
+        (organiser, bad, 422),
+    ]:
+        assert caller.post("/api/imports", json=sent).status_code == status
+    # Two imports of the same event at once: the one that saves second gets a 409.
+    imports = app.extensions["shiai"].imported_events
+    monkeypatch.setattr(imports, "get", lambda event_id: None)
+    assert organiser.post("/api/imports", json=body).status_code == 409
+    monkeypatch.undo()
+    app.config["MAX_CONTENT_LENGTH"] = 4096
+    padded = {**body, "csv": IMPORT_CSV + "#" * 5000}
+    assert organiser.post("/api/imports", json=padded).status_code == 413
 
 
 # -- the other direction: every documented status was answered ------------------------------

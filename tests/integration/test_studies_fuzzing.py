@@ -16,8 +16,25 @@ from tests.integration.test_api_fuzzing import fuzz
 from tests.support.web import new_account
 
 
-def _point_at_the_study(case: Any, study_id: UUID, last_step: int) -> None:
+def _with_the_record(case: Any, record: dict[str, Any]) -> None:
+    """An import: two times in three, generated annotations with the real game's
+    record, so that they reach the checks of the annotations (and some are taken)."""
+    body = case.body
+    if not isinstance(body, dict) or not isinstance(body.get("study"), dict):
+        return
+    if len(str(body["study"])) % 3:
+        body["format"] = "shiai-study/1"
+        body["record"] = record
+        body["study"].pop("game_id", None)
+
+
+def _point_at_the_study(
+    case: Any, study_id: UUID, last_step: int, record: dict[str, Any] | None = None
+) -> None:
     """Two times in three, the study's id and a step of its game."""
+    if case.operation.path == "/api/studies/import" and record is not None:
+        _with_the_record(case, record)
+        return
     parameters = case.path_parameters or {}
     raw = parameters.get("study_id")
     if not isinstance(raw, str):
@@ -49,12 +66,19 @@ def test_every_generated_study_request_gets_a_documented_answer(sqlite_app: Flas
         for result in api.get_all_operations()
         if result.ok().path.startswith("/api/studies/")
     ]
-    assert len(operations) == 5
+    assert len(operations) == 6
 
-    fuzz(operations, lambda case: _point_at_the_study(case, study_id, last_step), headers)
+    record = services.records.export_record(game_id)
+    fuzz(operations, lambda case: _point_at_the_study(case, study_id, last_step, record), headers)
     # Some generated writes were taken (the fuzzing reached past the refusals), and
     # the study is still whole: its owner's, every annotation within the game.
     study = services.studies.get(study_id)
     assert study.version > 1
     assert study.owner_id == owner
     assert all(0 <= int(step) <= last_step for step in study.annotations)
+    # Imports made new studies of the fuzzer, of the same game, each within its limits.
+    imported = [row for row in services.study_listings.own(owner) if row.id != study_id]
+    assert imported, "no generated import was taken"
+    for row in imported:
+        assert row.game_id == game_id
+        assert all(0 <= int(step) <= last_step for step in services.studies.get(row.id).annotations)

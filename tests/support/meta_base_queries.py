@@ -25,6 +25,10 @@ from sqlalchemy import (
 from dashboards.data import EVENT_QUERIES, QUERIES
 from dashboards.meta_cards import CardPlay
 from dashboards.meta_filters import Filters
+
+# The army-list dashboards are checked against a reference in plain Python instead
+# (tests/support/list_rows.py, tests/integration/test_meta_lists.py): the same queries.
+from dashboards.meta_lists import common_lists, top_finishes, unit_inclusion  # noqa: F401
 from dashboards.meta_queries import (
     CARD,
     FIRST,
@@ -119,7 +123,7 @@ def game_lengths(connection: Connection, filters: Filters) -> list[GameLength]:
     steps_from = ((c.steps // STEP_BIN) * STEP_BIN).label("steps_from")
     query = (
         select(c.turns, steps_from, c.ending, func.count(distinct(c.game_id)).label("games"))
-        .where(filters.where(game_sides))
+        .where(filters.where(game_sides), c.source == "recorded")
         .group_by(c.turns, steps_from, c.ending)
     )
     rows = [
@@ -243,12 +247,13 @@ def factions_over_time(connection: Connection, filters: Filters) -> list[Faction
 
 
 def scenarios_over_time(connection: Connection, filters: Filters) -> list[ScenarioMonth]:
-    """Each scenario's share of the games (each game once), month by month."""
+    """Each scenario's share of the games that name one (each game once), month by
+    month."""
     c = game_sides.c
     year, month = _months()
     query = (
         select(year, month, c.scenario, func.count(distinct(c.game_id)).label("games"))
-        .where(filters.where(game_sides))
+        .where(filters.where(game_sides), c.scenario != "")
         .group_by(year, month, c.scenario)
     )
     return scenario_months(connection.execute(query).all())

@@ -254,6 +254,10 @@ class SyntheticGames:
         ending, turns = self._ending(scenario, last_turn, winner is None)
         steps = turns * pick.randint(40, 90) * battle_size // 250
 
+        # Two in five of the tournaments' games are results reported at the table: no
+        # dice, units, turns or ending (chosen by the id: the random draws stay the same).
+        reported, event_size = _reporting(game_id, tournament)
+
         fielded = {side: self._fielded(factions[side], battle_size) for side in SIDES}
         suffered = {side: self._suffered(fielded[side], winner, side, ending) for side in SIDES}
         caused = {
@@ -287,8 +291,7 @@ class SyntheticGames:
             dice, expected_sixths, observed = self._dice(turns, battle_size, result == "win")
             if player in self.lucky:
                 observed = min(dice, observed + 1)
-            sides.append(
-                {
+            row = {
                     "game_id": game_id,
                     "side": side,
                     "system": Kensei.id,
@@ -314,15 +317,19 @@ class SyntheticGames:
                         "won_first_initiative": initiative == side,
                         "activated_first": first == side,
                     },
-                }
-            )
-            batch.dice.append(
+                    "source": "recorded",
+                    "event_size": event_size,
+            }  # fmt: skip
+            sides.append(row | (REPORTED_ROW if reported else {}))
+            # A reported result's dice and units are drawn but not kept.
+            kept_dice, kept_units = ([], []) if reported else (batch.dice, units)
+            kept_dice.append(
                 {"game_id": game_id, "side": side, "faces": 6, "dice": dice,
                  "observed": observed, "expected_parts": expected_sixths}
             )  # fmt: skip
             for unit in fielded[side]:
                 lost = suffered[side][unit.number]
-                units.append(
+                kept_units.append(
                     {
                         "game_id": game_id,
                         "unit": f"{side}.u{unit.number}",
@@ -390,6 +397,21 @@ class SyntheticGames:
         noise = pick.randint(-width, width) + pick.randint(-width, width)
         observed = sixths // 6 + noise + (pick.randint(0, 2) if won else 0)
         return dice, sixths, min(dice, max(0, observed))
+
+
+# What a result reported at a tournament's table has of a game (no dice, units,
+# turns or ending).
+REPORTED_ROW = {"source": "reported", "first": None, "turns": 0, "steps": 0,
+                "ending": "reported", "extra": {}}  # fmt: skip
+
+
+def _reporting(game_id: uuid.UUID, tournament: Tournament | None) -> tuple[bool, int | None]:
+    """Whether a game is a result reported at its tournament's table (two in five of
+    the tournaments' games, chosen by the id: the random draws stay the same), and
+    its event's size."""
+    if tournament is None:
+        return False, None
+    return game_id.int % 5 < 2, 8 + tournament.tournament_id.int % 57
 
 
 def _cumulative(weights: Any) -> Iterator[int]:

@@ -24,7 +24,17 @@ from tests.support.dice_race import DiceRace
 
 def test_factions_are_the_catalogue_ones_by_name() -> None:
     assert [f.id for f in factions("kensei")] == ["buke", "kuge", "otokodate", "sohei"]
-    assert factions("Senjutsu") == ()
+    # A system without a list book: the factions its ruleset names (Senjutsu's
+    # characters), so registration takes no free text for it either.
+    assert [f.name for f in factions("Senjutsu")] == [
+        "Master",
+        "Noblewoman",
+        "Ronin",
+        "Student",
+        "Warrior",
+    ]
+    assert not knows_lists("senjutsu")
+    assert factions("no-such-system") == ()
     assert knows_lists(" Kensei ")
 
 

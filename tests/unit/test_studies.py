@@ -14,6 +14,7 @@ from replays.studies import (
     TITLE_LIMIT,
     NotStudyOwner,
     Study,
+    StudyImportRefused,
     StudyRefused,
 )
 from shiai.studies import SNAPSHOT_INTERVAL, Studies, StudyNotFound
@@ -155,3 +156,95 @@ def test_a_much_edited_study_loads_from_its_snapshot_as_it_was() -> None:
         5,
         6,
     ]
+
+
+def test_an_imported_study_is_created_with_its_annotations_checked_as_the_api_checks_them() -> None:
+    game_id = uuid.uuid4()
+    notes = [
+        {"step": 7, "comment": "  Late charge. ", "shapes": [CIRCLE]},
+        {"step": 2, "shapes": [ARROW]},
+        {"step": 4, "comment": "", "shapes": []},  # empty: dropped, as saving it removes it
+    ]
+    study = Study.imported(game_id, "importer", " Kenji's bids ", notes, last_step=10)
+    assert (study.owner_id, study.title, study.visibility) == (
+        "importer",
+        "Kenji's bids",
+        "unlisted",
+    )
+    assert [note["step"] for note in study.as_dict()["annotations"]] == [2, 7]
+    assert study.annotations["7"] == {
+        "comment": "Late charge.",
+        "shapes": [{**CIRCLE, "colour": "green"}],
+    }
+    # One Created and one AnnotationSaved per kept step, saved together.
+    events = study.collect_events()
+    assert [type(event).__name__ for event in events] == [
+        "Created",
+        "AnnotationSaved",
+        "AnnotationSaved",
+    ]
+
+
+def test_an_import_names_every_problem_by_its_path_and_makes_no_study() -> None:
+    notes = [
+        {"step": 11, "comment": 5},
+        "a note",
+        {
+            "step": 1,
+            "shapes": [{**ARROW, "to": [1]}, {**CIRCLE, "r": -1}, {**CIRCLE, "at": [0, 1e9]}],
+        },
+        {"step": 1, "note": "x", "shapes": {}},
+    ]
+    with pytest.raises(StudyImportRefused) as refused:
+        Study.imported(uuid.uuid4(), "importer", "", notes, last_step=10)
+    assert refused.value.errors == [
+        {"path": "study.title", "message": "study.title: the title must not be empty"},
+        {
+            "path": "study.annotations[0].step",
+            "message": "study.annotations[0].step: "
+            "the step must be a whole number from 0 to 10, not 11",
+        },
+        {
+            "path": "study.annotations[0].comment",
+            "message": "study.annotations[0].comment: the comment must be text",
+        },
+        {"path": "study.annotations[1]", "message": "study.annotations[1] must be an object"},
+        {
+            "path": "study.annotations[2].shapes[0].to",
+            "message": "study.annotations[2].shapes[0].to must be a point [x, y]",
+        },
+        {
+            "path": "study.annotations[2].shapes[1].r",
+            "message": "study.annotations[2].shapes[1].r: must be more than 0",
+        },
+        {
+            "path": "study.annotations[2].shapes[2].at.y",
+            "message": "study.annotations[2].shapes[2].at.y "
+            f"must be a number from {-COORDINATE_LIMIT} to {COORDINATE_LIMIT}",
+        },
+        {
+            "path": "study.annotations[3].note",
+            "message": "study.annotations[3].note: unknown field",
+        },
+        {
+            "path": "study.annotations[3].step",
+            "message": "study.annotations[3].step: step 1 is annotated twice",
+        },
+        {
+            "path": "study.annotations[3].shapes",
+            "message": "study.annotations[3].shapes must be a list",
+        },
+    ]
+    assert refused.value.message.startswith("the study was not imported: study.title: ")
+    assert refused.value.message.endswith("(and 9 more problems)")
+
+
+def test_an_import_lists_at_most_fifty_problems_and_refuses_more_notes_than_steps() -> None:
+    many = [{"step": step, "comment": "x" * (COMMENT_LIMIT + 1)} for step in range(80)]
+    with pytest.raises(StudyImportRefused) as refused:
+        Study.imported(uuid.uuid4(), "importer", "Long", many, last_step=100)
+    assert len(refused.value.errors) == 50
+    with pytest.raises(StudyImportRefused, match=r"81 annotations, for a game of only 80 steps"):
+        Study.imported(uuid.uuid4(), "importer", "Long", [*many, {}], last_step=79)
+    with pytest.raises(StudyImportRefused, match=r"study\.annotations must be a list"):
+        Study.imported(uuid.uuid4(), "importer", "Long", {"3": "x"}, last_step=79)

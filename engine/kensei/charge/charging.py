@@ -16,7 +16,17 @@ charging side, the charged unit reacts as to any attack).
 
 from __future__ import annotations
 
-__all__ = ["charge_prompt", "charge_step", "decide_charge", "decide_close_in", "decide_reaction"]
+__all__ = [
+    "charge_bonus",
+    "charge_prompt",
+    "charge_step",
+    "check_can_charge",
+    "check_charge_target",
+    "check_charge_target_but_sight",
+    "decide_charge",
+    "decide_close_in",
+    "decide_reaction",
+]
 
 from collections.abc import Mapping
 from typing import Any
@@ -56,15 +66,7 @@ def decide_charge(state: State, side: str, uid: str, command: Charge) -> list[Ev
     unit one of its miniatures sees."""
     unit = state["units"][uid]
     boost = command.boost
-    check_no_combat_order_yet(state, side, uid)
-    if engaged_units(state, uid):
-        raise IllegalCommand(
-            f"{unit_name(unit)} is engaged in melee combat: it cannot charge", rule=rules.CHARGE
-        )
-    if not in_formation(state, uid):
-        raise IllegalCommand(
-            f"{unit_name(unit)} is out of formation: it cannot charge", rule=rules.CHARGE
-        )
+    check_can_charge(state, side, uid)
     target = command.target
     also = command.also
     targets = [target, *also]
@@ -74,7 +76,7 @@ def decide_charge(state: State, side: str, uid: str, command: Charge) -> list[Ev
             rule=rules.CHARGE_TARGET,
         )
     for each in targets:
-        _check_target(state, side, uid, each)
+        check_charge_target(state, side, uid, each)
     declared: Event = {
         "type": "charge_declared",
         "side": side,
@@ -88,9 +90,39 @@ def decide_charge(state: State, side: str, uid: str, command: Charge) -> list[Ev
     return [declared]
 
 
-def _check_target(state: State, side: str, uid: str, target: str) -> None:
+def check_can_charge(state: State, side: str, uid: str) -> None:
+    """What refuses a Charge order to the unit whatever its target: a combat order
+    already given, melee combat, being out of formation (``IllegalCommand``)."""
+    unit = state["units"][uid]
+    check_no_combat_order_yet(state, side, uid)
+    if engaged_units(state, uid):
+        raise IllegalCommand(
+            f"{unit_name(unit)} is engaged in melee combat: it cannot charge", rule=rules.CHARGE
+        )
+    if not in_formation(state, uid):
+        raise IllegalCommand(
+            f"{unit_name(unit)} is out of formation: it cannot charge", rule=rules.CHARGE
+        )
+
+
+def check_charge_target(state: State, side: str, uid: str, target: str) -> None:
     """A target of the charge: an enemy unit on the table, seen by a charging miniature
     before it moves, not one the charger disengaged from this turn."""
+    check_charge_target_but_sight(state, side, uid, target)
+    unit, foe = state["units"][uid], state["units"][target]
+    here = board(state)
+    if not any(m in here.bases for m in foe["minis"]) or not any(
+        sights(state, uid, target).values()
+    ):
+        raise IllegalCommand(
+            f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
+            rule=rules.CHARGE_TARGET,
+        )
+
+
+def check_charge_target_but_sight(state: State, side: str, uid: str, target: str) -> None:
+    """:func:`check_charge_target` but the table and line of sight (the costly part, left
+    to the decision: the order prompt asks the rest of every enemy unit)."""
     unit = state["units"][uid]
     foe = state["units"].get(target)
     if foe is None or foe["side"] == side or foe["removed"]:
@@ -100,14 +132,6 @@ def _check_target(state: State, side: str, uid: str, target: str) -> None:
             f"{unit_name(foe)} disengaged from {unit_name(unit)} this turn: "
             f"{unit_name(unit)} may engage it, not charge it",
             rule=rules.DISENGAGE,
-        )
-    here = board(state)
-    if not any(m in here.bases for m in foe["minis"]) or not any(
-        sights(state, uid, target).values()
-    ):
-        raise IllegalCommand(
-            f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
-            rule=rules.CHARGE_TARGET,
         )
 
 
@@ -209,12 +233,7 @@ def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
     """3. Charge Movement roll: 1D6 + MOV (MOV doubled when boosted); the charge reaches
     when a charging miniature sees a target miniature within that distance."""
     uid, targets = pending["unit"], targets_of(pending)
-    # Troop Abilities: MOV, +X to the roll (table lines) and a re-roll of a roll that
-    # does not reach (it cannot turn out worse).
-    movement = abilities.attribute(state, uid, "mov", state["units"][uid]["mov"])
-    movement *= 2 if pending["boost"] else 1
-    lines = abilities.lines(state, uid, "charge_roll", {"charging": True})
-    bonus = movement + sum(value for _label, value in lines)
+    movement, lines, bonus = charge_bonus(state, uid, pending["boost"])
     count = abilities.rerolls(state, uid, "charge_roll", {"charging": True})
     gone = pending.get("travelled", 0)  # met by an opportunity charge on the way
     faces, rerolled = reroll(
@@ -246,6 +265,15 @@ def _charge_roll(state: State, pending: Mapping[str, Any], dice: Dice) -> Event:
         "allowance": allowance,
         "reached": _reaches(state, uid, targets, allowance),
     }
+
+
+def charge_bonus(state: State, uid: str, boost: bool) -> tuple[int, list[list[Any]], int]:
+    """What the Charge Movement roll adds to its die: MOV (with Troop Abilities; doubled
+    when boosted), the abilities' +X lines, and their total."""
+    movement: int = abilities.attribute(state, uid, "mov", state["units"][uid]["mov"])
+    movement *= 2 if boost else 1
+    lines = abilities.lines(state, uid, "charge_roll", {"charging": True})
+    return movement, lines, movement + sum(value for _label, value in lines)
 
 
 def _reaches(state: State, uid: str, targets: list[str], allowance: int) -> bool:

@@ -53,15 +53,44 @@ def _leader_on_table(state: State, uid: str) -> str | None:
 def decide_duel(state: State, side: str, uid: str, command: Duel) -> list[Event]:
     """Challenge to a duel: the active unit's leader challenges the leader of an enemy
     unit he is in melee combat with."""
-    unit = state["units"][uid]
     boost = command.boost
+    leader = check_can_duel(state, side, uid)
+    target = command.target
+    enemy_leader, pairs = check_duel_target(state, side, uid, leader, target)
+    swap = _placing(state, leader, enemy_leader, pairs[leader], command.swap_with)
+    return [
+        {
+            "type": "duel_declared",
+            "side": side,
+            "unit": uid,
+            "leader": leader,
+            "target": target,
+            "target_leader": enemy_leader,
+            "boost": boost,
+            "orders_spent": 2 if boost else 1,
+            "swap_with": swap,
+        }
+    ]
+
+
+def check_can_duel(state: State, side: str, uid: str) -> str:
+    """The leader who challenges, or ``IllegalCommand`` when a Challenge to a duel is
+    refused to the unit whatever its target (a combat order given, no leader)."""
     check_no_combat_order_yet(state, side, uid)
     leader = _leader_on_table(state, uid)
     if leader is None:
         raise IllegalCommand(
-            f"{unit_name(unit)} has no leader to challenge a duel", rule=rules.DUEL
+            f"{unit_name(state['units'][uid])} has no leader to challenge a duel",
+            rule=rules.DUEL,
         )
-    target = command.target
+    return leader
+
+
+def check_duel_target(
+    state: State, side: str, uid: str, leader: str, target: str
+) -> tuple[str, dict[str, list[str]]]:
+    """The challenged leader and who is in melee with whom, or ``IllegalCommand`` when
+    ``target``'s leader cannot be challenged by ``leader``."""
     foe = state["units"].get(target)
     if foe is None or foe["side"] == side or foe["removed"]:
         raise IllegalCommand(f"there is no enemy unit {target} to challenge", rule=rules.DUEL)
@@ -80,20 +109,7 @@ def decide_duel(state: State, side: str, uid: str, command: Duel) -> list[Event]
         raise IllegalCommand(
             f"the leader {leader} is not in melee combat with {unit_name(foe)}", rule=rules.DUEL
         )
-    swap = _placing(state, leader, enemy_leader, pairs[leader], command.swap_with)
-    return [
-        {
-            "type": "duel_declared",
-            "side": side,
-            "unit": uid,
-            "leader": leader,
-            "target": target,
-            "target_leader": enemy_leader,
-            "boost": boost,
-            "orders_spent": 2 if boost else 1,
-            "swap_with": swap,
-        }
-    ]
+    return enemy_leader, pairs
 
 
 def _placing(

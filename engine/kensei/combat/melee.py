@@ -66,27 +66,31 @@ def check_can_attack(state: State, side: str, uid: str) -> list[str]:
     return fighting
 
 
-def decide_attack(state: State, side: str, uid: str, command: Attack) -> list[Event]:
-    """Attack: the active unit fights an enemy unit it is in melee combat with."""
+def check_attack_target(state: State, uid: str, fighting: list[str], target: str | None) -> str:
+    """The unit attacked: ``target``, one of the units ``fighting`` (None: the only one),
+    or ``IllegalCommand``."""
     unit = state["units"][uid]
-    boost = command.boost
-    fighting = check_can_attack(state, side, uid)
-    raw = command.target
-    if raw is None:
+    if target is None:
         if len(fighting) > 1:
             raise IllegalCommand(
                 f"{unit_name(unit)} fights {', '.join(fighting)}: name the target unit",
                 rule=rules.ATTACK,
             )
-        target = fighting[0]
-    else:
-        target = raw
-        if target not in fighting:
-            raise IllegalCommand(
-                f"{unit_name(unit)} is not in melee combat with {target}; it fights "
-                f"{', '.join(fighting)}",
-                rule=rules.ATTACK,
-            )
+        return fighting[0]
+    if target not in fighting:
+        raise IllegalCommand(
+            f"{unit_name(unit)} is not in melee combat with {target}; it fights "
+            f"{', '.join(fighting)}",
+            rule=rules.ATTACK,
+        )
+    return target
+
+
+def decide_attack(state: State, side: str, uid: str, command: Attack) -> list[Event]:
+    """Attack: the active unit fights an enemy unit it is in melee combat with."""
+    boost = command.boost
+    fighting = check_can_attack(state, side, uid)
+    target = check_attack_target(state, uid, fighting, command.target)
     declared: Event = {
         "type": "attack_declared",
         "side": side,

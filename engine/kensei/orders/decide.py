@@ -29,7 +29,6 @@ from engine.kensei.commands.orders import (
     Order,
     Pass,
     Reload,
-    Shelter,
     Shoot,
 )
 from engine.kensei.geometry import spatial
@@ -83,12 +82,7 @@ def _decide_order(
     activation = state["activation"]
     uid: str = activation["units"][side]
     unit = state["units"][uid]
-    if unit["removed"]:
-        raise IllegalCommand(
-            f"{unit_name(unit)} has been removed from play: it performs no more orders and its "
-            "remaining activation orders are lost",
-            rule=rules.PERFORMING_ACTIONS,
-        )
+    check_not_removed(state, uid)
     boost = command.boost
     pending = activation["pending"]
     if pending is not None:
@@ -114,20 +108,8 @@ def _decide_order(
             )
         ]
     if isinstance(command, (Attack, Shoot, Charge, Duel)):
-        cost = 2 if boost else 1
-        if activation["orders"][side] < cost:
-            raise IllegalCommand(
-                f"{unit_name(unit)} has {activation['orders'][side]} activation order(s) left; "
-                f"this needs {cost}",
-                rule=_BOOSTING[order] if boost else rules.USING_ORDERS,
-            )
-        target = command.target
-        if target is not None and target in state["units"] and duelled(state, target):
-            raise IllegalCommand(
-                f"{unit_name(state['units'][target])} fought a duel this turn: no combat action "
-                "may involve it until the end of the turn",
-                rule=rules.DUEL_ACCEPTED,
-            )
+        check_order_cost(state, side, uid, order, boost)
+        check_target_not_duelled(state, command.target)
         if isinstance(command, Duel):
             return decide_duel(state, side, uid, command)
         if isinstance(command, Shoot):
@@ -137,18 +119,7 @@ def _decide_order(
         return decide_attack(state, side, uid, command)
     if isinstance(command, Lead):
         return decide_lead(state, side, uid, command, dice)
-    if boost and isinstance(command, (Disengage, Shelter)):
-        raise IllegalCommand(
-            f"{order.capitalize()} cannot be boosted",
-            rule=rules.DISENGAGE if order == "disengage" else rules.SHELTER,
-        )
-    cost = 2 if boost or order == "disengage" else 1
-    have = activation["orders"][side]
-    if have < cost:
-        rule = rules.BOOSTING if boost else rules.USING_ORDERS
-        raise IllegalCommand(
-            f"{unit_name(unit)} has {have} activation order(s) left; this needs {cost}", rule=rule
-        )
+    check_order_cost(state, side, uid, order, boost)
     if isinstance(command, Move):
         if boost:
             return [_boost(state, side, uid, command, dice)]
@@ -158,6 +129,56 @@ def _decide_order(
     if isinstance(command, Reload):
         return [_reload(state, side, uid, boost)]
     return [_shelter(state, side, uid)]
+
+
+# -- the checks every order makes (the play page's refusals ask them too) ---------------
+
+
+def check_not_removed(state: State, uid: str) -> None:
+    """Performing actions: a unit removed from play performs no more orders."""
+    unit = state["units"][uid]
+    if unit["removed"]:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has been removed from play: it performs no more orders and its "
+            "remaining activation orders are lost",
+            rule=rules.PERFORMING_ACTIONS,
+        )
+
+
+def check_order_cost(state: State, side: str, uid: str, order: str, boost: bool) -> None:
+    """Using orders and Boosting: an order spends one activation order, a boosted one or
+    a Disengage two; Disengage and Shelter cannot be boosted (Lead checks its own)."""
+    unit = state["units"][uid]
+    have = state["activation"]["orders"][side]
+    if order in _BOOSTING:
+        cost = 2 if boost else 1
+        if have < cost:
+            raise IllegalCommand(
+                f"{unit_name(unit)} has {have} activation order(s) left; this needs {cost}",
+                rule=_BOOSTING[order] if boost else rules.USING_ORDERS,
+            )
+        return
+    if boost and order in ("disengage", "shelter"):
+        raise IllegalCommand(
+            f"{order.capitalize()} cannot be boosted",
+            rule=rules.DISENGAGE if order == "disengage" else rules.SHELTER,
+        )
+    cost = 2 if boost or order == "disengage" else 1
+    if have < cost:
+        rule = rules.BOOSTING if boost else rules.USING_ORDERS
+        raise IllegalCommand(
+            f"{unit_name(unit)} has {have} activation order(s) left; this needs {cost}", rule=rule
+        )
+
+
+def check_target_not_duelled(state: State, target: str | None) -> None:
+    """The Duel is accepted: no combat action may involve a unit that fought a duel."""
+    if target is not None and target in state["units"] and duelled(state, target):
+        raise IllegalCommand(
+            f"{unit_name(state['units'][target])} fought a duel this turn: no combat action "
+            "may involve it until the end of the turn",
+            rule=rules.DUEL_ACCEPTED,
+        )
 
 
 # -- Move ---------------------------------------------------------------------
@@ -171,11 +192,7 @@ def _boost(state: State, side: str, uid: str, command: Move, dice: Dice) -> Even
             "a boosted move is declared first ({'order': 'move', 'boost': true}); the paths "
             "follow once the 1D6 is rolled"
         )
-    if any(engaged_minis(state, uid).values()):
-        raise IllegalCommand(
-            f"{unit_name(unit)} is engaged in melee: its miniatures may only rotate",
-            rule=rules.MOVE,
-        )
+    check_can_boost_move(state, uid)
     final = offered(
         dice, dice.roll(1), side, f"Boosted move of {unit_name(unit)}", {"kind": "total"}
     )
@@ -190,6 +207,15 @@ def _boost(state: State, side: str, uid: str, command: Move, dice: Dice) -> Even
         "allowance": allowance,
         "orders_spent": 2,
     }
+
+
+def check_can_boost_move(state: State, uid: str) -> None:
+    """Boosting a movement: a unit engaged in melee may only rotate its miniatures."""
+    if any(engaged_minis(state, uid).values()):
+        raise IllegalCommand(
+            f"{unit_name(state['units'][uid])} is engaged in melee: its miniatures may only rotate",
+            rule=rules.MOVE,
+        )
 
 
 def _move_events(state: State, side: str, uid: str, command: Move) -> list[Event]:
@@ -358,14 +384,21 @@ def leader_unit_profile(state: State, leader: str, uid: str) -> dict[str, Any]:
 # -- Disengage, Reload, Shelter ---------------------------------------------------
 
 
-def _disengage(state: State, side: str, uid: str, command: Disengage) -> list[Event]:
-    unit = state["units"][uid]
-    engaged = engaged_minis(state, uid)
+def check_can_disengage(state: State, uid: str) -> list[str]:
+    """Disengage: the units the unit is engaged with, or ``IllegalCommand`` when none."""
     fighting = engaged_units(state, uid)
     if not fighting:
         raise IllegalCommand(
-            f"{unit_name(unit)} is not engaged in melee combat", rule=rules.DISENGAGE
+            f"{unit_name(state['units'][uid])} is not engaged in melee combat",
+            rule=rules.DISENGAGE,
         )
+    return fighting
+
+
+def _disengage(state: State, side: str, uid: str, command: Disengage) -> list[Event]:
+    unit = state["units"][uid]
+    engaged = engaged_minis(state, uid)
+    fighting = check_can_disengage(state, uid)
     moved = move_event(
         state, side, uid, command.minis, allowance=None, boosted=False, order="disengage"
     )
@@ -465,15 +498,7 @@ def wounds_event(
 
 
 def _reload(state: State, side: str, uid: str, boost: bool) -> Event:
-    unit = state["units"][uid]
-    unloaded = unit["markers"]["unloaded"]
-    if unloaded == 0:
-        raise IllegalCommand(f"{unit_name(unit)} has no unloaded weapon marker", rule=rules.RELOAD)
-    if boost and unloaded < 2:
-        raise IllegalCommand(
-            f"{unit_name(unit)} has one unloaded weapon marker: a boosted reload needs more",
-            rule=rules.RELOAD,
-        )
+    unloaded = check_can_reload(state, uid, boost)
     return {
         "type": "reloaded",
         "side": side,
@@ -483,7 +508,28 @@ def _reload(state: State, side: str, uid: str, boost: bool) -> Event:
     }
 
 
+def check_can_reload(state: State, uid: str, boost: bool) -> int:
+    """Reload: the unit's unloaded weapon markers, or ``IllegalCommand`` when it has
+    none (or, boosted, only one)."""
+    unit = state["units"][uid]
+    unloaded: int = unit["markers"]["unloaded"]
+    if unloaded == 0:
+        raise IllegalCommand(f"{unit_name(unit)} has no unloaded weapon marker", rule=rules.RELOAD)
+    if boost and unloaded < 2:
+        raise IllegalCommand(
+            f"{unit_name(unit)} has one unloaded weapon marker: a boosted reload needs more",
+            rule=rules.RELOAD,
+        )
+    return unloaded
+
+
 def _shelter(state: State, side: str, uid: str) -> Event:
+    check_can_shelter(state, uid)
+    return {"type": "sheltered", "side": side, "unit": uid, "orders_spent": 1}
+
+
+def check_can_shelter(state: State, uid: str) -> None:
+    """Shelter: refused to a sheltered, mounted, skirmisher or engaged unit."""
     unit = state["units"][uid]
     if unit["markers"]["sheltered"]:
         raise IllegalCommand(f"{unit_name(unit)} is already sheltered", rule=rules.SHELTER)
@@ -497,4 +543,3 @@ def _shelter(state: State, side: str, uid: str) -> Event:
         raise IllegalCommand(
             f"{unit_name(unit)} is engaged in melee combat and cannot shelter", rule=rules.SHELTER
         )
-    return {"type": "sheltered", "side": side, "unit": uid, "orders_spent": 1}

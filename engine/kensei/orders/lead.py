@@ -82,27 +82,33 @@ def lead_refusal(state: State, leader_uid: str, uid: Any) -> str | None:
     return None
 
 
-def decide_lead(state: State, side: str, uid: str, command: Lead, dice: Dice) -> list[Event]:
-    """The leader alone activates up to two allied units (see the module's text)."""
-    activation = state["activation"]
+def check_can_lead(state: State, side: str, uid: str) -> None:
+    """What refuses a Lead to the unit whatever the units it names: not a leader alone,
+    a combat order given, fewer than two activation orders (``IllegalCommand``)."""
     unit = state["units"][uid]
-    if command.boost:
-        raise IllegalCommand(
-            "Lead needs two activation orders: only an action needing one may be boosted",
-            rule=rules.BOOSTING,
-        )
     if not unit["single"] or unit["leader"] is None:
         raise IllegalCommand(
             f"{_name(state, uid)} is not a leader outside a unit: only a leader alone can lead",
             rule=rules.LEAD,
         )
     check_no_combat_order_yet(state, side, uid)
-    if activation["orders"][side] < COST:
+    have = state["activation"]["orders"][side]
+    if have < COST:
         raise IllegalCommand(
-            f"{_name(state, uid)} has {activation['orders'][side]} activation order(s) left; "
-            f"Lead needs {COST}",
+            f"{_name(state, uid)} has {have} activation order(s) left; Lead needs {COST}",
             rule=rules.LEAD,
         )
+
+
+def decide_lead(state: State, side: str, uid: str, command: Lead, dice: Dice) -> list[Event]:
+    """The leader alone activates up to two allied units (see the module's text)."""
+    unit = state["units"][uid]
+    if command.boost:
+        raise IllegalCommand(
+            "Lead needs two activation orders: only an action needing one may be boosted",
+            rule=rules.BOOSTING,
+        )
+    check_can_lead(state, side, uid)
     led = command.units
     if not 1 <= len(led) <= MAX_LED or len(set(led)) != len(led):
         raise IllegalCommand(

@@ -67,6 +67,18 @@ def unloads(unit: Mapping[str, Any]) -> bool:
 def check_target(state: State, uid: str, target: str) -> None:
     """1. Choose a target unit: one enemy unit, on the table, not in melee combat with a
     unit of the shooter's side, and in sight of a miniature of the shooting unit."""
+    check_target_but_sight(state, uid, target)
+    unit, foe = state["units"][uid], state["units"][target]
+    if not sees_any(state, uid, target):
+        raise IllegalCommand(
+            f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
+            rule=rules.SHOOT_TARGET,
+        )
+
+
+def check_target_but_sight(state: State, uid: str, target: str) -> None:
+    """:func:`check_target` but line of sight (the costly part, left to the decision:
+    the order prompt asks the rest of every enemy unit)."""
     unit = state["units"][uid]
     foe = state["units"].get(target)
     if foe is None or foe["side"] == unit["side"] or foe["removed"]:
@@ -81,11 +93,6 @@ def check_target(state: State, uid: str, target: str) -> None:
         raise IllegalCommand(
             f"{unit_name(foe)} is in melee combat with {', '.join(engaged_with)} of your army: "
             "it cannot be a target of a shoot",
-            rule=rules.SHOOT_TARGET,
-        )
-    if not sees_any(state, uid, target):
-        raise IllegalCommand(
-            f"no miniature of {unit_name(unit)} has line of sight to {unit_name(foe)}",
             rule=rules.SHOOT_TARGET,
         )
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from engine.core import Prompt, State
 from engine.kensei.charge.charging import charge_prompt
 from engine.kensei.charge.opportunity import opportunity_prompt
@@ -11,8 +14,9 @@ from engine.kensei.command.cards import commander_prompt, keep_prompt, keeping
 from engine.kensei.command.commander_orders import choose_prompt, keep_order_prompt
 from engine.kensei.command.duel import command_duel_prompt
 from engine.kensei.command.offerings import offering_prompt
+from engine.kensei.command.order_cards import faction_orders, order_cards
 from engine.kensei.orders.lead import lead_prompt, leading
-from engine.kensei.orders.refusals import order_refusals
+from engine.kensei.orders.refusals import order_options
 from engine.kensei.state.abilities import ki_options
 from engine.kensei.state.deployment import deployment_candidates
 from engine.kensei.state.queries import SIDES, unused_units
@@ -35,6 +39,29 @@ def prompt_for(state: State) -> Prompt | None:
     return found
 
 
+def order_texts(state: State, sides: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """Each commander's order the factions of ``sides`` may hold, by its name, its rules
+    text and its cost from the data file (public: the cards are known, the hands not)."""
+    cards = order_cards()
+    wanted = {oid for side in sides for oid in faction_orders(state["sides"][side]["faction"])}
+    return {
+        oid: {"name": card.name, "text": card.text, "cards": card.cards, "plus_x": card.plus_x}
+        for oid, card in cards.items()
+        if oid in wanted
+    }
+
+
+def _with_order_texts(state: State, prompt: Prompt) -> Prompt:
+    """The prompt with the texts of the commander's orders its sides may play (none
+    when the battle is played without them: the prompt is unchanged)."""
+    if state.get("commander_orders") is None and prompt.kind not in _CHOOSING_ORDERS:
+        return prompt
+    return replace(prompt, options={**prompt.options, "texts": order_texts(state, prompt.sides)})
+
+
+_CHOOSING_ORDERS = ("choose_commander_orders", "keep_commander_order")
+
+
 def _prompt(state: State) -> Prompt | None:
     phase = state["phase"]
     if phase == "over":
@@ -45,7 +72,7 @@ def _prompt(state: State) -> Prompt | None:
         chooser = state["setup"]["scenery_chooser"]
         return Prompt((chooser,), "scenery_order", options={"choices": list(SIDES)})
     if phase == "scenery" and not state["setup"]["scenery_queue"]:
-        return choose_prompt(state)  # Game System > 6, before the strategy roll
+        return _with_order_texts(state, choose_prompt(state))  # Game System > 6
     if phase == "scenery":
         side = state["setup"]["scenery_queue"][0]
         allowed = state["setup"]["extra_scenery"][side]["elements"]
@@ -62,7 +89,11 @@ def _prompt(state: State) -> Prompt | None:
             },
         )
     if phase == "maintenance":
-        return keep_prompt(state) if keeping(state) else keep_order_prompt(state)
+        return (
+            keep_prompt(state)
+            if keeping(state)
+            else _with_order_texts(state, keep_order_prompt(state))
+        )
     if phase != "activation":  # pragma: no cover - advance() never rests elsewhere
         raise AssertionError(f"no prompt in phase {phase}")
     activation = state["activation"]
@@ -77,7 +108,8 @@ def _prompt(state: State) -> Prompt | None:
         return Prompt((holder,), "choose_active_side", options={"choices": list(SIDES)})
     if not activation["rolled"]:
         side = choosers(state)[0]
-        return Prompt((side,), "choose_unit", options={"units": unused_units(state, side)})
+        chosen = Prompt((side,), "choose_unit", options={"units": unused_units(state, side)})
+        return _with_order_texts(state, chosen)
     if activation["ki_pending"]:
         side = activation["ki_pending"][0]
         uid = activation["units"][side]
@@ -102,13 +134,15 @@ def _prompt(state: State) -> Prompt | None:
         )
     side = activation["next"]
     uid = activation["units"][side]
-    return Prompt(
-        (side,),
-        "order",
-        options={
-            "unit": uid,
-            "orders": activation["orders"][side],
-            # No unit yet (a lead's units chosen one by one): nothing to refuse it.
-            "refused": order_refusals(state, side, uid) if uid is not None else {},
-        },
+    # No unit yet (a lead's units chosen one by one): nothing to refuse it.
+    refusals = (
+        order_options(state, side, uid) if uid is not None else {"refused": {}, "targets": {}}
+    )
+    return _with_order_texts(
+        state,
+        Prompt(
+            (side,),
+            "order",
+            options={"unit": uid, "orders": activation["orders"][side], **refusals},
+        ),
     )

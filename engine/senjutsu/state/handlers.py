@@ -11,6 +11,7 @@ from typing import Any
 from engine.core import Event, State
 from engine.core.concession import CONCEDED, with_concession
 from engine.core.handlers import Handler, handler_table
+from engine.core.standing import STANDING_SET, with_standing
 from engine.senjutsu.state.access import character, with_character
 
 HANDLERS: dict[str, Handler] = {}
@@ -245,6 +246,12 @@ def _defeated(state: State, event: Event) -> State:
 @handles(CONCEDED)
 def _conceded(state: State, event: Event) -> State:
     return with_concession(state, event)
+
+
+@handles(STANDING_SET)
+def _standing(state: State, event: Event) -> State:
+    """A side's standing answers (engine.core.standing), kept for its prompts to come."""
+    return with_standing(state, event)
 
 
 @handles("game_over")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from engine.core import Command, Dice, Event, IllegalCommand, InvalidCommand, State
 from engine.core.concession import CONCEDE, refuse_concession
+from engine.core.standing import STANDING, decide_standing
 from engine.senjutsu import effects, opponents, rules
 from engine.senjutsu.cards.catalogue import Catalogue
 from engine.senjutsu.commands import (
@@ -32,6 +33,7 @@ from engine.senjutsu.commands import (
 )
 from engine.senjutsu.state.access import character, living
 from engine.senjutsu.turn import choose, defeat, discard, draw, order, placement, reveal, terrain
+from engine.senjutsu.turn.declining import CHOICES
 from engine.senjutsu.turn.prompts import abandoned, effects_command, pending
 
 Evolve = Callable[[State, Event], State]
@@ -46,6 +48,9 @@ def decide(
     if side not in state["sides"]:
         raise InvalidCommand(f"side: {side!r} is not a side of this game")
     kind = command["kind"]
+    if kind == STANDING:  # the kernel's standing answers (engine.core.standing)
+        over = state["phase"] == "over"
+        return decide_standing(state, command, state["sides"], CHOICES, over=over, key="kind")
     if state["phase"] == "over":
         raise IllegalCommand("the game is over", rule=rules.WINNING)
     if kind == CONCEDE:  # the kernel's concession (engine.core.concession)

@@ -22,7 +22,7 @@ from dashboards.odds_figures import percent, table_csv
 from dashboards.odds_page import report, report_json, table_kind
 from dashboards.plotly_bundle import plotly_js_version
 from engine.core import InvalidCommand, Setup
-from engine.kensei import RANDOM_SCENARIO, SCENARIOS, sample_armies
+from engine.kensei import RANDOM_SCENARIO, SCENARIOS, data_texts, sample_armies
 from shiai.systems import Files, Form, Scripts, SystemPlugin, Tool, read_json
 from shiai.systems.kensei_lists import KenseiLists
 from shiai.systems.lists import ArmyListBook
@@ -101,6 +101,7 @@ def odds_blueprint() -> Blueprint:
     bp.add_url_rule("/systems/kensei/odds", "odds", odds)
     bp.add_url_rule("/systems/kensei/odds.json", "odds_json", odds_json)
     bp.add_url_rule("/systems/kensei/odds.csv", "odds_csv", odds_csv)
+    bp.add_url_rule("/systems/kensei/texts.json", "texts", texts)
     for old, endpoint in (("", "odds"), (".json", "odds_json"), (".csv", "odds_csv")):
         bp.add_url_rule(f"/tools/kensei-odds{old}", f"moved_{endpoint}", _moved(endpoint))
     return bp
@@ -113,6 +114,15 @@ def _moved(endpoint: str) -> Callable[[], ResponseReturnValue]:
         return redirect(f"{target}?{query}" if query else target, 308)
 
     return moved
+
+
+def texts() -> ResponseReturnValue:
+    """The titles' and abilities' names and rules texts (``data_texts``), for the unit
+    panel of the game page: public data, the same for every game, cached a day."""
+    response = jsonify(data_texts())
+    response.cache_control.public = True
+    response.cache_control.max_age = 86400
+    return response
 
 
 def odds() -> ResponseReturnValue:

@@ -16,7 +16,7 @@ from engine.kensei import (
     load_catalogue,
     validate_army,
 )
-from shiai.systems.lists import MAX_LIST_BYTES, FactionChoice, ListCheck
+from shiai.systems.lists import MAX_LIST_BYTES, FactionChoice, ListCheck, ListEntry, ListSummary
 
 SAMPLE_NOTICE = (
     "Sample data: Shiai's Kensei factions, troops and costs are invented in the rulebook's "
@@ -54,6 +54,69 @@ class KenseiLists:
 
     def catalogue_document(self) -> dict[str, Any]:
         return _catalogue_document()
+
+    def summary(self, document: Mapping[str, Any]) -> ListSummary | None:
+        try:
+            army_list = load_army_list(document)
+        except ArmyListError:
+            return None
+        catalogue = _catalogue()
+        if army_list.faction not in catalogue.factions:
+            return None
+        general = army_list.general
+        entries = [
+            _entry(unit.troop, unit.count, unit.leaders, general_here=general in unit.leaders)
+            for unit in army_list.units
+        ]
+        entries += [
+            _entry(leader.troop, 1, (), general_here=leader.troop == general, alone=True)
+            for leader in army_list.leaders
+        ]
+        return ListSummary(
+            faction=army_list.faction,
+            name=army_list.name,
+            points=points(document),
+            commander_level=army_list.commander_level,
+            entries=tuple(entries),
+        )
+
+
+def _entry(
+    troop_id: str,
+    count: int,
+    leaders: tuple[str, ...],
+    *,
+    general_here: bool,
+    alone: bool = False,
+) -> ListEntry:
+    """One unit of a list (or a leader deployed alone) as the meta reads it: its
+    troop's catalogue name, type and class, and its cost with its unit leaders'."""
+    catalogue = _catalogue()
+    troop = catalogue.troops.get(troop_id)
+    led_by = [catalogue.troops.get(leader) for leader in leaders]
+    cost = (troop.cost * count if troop else 0) + sum(found.cost for found in led_by if found)
+    options = [f"leader={leader}" for leader in leaders]
+    details = [
+        f"led by {found.name if found else leader}"
+        for leader, found in zip(leaders, led_by, strict=True)
+    ]
+    if alone:
+        options.append("alone")
+        details.append("alone")
+    if general_here:
+        options.append("general")
+        details.append("the general" if alone else "the general leads it")
+    troop_class = catalogue.classes.get(troop.troop_class) if troop else None
+    return ListEntry(
+        unit=troop_id,
+        name=troop.name if troop else troop_id,
+        unit_type=troop.type if troop else "",
+        unit_class=troop_class.name if troop_class else "",
+        count=count,
+        cost=cost,
+        options=tuple(options),
+        details=", ".join(details),
+    )
 
 
 def points(document: Mapping[str, Any]) -> int:

@@ -950,11 +950,12 @@ class Tournament(Aggregate):
 
     def _faction(self, faction: str | None) -> str | None:
         """The catalogue's name of ``faction`` (given by id or name); free text only
-        for a system without a catalogue."""
+        for a system without catalogue factions (neither a list book nor factions in
+        its ``RulesetInfo``)."""
         text = checked_text((faction or "").strip(), "the faction", PLAYER_TEXT_LIMIT)
-        if not text or not army_lists.knows_lists(self.game_system):
-            return text or None
         choices = army_lists.factions(self.game_system)
+        if not text or not choices:
+            return text or None
         for choice in choices:
             if text.casefold() in (choice.id.casefold(), choice.name.casefold()):
                 return choice.name

@@ -16,10 +16,10 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, Recording
+from eventsourcing.persistence import IntegrityError
 
 from replays.errors import Conflict
-from replays.listeners import notify_all
+from replays.listeners import NotifiesListeners, originators
 from shiai.tournaments.aggregate import PlayerRow, Tournament, TournamentRefused
 from shiai.tournaments.checker import PairingWarning
 from shiai.tournaments.game_links import GameLink
@@ -47,19 +47,8 @@ RACE_RETRIES = 8
 """How often a change that named no version is decided again after losing a race."""
 
 
-class Tournaments(Application[UUID]):
+class Tournaments(NotifiesListeners, Application[UUID]):
     name = "Tournaments"
-
-    def __init__(self, env: dict[str, str] | None = None) -> None:
-        super().__init__(env)
-        self._listeners: list[Callable[[], object]] = []
-
-    def on_recorded(self, listener: Callable[[], object]) -> None:
-        """Call ``listener`` after every successful save (read models catch up)."""
-        self._listeners.append(listener)
-
-    def _notify(self, recordings: list[Recording[UUID]]) -> None:
-        notify_all(self._listeners)  # logs, never raises: the events are stored
 
     # -- plumbing -------------------------------------------------------------
 
@@ -76,13 +65,7 @@ class Tournaments(Application[UUID]):
     def touched(events: Iterable[tuple[int, Any]]) -> list[UUID]:
         """The tournaments a batch of notifications changed, in order (the
         followers' view: the game links' claims are no tournament)."""
-        return list(
-            dict.fromkeys(
-                domain_event.originator_id
-                for _, domain_event in events
-                if isinstance(domain_event, Tournament.Event)
-            )
-        )
+        return originators(events, Tournament.Event)
 
     def _change(
         self,

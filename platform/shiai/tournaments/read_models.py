@@ -38,10 +38,16 @@ def rated_identity(tournament: Tournament, player_id: str) -> str:
     entry = tournament.players[player_id]
     if entry.account_id is not None:
         return f"account:{entry.account_id}"
-    identity = f"name:{entry.name.casefold()}"
+    return name_identity(entry.name)
+
+
+def name_identity(name: str) -> str:
+    """The identity of a player known by name only (no account): ``name:`` and the
+    name casefolded, or a name too long for the column by its SHA-256."""
+    identity = f"name:{name.casefold()}"
     if len(identity) <= IDENTITY_LIMIT:
         return identity
-    return f"name-sha256:{hashlib.sha256(entry.name.casefold().encode()).hexdigest()}"
+    return f"name-sha256:{hashlib.sha256(name.casefold().encode()).hexdigest()}"
 
 
 class TournamentReadModels(Follower):
@@ -82,6 +88,7 @@ class TournamentReadModels(Follower):
                 rounds_paired=len(tournament.rounds),
                 players=len(tournament.players),
                 organisers=list(tournament.organisers),
+                lists_public=int(tournament.lists_public),
                 version=tournament.version,
                 created_at=tournament.created_on,
                 updated_at=tournament.modified_on,
@@ -108,6 +115,10 @@ class TournamentReadModels(Follower):
                 "vp_differential": row.vp_differential,
                 "dropped": int(row.dropped),
                 "through_round": standings.through_round,
+                # Player pages (shiai.players): whose row it is, and their list's facts.
+                "identity": rated_identity(tournament, row.player_id),
+                "has_list": int(bool(tournament.players[row.player_id].army_list)),
+                "list_points": tournament.players[row.player_id].list_points,
             }
             for row in standings.rows
         ]
@@ -151,13 +162,24 @@ class TournamentReadModels(Follower):
         return True
 
     def _rate(self, conn: Connection) -> None:
-        c = rated_games.c
-        played = conn.execute(
-            select(rated_games).order_by(
-                c.tournament_created_at, c.tournament_id, c.round, c.table_number
-            )
+        computed = compute_ratings(game for _, game in rated_in_order(conn))
+        conn.execute(delete(ratings))
+        if computed:
+            conn.execute(insert(ratings), [rating.__dict__ for rating in computed])
+
+
+def rated_in_order(conn: Connection) -> list[tuple[Any, RatedGame]]:
+    """Every rated game (its row, and the game as the ratings take it) in the order
+    the ratings are computed: by tournament created, tournament, round and table."""
+    c = rated_games.c
+    played = conn.execute(
+        select(rated_games).order_by(
+            c.tournament_created_at, c.tournament_id, c.round, c.table_number
         )
-        computed = compute_ratings(
+    )
+    return [
+        (
+            row,
             RatedGame(
                 player_a=row.player_a,
                 player_b=row.player_b,
@@ -165,12 +187,10 @@ class TournamentReadModels(Follower):
                 name_b=row.name_b,
                 outcome_a=Outcome(row.outcome_a),
                 outcome_b=Outcome(row.outcome_b),
-            )
-            for row in played
+            ),
         )
-        conn.execute(delete(ratings))
-        if computed:
-            conn.execute(insert(ratings), [rating.__dict__ for rating in computed])
+        for row in played
+    ]
 
 
 def _rated_key(game: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -195,4 +215,10 @@ RATED_COLUMNS = (
     "outcome_b",
 )
 
-__all__ = ["TournamentReadModels", "rated_identity", "result_from_dict"]
+__all__ = [
+    "TournamentReadModels",
+    "name_identity",
+    "rated_identity",
+    "rated_in_order",
+    "result_from_dict",
+]

@@ -15,10 +15,12 @@ from engine.core import Ruleset
 from engine.core.position import is_position_setup
 from replays import registry
 from replays.records import GameSummary
+from replays.verify import ENTERED, SEEDED
+from shiai.dice_needs import MAX_ENTERED_DICE
 from shiai.errors import BadRequest, NotSignedIn
-from shiai.sandbox import Sandboxes, analysis_origin
+from shiai.sandbox import MAX_BOARD_PAGE, Sandboxes, analysis_origin, unit_options
 from shiai.web.api import json_body
-from shiai.web.auth import csrf_token, current_account, login_required, signed_in
+from shiai.web.auth import api_caller, csrf_token, current_account, login_required, signed_in
 
 bp = Blueprint("analysis_board", __name__)
 MAX_UNIT_ID = 40
@@ -29,12 +31,53 @@ def _sandboxes() -> Sandboxes:
     return Sandboxes(services.records, services.play)
 
 
+DICE_CHOICES = {SEEDED: "seeded dice", ENTERED: "dice from the table"}
+
+
 @bp.post("/games/<uuid:game_id>/analyse")
 @login_required
 def analyse(game_id: UUID) -> ResponseReturnValue:
-    """Start an analysis board from ``step`` (a form field) and open it."""
-    board = _sandboxes().analyse(signed_in().id, game_id, _step(request.form.get("step", "")))
+    """Start an analysis board from ``step`` (a form field) with ``dice`` seeded (the
+    default) or entered at the table, and open it."""
+    dice_mode = request.form.get("dice", SEEDED)
+    if dice_mode not in DICE_CHOICES:
+        raise BadRequest(f"dice must be {SEEDED} or {ENTERED}, not {dice_mode[:20]!r}")
+    board = _sandboxes().analyse(
+        signed_in().id, game_id, _step(request.form.get("step", "")), dice_mode=dice_mode
+    )
     return redirect(url_for("games.game", game_id=board), 303)
+
+
+def _page() -> int:
+    raw = request.args.get("page", "1")
+    if not re.fullmatch(r"[0-9]{1,5}", raw) or not 1 <= int(raw) <= MAX_BOARD_PAGE:
+        raise BadRequest(f"page must be a whole number from 1 to {MAX_BOARD_PAGE}")
+    return int(raw)
+
+
+@bp.get("/boards")
+@login_required
+def boards() -> ResponseReturnValue:
+    """The signed-in account's analysis boards, newest first (anyone else's are not
+    shown to anyone: the list is always the visitor's own)."""
+    found = _sandboxes().boards(signed_in().id, _page())
+    names = {board.ruleset: registry.get(board.ruleset).info.name for board in found.boards}
+    return render_template("boards.html", found=found, systems=names)
+
+
+@bp.get("/api/boards")
+def api_boards() -> ResponseReturnValue:
+    """The caller's analysis boards as JSON (an API token or a signed-in session)."""
+    found = _sandboxes().boards(api_caller().id, _page())
+    return jsonify(
+        {
+            "boards": [board.to_dict() for board in found.boards],
+            "page": found.page,
+            "next": url_for("analysis_board.api_boards", page=found.page + 1)
+            if found.more
+            else None,
+        }
+    )
 
 
 MAX_STEP_DIGITS = 9
@@ -67,7 +110,8 @@ def editor(game_id: UUID) -> ResponseReturnValue:
         "edits": url_for("analysis_board.edits", game_id=game_id),
         "options": url_for("analysis_board.options", game_id=game_id, unit="UNIT"),
         "signed_in": account is not None,
-        "csrf": csrf_token() if account is not None else None,
+        # Everyone asks the engine about the edited position (a POST that stores nothing).
+        "csrf": csrf_token(),
         "board": url_for("games.game", game_id=game_id, step=origin["step"]),
     }
     return render_template(
@@ -82,10 +126,8 @@ def edits(game_id: UUID) -> ResponseReturnValue:
     account = current_account()
     if account is None:
         raise NotSignedIn("sign in to set up a position: it starts a board of your own")
-    body = json_body(None)
-    if not isinstance(body, dict) or set(body) - {"step", "edits"}:
-        raise BadRequest('send {"step": <whole number>, "edits": [<edit>, ...]}')
-    board = _sandboxes().edit(account.id, game_id, _step(body.get("step")), body.get("edits"))
+    step, pending = _edits_body()
+    board = _sandboxes().edit(account.id, game_id, step, pending)
     return jsonify(
         {
             "game": str(board),
@@ -95,16 +137,44 @@ def edits(game_id: UUID) -> ResponseReturnValue:
     ), 201
 
 
+MAX_EDITS_BYTES = 32_000  # the body of a request carrying the editor's edits, at most
+
+
+def _edits_body() -> tuple[int, Any]:
+    """The step and the edits of a request from the position editor (``{"step": n,
+    "edits": [...]}``, at most ``MAX_EDITS_BYTES``; the engine limits their count)."""
+    if request.content_length is not None and request.content_length > MAX_EDITS_BYTES:
+        raise BadRequest(f"the edits take at most {MAX_EDITS_BYTES} bytes of JSON")
+    if len(request.get_data()) > MAX_EDITS_BYTES:
+        raise BadRequest(f"the edits take at most {MAX_EDITS_BYTES} bytes of JSON")
+    body = json_body(None)
+    if not isinstance(body, dict) or set(body) - {"step", "edits"} or "edits" not in body:
+        raise BadRequest('send {"step": <whole number>, "edits": [<edit>, ...]}')
+    return _step(body.get("step")), body["edits"]
+
+
 @bp.get("/play/games/<uuid:game_id>/units/<unit>")
+@bp.post("/play/games/<uuid:game_id>/units/<unit>")
 def options(game_id: UUID, unit: str) -> ResponseReturnValue:
     """What a unit may do at a step, in the engine's words, with links to the odds of
-    its attacks where the system has an odds calculator."""
+    its attacks where the system has an odds calculator. A POST asks about the
+    position at the step with the editor's pending edits (``{"step", "edits"}``),
+    applied by the engine (``Ruleset.edit_position``: 422 with its words if it refuses
+    one) and never stored."""
     if len(unit) > MAX_UNIT_ID:
         raise BadRequest(f"a unit id has at most {MAX_UNIT_ID} characters")
     account = current_account()
-    found = _sandboxes().unit_options(
-        account.id if account else None, game_id, _step(request.args.get("step", "0")), unit
-    )
+    asker = account.id if account else None
+    sandboxes = _sandboxes()
+    if request.method == "POST":
+        step, pending = _edits_body()
+        state, _, _ = sandboxes.visible_position(asker, game_id, step)
+        ruleset = registry.get(current_app.extensions["shiai"].records.current(game_id).ruleset)
+        if not _has_editor(ruleset):
+            raise BadRequest(f"{ruleset.id} has no position editor yet")
+        found = unit_options(ruleset, ruleset.edit_position(state, pending), unit)
+    else:
+        found = sandboxes.unit_options(asker, game_id, _step(request.args.get("step", "0")), unit)
     odds_endpoint = "kensei.odds" if "kensei.odds" in current_app.view_functions else None
     return jsonify(
         {
@@ -144,8 +214,30 @@ def analysis_board(summary: GameSummary) -> dict[str, Any]:
             offer = set(sides) >= set(summary.sides)
         else:
             offer = registry.get(game.ruleset).view(game.state, None) == game.state
-    editor = _has_editor(registry.get(game.ruleset))
-    return {"origin": analysis_origin(game.setup), "offer": offer, "editor": offer and editor}
+    ruleset = registry.get(game.ruleset)
+    editor = _has_editor(ruleset)
+    return {
+        "origin": analysis_origin(game.setup),
+        "offer": offer,
+        "editor": offer and editor,
+        "dice_choices": DICE_CHOICES,
+        "entered_dice": _entered_dice(summary, ruleset, account.id if account else None),
+    }
+
+
+def _entered_dice(summary: GameSummary, ruleset: Ruleset, account_id: str | None) -> Any:
+    """For static/viewer/entered-dice.js: in a running game of entered dice that the
+    visitor plays, the kinds of dice the system rolls and where to ask what a
+    command needs; ``None`` otherwise."""
+    if summary.dice_mode != ENTERED or summary.outcome is not None or account_id is None:
+        return None
+    if not current_app.extensions["shiai"].play.sides_of(summary.id, account_id):
+        return None
+    return {
+        "kinds": list(ruleset.info.dice),
+        "needs": url_for("play.dice", game_id=summary.id),
+        "max": MAX_ENTERED_DICE,
+    }
 
 
 def _has_editor(ruleset: Ruleset) -> bool:

@@ -34,7 +34,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 _validators = {
     name: Draft202012Validator(request_schema(name))
-    for name in ("NewGame", "CommandRequest", "PlayCommand")
+    for name in ("NewGame", "CommandRequest", "PlayCommand", "ImportEvents")
 }
 
 

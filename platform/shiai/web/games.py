@@ -173,6 +173,7 @@ def _live(summary: GameSummary, view: View) -> dict[str, Any] | None:
         "steps": url_for("api.steps", game_id=summary.id),
         "commands": url_for("play.submit", game_id=summary.id),
         "proposal": url_for("play.proposal", game_id=summary.id),
+        "details": url_for("play.prompt_details", game_id=summary.id),
         # The command by which each of your sides resigns (engine.core.concession), and
         # the standing answers the system offers (engine.core.standing).
         "concede": {side: ruleset.concede_command(side) for side in you_play},

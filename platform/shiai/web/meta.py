@@ -14,11 +14,12 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 from sqlalchemy import select
 
-from dashboards.data import EVENT_QUERIES, QUERIES, all_data
+from dashboards.data import CSV_QUERIES, EVENT_QUERIES, QUERIES
 from dashboards.meta_figures import TABLES, table_csv
 from dashboards.meta_filters import FilterError, Filters, read_filters
 from dashboards.meta_page import Section, filter_choices, sections
 from dashboards.plotly_bundle import plotly_js_version
+from shiai.imported_events.application import event_choices
 from shiai.schema import tournaments
 from shiai.services import Services
 
@@ -53,6 +54,8 @@ def _page(filters: Filters, *, form: dict[str, str], error: str | None = None) -
         events = conn.execute(
             select(tournaments.c.id, tournaments.c.name).order_by(tournaments.c.name)
         ).all()
+        # Imported past events filter the same way (their id is the rows' tournament_id).
+        imported = event_choices(conn)
     return render_template(
         "meta/dashboards.html",
         sections=found,
@@ -60,7 +63,8 @@ def _page(filters: Filters, *, form: dict[str, str], error: str | None = None) -
         form=form,
         query=filters.query(),
         choices=choices,
-        events=events,
+        events=sorted([*events, *imported], key=lambda event: event.name.casefold()),
+        imported_ids={str(event.id) for event in imported},
         error=error,
         plotly_version=plotly_js_version(),
     )
@@ -104,7 +108,7 @@ def table() -> ResponseReturnValue:
     except FilterError as error:
         return Response(f"{error}\n", 400, mimetype="text/plain")
     with _services().db_engine.connect() as conn:
-        rows = all_data(conn, filters)[name]
+        rows = CSV_QUERIES[name](conn, filters)  # that table's query alone
     disposition = f'attachment; filename="shiai-meta-{name}.csv"'
     return Response(
         table_csv(name, rows), mimetype="text/csv", headers={"Content-Disposition": disposition}

@@ -13,9 +13,11 @@ from uuid import UUID
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from jsonschema import Draft202012Validator
 
 from engine.core import InvalidCommand
 from shiai.errors import BadRequest, NotSignedIn
+from shiai.openapi import request_schema
 from shiai.play import BOT, HOST, HOT_SEAT, INVITE, Play, PlayRefused, SeatChoice
 from shiai.systems import SystemPlugin, Systems
 from shiai.web.api import json_body
@@ -145,11 +147,16 @@ def _player() -> str:
 @bp.post("/games/<uuid:game_id>/commands")
 def submit(game_id: UUID) -> ResponseReturnValue:
     """Answer the prompt: 201 with the new last step (the bots' answers included);
-    400 malformed, 403 not your side, 409 stale ``expected_step``, 422 illegal."""
+    400 malformed (or, in a game of entered dice, ``dice`` short, too many or off a
+    die's faces), 403 not your side, 409 stale ``expected_step``, 422 illegal."""
     account_id = _player()
     body = json_body("PlayCommand")
     recorded = _play().submit(
-        game_id, account_id, body["command"], expected_step=body["expected_step"]
+        game_id,
+        account_id,
+        body["command"],
+        expected_step=body["expected_step"],
+        dice=body.get("dice"),
     )
     last_step = current_app.extensions["shiai"].records.current(game_id).step
     return jsonify({"recorded": [entry.step for entry in recorded], "last_step": last_step}), 201
@@ -163,3 +170,37 @@ def proposal(game_id: UUID) -> ResponseReturnValue:
     if not side:
         raise BadRequest("say which side: ?side=A")
     return jsonify({"command": _play().proposal(game_id, account_id, side)})
+
+
+MAX_SIDE = 20  # characters of a side's name in a query
+
+
+@bp.get("/games/<uuid:game_id>/prompt-details")
+def prompt_details(game_id: UUID) -> ResponseReturnValue:
+    """What the page may ask about the prompt of the side asked for beyond the prompt
+    itself (Kensei: line of sight to each shoot and charge target), on that side's
+    view; asked once a step by a person's page, never by the bots. 400 no or a
+    malformed side, 401 not signed in, 403 a side the account does not play."""
+    account_id = _player()
+    side = request.args.get("side", "")
+    if not side or len(side) > MAX_SIDE:
+        raise BadRequest(f"say which side, in at most {MAX_SIDE} characters: ?side=A")
+    return jsonify({"details": _play().prompt_details(game_id, account_id, side)})
+
+
+_DICE_NEED = Draft202012Validator(request_schema("DiceNeedRequest"))
+
+
+@bp.post("/games/<uuid:game_id>/dice")
+def dice(game_id: UUID) -> ResponseReturnValue:
+    """In a game of entered dice: what dice the command needs with the faces typed so
+    far (``shiai.dice_needs``), nothing recorded. 400 malformed or faces off a die,
+    403 not your side, 422 the command itself is illegal."""
+    account_id = _player()
+    body = json_body(None)
+    mismatch = next(iter(sorted(_DICE_NEED.iter_errors(body), key=str)), None)
+    if mismatch is not None:
+        where = "/".join(str(part) for part in mismatch.absolute_path) or "body"
+        raise BadRequest(f"{where}: {mismatch.message}")
+    need = _play().dice_needed(game_id, account_id, body["command"], body.get("dice"))
+    return jsonify({**need.to_dict(), "words": need.words()})

@@ -22,6 +22,7 @@ from flask.typing import ResponseReturnValue
 from shiai import army_lists
 from shiai.errors import BadRequest
 from shiai.tournaments.aggregate import (
+    Entry,
     NotAllowed,
     PlayerRow,
     Tournament,
@@ -161,10 +162,9 @@ def _humane(value: Any) -> str:
     return str(value).replace("_", " ")[:80] if value is not None else ""
 
 
-@bp.get("/tournaments/<uuid:tid>/players/<player_id>/list")
-def army_list(tid: UUID, player_id: str) -> ResponseReturnValue:
-    """A player's list: to its player, the organisers and the judges until the lists
-    are published, to everyone after."""
+def visible_list(tid: UUID, player_id: str) -> tuple[Tournament, Entry]:
+    """A registered player's entry, if the signed-in visitor may see their list
+    (``Tournament.may_see_list``): else a 404 (no such player) or a 403."""
     tournament = _tournament(tid)
     account = current_account()
     entry = tournament.players.get(player_id[:20])
@@ -172,6 +172,15 @@ def army_list(tid: UUID, player_id: str) -> ResponseReturnValue:
         abort(404, "no such player in this tournament")
     if not tournament.may_see_list(account.id if account else None, entry.id):
         abort(403, "the lists are not published yet")
+    return tournament, entry
+
+
+@bp.get("/tournaments/<uuid:tid>/players/<player_id>/list")
+def army_list(tid: UUID, player_id: str) -> ResponseReturnValue:
+    """A player's list: to its player, the organisers and the judges until the lists
+    are published, to everyone after."""
+    tournament, entry = visible_list(tid, player_id)
+    account = current_account()
     return render_template(
         "army_list.html",
         t=tournament,

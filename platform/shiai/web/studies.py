@@ -15,7 +15,10 @@ also listed.
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+import json
+from collections.abc import Sequence
+from typing import Any, NoReturn
 from uuid import UUID
 
 from flask import (
@@ -30,8 +33,9 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from jsonschema import Draft202012Validator
 
-from replays.errors import GameNotFound
-from replays.records import GameSummary
+from replays.errors import GameNotFound, RecordRejected
+from replays.record_file import validate_record
+from replays.records import DuplicateRecord, GameSummary, record_fingerprint
 from replays.studies import (
     COLOURS,
     COMMENT_LIMIT,
@@ -39,7 +43,9 @@ from replays.studies import (
     TITLE_LIMIT,
     NotStudyOwner,
     Study,
+    StudyImportRefused,
     StudyRefused,
+    checked_import,
 )
 from shiai.errors import BadRequest, error_response
 from shiai.openapi import request_schema
@@ -55,7 +61,29 @@ _validators = {
     name: Draft202012Validator(request_schema(name)) for name in ("StudyAnnotation", "StudyChange")
 }
 
+
+def _import_schema() -> dict[str, Any]:
+    """The published ``StudyImport`` schema as the import checks a file with it: all
+    of it but two bulky parts, checked by hand with the same limits, as
+    ``validate_record`` checks a record's commands (jsonschema is slow on big arrays:
+    a 4 MB file of shapes took 6 s, without them 0.3 s). The record is checked by
+    ``validate_record`` against ``RECORD_SCHEMA``, which the ``GameRecord`` component
+    publishes; each shape by ``checked_import`` (``replays.studies.checked_shape``),
+    with the constants the published shape schema is built from (``SHAPES_LIMIT``,
+    ``COORDINATE_LIMIT``, ``COLOURS``)."""
+    schema = copy.deepcopy(request_schema("StudyImport"))
+    schema["properties"]["record"] = True
+    notes = schema["properties"]["study"]["properties"]["annotations"]
+    notes["items"]["properties"]["shapes"]["items"] = True
+    return schema
+
+
+_import_validator = Draft202012Validator(_import_schema())
+
 STUDY_FORMAT = "shiai-study/1"
+# The largest study file imported: a long game's record (a 700-step game's is
+# about half a megabyte) and a comment and shapes on many of its steps.
+STUDY_FILE_LIMIT = 4 * 1024 * 1024
 UNFINISHED = (
     "a study can be made of a finished game only: "
     "its annotations would show what a side has not revealed yet"
@@ -86,6 +114,19 @@ def _answer(status: int, error: str) -> Any:
     return handler
 
 
+class StudyFileTooLarge(Exception):
+    message = (
+        f"a study file is at most {STUDY_FILE_LIMIT // (1024 * 1024)} MB: "
+        "this one is larger, and was not read"
+    )
+
+
+def _import_refused(exc: StudyImportRefused) -> ResponseReturnValue:
+    return error_response(422, "refused", exc.message, errors=exc.errors)
+
+
+bp.register_error_handler(StudyImportRefused, _import_refused)
+bp.register_error_handler(StudyFileTooLarge, _answer(413, "request_entity_too_large"))
 bp.register_error_handler(NotStudyOwner, _answer(403, "forbidden"))
 bp.register_error_handler(StudyRefused, _answer(422, "refused"))
 bp.register_error_handler(StudyNotFound, _answer(404, "not_found"))
@@ -158,6 +199,12 @@ def index() -> ResponseReturnValue:
         except ValueError:
             raise BadRequest(f"game must be a game's id, not {raw[:64]!r}") from None
         game = current_app.extensions["shiai"].records.summary(game_id)
+    return _list_page(game)
+
+
+def _list_page(
+    game: GameSummary | None, problems: list[str] | None = None, status: int = 200
+) -> ResponseReturnValue:
     account = current_account()
     of_game = game.id if game else None
     own = _listings().own(account.id, of_game) if account else []
@@ -165,7 +212,10 @@ def index() -> ResponseReturnValue:
         row for row in _listings().public(of_game) if not account or row.owner_id != account.id
     ]
     owners = current_app.extensions["shiai"].accounts.names([row.owner_id for row in public])
-    return render_template("study_list.html", own=own, public=public, owners=owners, game=game)
+    page = render_template(
+        "study_list.html", own=own, public=public, owners=owners, game=game, problems=problems
+    )
+    return page, status
 
 
 def own_studies(account_id: str) -> list[StudyRow]:
@@ -242,3 +292,164 @@ def export(study_id: UUID) -> ResponseReturnValue:
     response = jsonify(body)
     response.headers["Content-Disposition"] = f'attachment; filename="shiai-study-{study_id}.json"'
     return response
+
+
+# -- importing an exported study ------------------------------------------------------
+
+
+def _same_game(record: dict[str, Any], stored: dict[str, Any]) -> None:
+    """Refuse a file whose record is not the game stored here under its id: the
+    content fingerprint (ruleset, set-up, dice, commands) and the final state's
+    hash must both be the stored game's."""
+    game_id = stored["game_id"]
+    if record_fingerprint(record) != record_fingerprint(stored):
+        raise StudyRefused(
+            f"record: game {game_id} on this site was played differently "
+            "(its set-up, dice or commands differ from the file's record)"
+        )
+    if record.get("final_state_hash") != stored.get("final_state_hash"):
+        raise StudyRefused(
+            f"record.final_state_hash: it is not the final state hash of game {game_id} "
+            "on this site"
+        )
+
+
+def _file_path(parts: Sequence[str | int]) -> str:
+    """A schema problem's path as the import names paths in the file:
+    ``study.annotations[3].comment``."""
+    where = ""
+    for part in parts:
+        if isinstance(part, int):
+            where += f"[{part}]"
+        else:
+            where += f".{part}" if where else part
+    return where
+
+
+def _schema_problems(body: dict[str, Any]) -> list[str]:
+    """The study file's problems by its published schema (``StudyImport``), its
+    record aside. One in the file's frame (an unknown field, annotations that are
+    not a list or too many...) is a ``BadRequest`` naming it; those in the study's
+    title and annotations are returned, as ``path: message``, for the refusal that
+    lists every problem of the study (``_refused_study``)."""
+    frame: list[str] = []
+    content: list[str] = []
+    errors = sorted(_import_validator.iter_errors(body), key=lambda e: [*map(str, e.path)])
+    for error in errors:
+        parts = list(error.absolute_path)
+        problem = f"{_file_path(parts) or 'body'}: {error.message[:300]}"
+        in_content = parts[:2] == ["study", "title"] or (
+            parts[:2] == ["study", "annotations"] and len(parts) > 2
+        )
+        (content if in_content else frame).append(problem)
+    if frame:
+        raise BadRequest(frame[0])
+    return content
+
+
+def _related(path: str, other: str) -> bool:
+    """Whether two paths in the file name the same place, or one is inside the other."""
+    shorter, longer = sorted((path, other), key=len)
+    return longer == shorter or longer.startswith((f"{shorter}.", f"{shorter}["))
+
+
+def _refused_study(problems: list[str], title: Any, annotations: Any, last_step: int) -> NoReturn:
+    """Refuse a study the schema found ``problems`` in: every problem the import's
+    own checks name (``checked_import``, in words for a person), then those of the
+    schema's at a place they do not name."""
+    try:
+        checked_import(title, annotations, last_step)
+        named: list[str] = []
+    except StudyImportRefused as refused:
+        named = [error["message"] for error in refused.errors]
+    paths = [error.split(":", 1)[0].split(" ", 1)[0] for error in named]
+    unnamed = [p for p in problems if not any(_related(p.split(":", 1)[0], at) for at in paths)]
+    raise StudyImportRefused(named + unnamed)
+
+
+def import_study(body: Any, importer_id: str) -> UUID:
+    """A new study of ``importer_id`` from a ``shiai-study/1`` file: its game is
+    the one stored here under the record's id (whose record must match the
+    file's), or else the file's record is imported first (finished games only;
+    one already stored under another id is used). The file is checked against
+    its published schema, and every annotation, before anything is stored; the
+    study is then one save."""
+    if not isinstance(body, dict) or body.get("format") != STUDY_FORMAT:
+        raise BadRequest(f"format: this is not a {STUDY_FORMAT} file (an exported study)")
+    study, record = body.get("study"), body.get("record")
+    if not isinstance(study, dict):
+        raise BadRequest("study: must be an object (the study's title and annotations)")
+    problems = _schema_problems(body)
+    validate_record(record)  # RecordRejected (422) names the first problem
+    assert isinstance(record, dict)
+    if record["outcome"] is None:
+        raise StudyRefused(f"record.outcome: {UNFINISHED}")
+    game_id = UUID(record["game_id"])
+    if study.get("game_id", record["game_id"]) != record["game_id"]:
+        raise StudyRefused("study.game_id: it is not the id of the file's record")
+    title, annotations = study.get("title"), study.get("annotations", [])
+    records = current_app.extensions["shiai"].records
+    try:
+        stored = records.export_record(game_id)
+    except GameNotFound:
+        stored = None
+    if stored is not None:
+        _same_game(record, stored)
+        if problems:
+            _refused_study(problems, title, annotations, _finished_game(game_id).last_step)
+    else:
+        # Checked against the record's steps before the record is stored: a
+        # refused study leaves no game behind either.
+        steps = sum(len(command["events"]) for command in record["commands"])
+        if problems:
+            _refused_study(problems, title, annotations, steps)
+        checked_import(title, annotations, steps)
+        try:
+            game_id = current_app.extensions["shiai"].play.import_owned(importer_id, record)
+        except DuplicateRecord as duplicate:
+            game_id = duplicate.game_id  # the same game, stored under another id
+    summary = _finished_game(game_id)
+    return _studies().import_study(game_id, importer_id, title, annotations, summary.last_step)
+
+
+def _imported_response(study_id: UUID) -> ResponseReturnValue:
+    location = url_for("studies.read", study_id=study_id)
+    return jsonify(_study_json(_studies().get(study_id))), 201, {"Location": location}
+
+
+@bp.post("/api/studies/import")
+def import_api() -> ResponseReturnValue:
+    importer = api_caller()
+    if (request.content_length or 0) > STUDY_FILE_LIMIT:
+        raise StudyFileTooLarge
+    return _imported_response(import_study(json_body(None), importer.id))
+
+
+@bp.post("/studies/import")
+@login_required
+def import_form() -> ResponseReturnValue:
+    """The studies page's "Import a study" form: a file upload."""
+    account = current_account()
+    assert account is not None  # login_required
+    upload = request.files.get("study")
+    if upload is None or not upload.filename:
+        raise BadRequest("choose a study file (shiai-study-….json, from a study's Export link)")
+    data = upload.read(STUDY_FILE_LIMIT + 1)
+    if len(data) > STUDY_FILE_LIMIT:
+        raise StudyFileTooLarge
+    try:
+        body = json.loads(data, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        return _list_page(None, [f"the file is not JSON: {str(error)[:200]}"], 400)
+    try:
+        study_id = import_study(body, account.id)
+    except StudyImportRefused as refused:
+        return _list_page(None, [error["message"] for error in refused.errors], 422)
+    except (BadRequest, StudyRefused, RecordRejected) as refused:
+        status = 400 if isinstance(refused, BadRequest) else 422
+        return _list_page(None, [getattr(refused, "message", None) or str(refused)], status)
+    return redirect(url_for("studies.page", study_id=study_id), 303)
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON value")

@@ -120,7 +120,11 @@ def test_the_order_prompt_names_the_orders_refused_and_the_engine_refuses_them_s
             continue  # a boosted move's prompt: only the move
         side = decision.prompt.sides[0]
         enemies = [u for u, unit in decision.state["units"].items() if unit["side"] != side]
+        # Attack and shoot here; every other kind, with the fields it needs, in
+        # test_kensei_prompt_refusals.py.
         for kind, why in refused.items():
+            if kind not in ("attack", "shoot"):
+                continue
             seen[kind] = seen.get(kind, 0) + 1
             command = {"type": "order", "side": side, "order": kind, "target": enemies[0]}
             with pytest.raises(IllegalCommand) as refusal:

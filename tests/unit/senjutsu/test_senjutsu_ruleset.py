@@ -130,6 +130,7 @@ EXAMPLES: list[Event] = [
     {"type": "turn_ended", "turn": 2},
     {"type": "defeated", "side": "A"},
     {"type": "conceded", "side": "A"},
+    {"type": "standing_answers_set", "side": "A", "answers": {"counter": "never"}},
     {"type": "game_over", "winner": "B", "ending": "annihilation"},
     {"type": "game_over", "winner": None, "ending": "annihilation"},
 ]

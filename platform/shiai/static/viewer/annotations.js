@@ -1,7 +1,9 @@
 // A study on the replay page (shiai.web.studies): its comments beside the log's
 // steps, its arrows and circles on the board, and, for its owner, the tools to
 // write them: "Draw", then drag on the board for an arrow or click for a circle;
-// a comment per step; Save. Shapes are kept in the SVG user units of the board's
+// without a pointer, a circle around the selected unit, an arrow from it to a unit
+// chosen from a list, or the board cursor (arrow keys, Enter, C), each announced in
+// the status line (aria-live); a comment per step; Save. Shapes are kept in the SVG user units of the board's
 // viewBox, so they stay where they were drawn whatever the zoom.
 import { copiesField, replay } from "./replay.js";
 
@@ -152,8 +154,10 @@ function fillPanel() {
 
 function refresh() {
   drawShapes();
+  drawCursor();
   decorateLog();
   fillPanel();
+  if (study.mine) fillTargets();
 }
 
 // -- the owner's tools ------------------------------------------------------------------
@@ -187,10 +191,11 @@ function addShape(shape) {
   const note = draft(current());
   if (note.shapes.length >= study.limits.shapes) {
     $("study-status").textContent = `at most ${study.limits.shapes} shapes on one step`;
-    return;
+    return false;
   }
   note.shapes.push(shape);
   refresh();
+  return true;
 }
 
 function onPointerDown(event) {
@@ -234,22 +239,199 @@ function onPointerUp(event) {
     : { kind: "circle", at: begun.start, r: round(scale(svg) / 40), colour });
 }
 
-// The keyboard's way to draw: a circle around the unit chosen under "Unit" (or clicked).
-function circleSelected() {
-  const svg = board();
-  const uid = replay.selected;
+// -- drawing without a pointer ------------------------------------------------------------
+
+// A unit's base on the board, in the board's user units: its centre and a radius
+// that rings it.
+function unitRing(svg, uid) {
   const unit = svg && uid ? svg.querySelector(`.unit[data-unit="${CSS.escape(uid)}"]`) : null;
-  if (!unit) {
-    $("study-status").textContent = "choose a unit first: click a base, or pick one under Unit";
-    return;
-  }
+  if (!unit) return null;
   const box = unit.getBBox();
   const toBoard = svg.getScreenCTM().inverse().multiply(unit.getScreenCTM());
   const corner = (x, y) => new DOMPoint(x, y).matrixTransform(toBoard);
   const a = corner(box.x, box.y);
   const b = corner(box.x + box.width, box.y + box.height);
   const radius = Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y)) * 0.65 + scale(svg) / 100;
-  addShape({ kind: "circle", at: [round((a.x + b.x) / 2), round((a.y + b.y) / 2)], r: round(radius), colour: $("study-colour").value });
+  return { at: [round((a.x + b.x) / 2), round((a.y + b.y) / 2)], r: round(radius) };
+}
+
+// The units' names, as the Unit list shows them ("side A: Buke samurai (A.u1)").
+function unitNames() {
+  return new Map([...$("unit-select").options].filter((o) => o.value).map((o) => [o.value, o.text]));
+}
+
+// Said by the status line (aria-live) once the panel is filled again.
+function announce(message) {
+  $("study-status").textContent = message;
+}
+
+function shapeCount() {
+  const count = noteAt(current()).shapes.length;
+  return `${count} shape${count === 1 ? "" : "s"} on this step, not saved yet`;
+}
+
+// Why there is no ring around the selected unit: none is chosen, or it has no base on
+// the table at this step (not deployed yet, or gone).
+function noRing(purpose) {
+  const uid = replay.selected;
+  if (!uid) return `choose ${purpose} first: click a base, or pick one under Unit`;
+  return `${unitNames().get(uid) || uid} is not on the table at this step: choose a unit drawn on the board`;
+}
+
+function circleSelected() {
+  const ring = unitRing(board(), replay.selected);
+  if (!ring) {
+    announce(noRing("a unit"));
+    return;
+  }
+  if (addShape({ kind: "circle", at: ring.at, r: ring.r, colour: $("study-colour").value })) {
+    announce(`circle drawn around ${unitNames().get(replay.selected) || replay.selected}: ${shapeCount()}`);
+  }
+}
+
+// The units an arrow from the selected one may point at: every other unit drawn on the
+// board at this step (a unit not on the table, not deployed yet or gone, has no base to
+// point at).
+function fillTargets() {
+  const select = $("study-target");
+  const names = unitNames();
+  const svg = board();
+  const drawn = (uid) => Boolean(svg && svg.querySelector(`.unit[data-unit="${CSS.escape(uid)}"]`));
+  const wanted = [...names.keys()].filter((uid) => uid !== replay.selected && drawn(uid));
+  if (select.dataset.units === wanted.join(",")) return;
+  const chosen = select.value;
+  select.replaceChildren(new Option("(choose a unit)", ""), ...wanted.map((uid) => new Option(names.get(uid), uid)));
+  select.dataset.units = wanted.join(",");
+  if (wanted.includes(chosen)) select.value = chosen;
+}
+
+function arrowToTarget() {
+  const svg = board();
+  const from = unitRing(svg, replay.selected);
+  const target = $("study-target").value;
+  const to = unitRing(svg, target);
+  if (!from) {
+    announce(noRing("the unit the arrow starts from"));
+    return;
+  }
+  if (!to) {
+    announce("choose the unit the arrow points at in the list “Arrow from the selected unit to”");
+    $("study-target").focus();
+    return;
+  }
+  // From the first unit's centre to the edge of the second's ring: the head stays visible.
+  const dx = to.at[0] - from.at[0];
+  const dy = to.at[1] - from.at[1];
+  const length = Math.hypot(dx, dy) || 1;
+  const back = Math.min(to.r, length / 2);
+  const end = [round(to.at[0] - (dx / length) * back), round(to.at[1] - (dy / length) * back)];
+  const names = unitNames();
+  if (addShape({ kind: "arrow", from: from.at, to: end, colour: $("study-colour").value })) {
+    announce(`arrow drawn from ${names.get(replay.selected) || replay.selected} to ${names.get(target) || target}: ${shapeCount()}`);
+  }
+}
+
+// The board cursor: a point moved by the arrow keys, for arrows and circles anywhere
+// (a hex, a point of the table), as a pointer would draw them.
+let cursor = null; // {at: [x, y], start: [x, y] | null}
+
+function drawCursor() {
+  const svg = board();
+  if (!svg || !cursor) return;
+  const group = layer(svg);
+  for (const node of group.querySelectorAll(".cursor, .cursor-start")) node.remove();
+  const span = scale(svg);
+  const arm = span / 40;
+  const width = round(span / 250);
+  const [x, y] = cursor.at;
+  if (cursor.start) {
+    svgEl("line", { class: "cursor-start", x1: cursor.start[0], y1: cursor.start[1], x2: x, y2: y, "stroke-width": width }, group);
+  }
+  svgEl("circle", { class: "cursor", cx: x, cy: y, r: round(arm / 2), "stroke-width": width }, group);
+  svgEl("line", { class: "cursor", x1: x - arm, y1: y, x2: x + arm, y2: y, "stroke-width": width }, group);
+  svgEl("line", { class: "cursor", x1: x, y1: y - arm, x2: x, y2: y + arm, "stroke-width": width }, group);
+  $("board").dataset.cursor = `${x},${y}`;
+}
+
+// Where the cursor is, in words: the unit under it (or nearest), else its position.
+function cursorPlace() {
+  const svg = board();
+  const names = unitNames();
+  let best = null;
+  for (const uid of names.keys()) {
+    const ring = unitRing(svg, uid);
+    if (!ring) continue;
+    const distance = Math.hypot(ring.at[0] - cursor.at[0], ring.at[1] - cursor.at[1]);
+    if (!best || distance < best.distance) best = { uid, distance, r: ring.r };
+  }
+  const where = `at ${Math.round(cursor.at[0])}, ${Math.round(cursor.at[1])}`;
+  if (!best) return where;
+  return best.distance <= best.r ? `on ${names.get(best.uid)}` : `${where}, nearest ${names.get(best.uid)}`;
+}
+
+function setCursor(on) {
+  const svg = board();
+  const area = $("board");
+  if (on && svg) {
+    const ring = unitRing(svg, replay.selected);
+    const box = svg.viewBox.baseVal;
+    const middle = [round(box.x + box.width / 2), round(box.y + box.height / 2)];
+    cursor = { at: ring ? ring.at : middle, start: null };
+    area.tabIndex = 0;
+    area.setAttribute("aria-label", "board cursor: arrow keys move it, Enter starts and ends an arrow, C draws a circle, Escape leaves");
+    area.classList.add("study-cursor-on");
+    drawCursor();
+    area.focus();
+    announce(`board cursor ${cursorPlace()}`);
+  } else {
+    cursor = null;
+    area.removeAttribute("tabindex");
+    area.removeAttribute("aria-label");
+    area.classList.remove("study-cursor-on");
+    delete area.dataset.cursor;
+    if (svg) for (const node of layer(svg).querySelectorAll(".cursor, .cursor-start")) node.remove();
+  }
+  $("study-cursor").setAttribute("aria-pressed", String(Boolean(cursor)));
+}
+
+function onCursorKey(event) {
+  if (!cursor || event.altKey || event.ctrlKey || event.metaKey) return;
+  const svg = board();
+  if (!svg) return;
+  const box = svg.viewBox.baseVal;
+  const stride = (scale(svg) / 60) * (event.shiftKey ? 5 : 1);
+  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const colour = $("study-colour").value;
+  if (event.key in moves) {
+    const [dx, dy] = moves[event.key];
+    const clamp = (value, low, span) => Math.min(Math.max(value, low), low + span);
+    cursor.at = [round(clamp(cursor.at[0] + dx * stride, box.x, box.width)), round(clamp(cursor.at[1] + dy * stride, box.y, box.height))];
+    drawCursor();
+    announce(`cursor ${cursorPlace()}`);
+  } else if (event.key === "Enter") {
+    if (!cursor.start) {
+      cursor.start = [...cursor.at];
+      drawCursor();
+      announce(`arrow starts ${cursorPlace()}: move to where it ends and press Enter`);
+    } else {
+      const from = cursor.start;
+      cursor.start = null;
+      if (addShape({ kind: "arrow", from, to: [...cursor.at], colour })) announce(`arrow drawn to ${cursorPlace()}: ${shapeCount()}`);
+      drawCursor();
+    }
+  } else if (event.key === "c" || event.key === "C") {
+    if (addShape({ kind: "circle", at: [...cursor.at], r: round(scale(svg) / 40), colour })) announce(`circle drawn ${cursorPlace()}: ${shapeCount()}`);
+    drawCursor();
+  } else if (event.key === "Escape") {
+    setCursor(false);
+    $("study-cursor").focus();
+    announce("board cursor closed");
+  } else {
+    return;
+  }
+  // The replay's own keys (step with the arrows) wait until the cursor is closed.
+  event.preventDefault();
+  event.stopPropagation();
 }
 
 function swallow(event) {
@@ -311,6 +493,9 @@ async function saveSettings(event) {
 function wireOwner() {
   $("study-draw").addEventListener("click", () => setDrawing(!drawing));
   $("study-circle-unit").addEventListener("click", circleSelected);
+  $("study-arrow-unit").addEventListener("click", arrowToTarget);
+  $("study-cursor").addEventListener("click", () => setCursor(!cursor));
+  $("board").addEventListener("keydown", onCursorKey);
   $("study-undo").addEventListener("click", () => {
     const note = draft(current());
     note.shapes.pop();
@@ -347,7 +532,11 @@ if (replay) {
   listSteps();
   replay.addEventListener("step", refresh);
   // Selecting a unit draws the board again (its reach): the shapes go back on it.
-  replay.addEventListener("boardredrawn", drawShapes);
+  replay.addEventListener("boardredrawn", () => {
+    drawShapes();
+    drawCursor();
+    if (study.mine) fillTargets();
+  });
   if (replay.drawn === replay.step) refresh();
   window.shiaiStudy = { saved, drafts };
 }

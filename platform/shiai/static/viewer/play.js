@@ -9,6 +9,7 @@ import { replay } from "./replay.js";
 import { button, controlFor, el } from "./play-controls.js";
 import { systemExport } from "./system.js";
 import { tablePoint } from "../boards/table.js";
+import { enteredDice } from "./entered-dice.js";
 
 const POLL_MS = 500;
 const $ = (id) => document.getElementById(id);
@@ -25,6 +26,7 @@ class PlayMode {
     this.polling = null;
     this.sending = false;
     this.over = false;
+    this.dice = enteredDice(this); // a game of dice from the table: faces sent with commands
   }
 
   start() {
@@ -218,12 +220,14 @@ class PlayMode {
     this.key = key;
     this.control = controlFor(this.systemControl, prompt, side, shown.state, {
       propose: () => this.propose(side),
+      details: () => this.details(side),
       submit: (command) => this.submit(command),
       redraw: () => this.drawOverlay(),
     });
     this.show(`Your decision: side ${side}`, [
       el("p", { className: "prompt-kind", id: "prompt-kind" }, this.control.title),
       this.control.element,
+      ...(this.dice ? [this.dice.field()] : []),
       this.editor(prompt, side),
       el("p", { className: "play-error", id: "play-error", role: "alert" }),
       el("p", { className: "play-status", id: "play-status", role: "status" }),
@@ -318,6 +322,21 @@ class PlayMode {
     return this.proposals.get(key);
   }
 
+  // What a system's control may ask about the prompt beyond the prompt itself (Kensei:
+  // line of sight to the targets), fetched once a step, when the control first asks;
+  // an empty object when the server cannot say (the engine still checks the command).
+  async details(side) {
+    if (!this.detailed) this.detailed = new Map();
+    const key = `${this.key}`;
+    if (!this.detailed.has(key)) {
+      const request = fetch(`${this.live.details}?side=${encodeURIComponent(side)}`, { headers: { Accept: "application/json" } })
+        .then(async (response) => (response.ok ? (await response.json()).details : {}))
+        .catch(() => ({}));
+      this.detailed.set(key, request);
+    }
+    return this.detailed.get(key);
+  }
+
   error(message) {
     const box = $("play-error");
     if (box) box.textContent = message;
@@ -356,12 +375,18 @@ class PlayMode {
     this.status("Sending…");
     this.busy(true);
     try {
-      const response = await fetch(this.live.commands, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.live.csrf },
-        body: JSON.stringify({ command, expected_step: this.replay.last }),
-      });
-      const body = await response.json().catch(() => ({}));
+      let response;
+      let body;
+      for (let attempt = 0; ; attempt += 1) {
+        const asked = this.key;
+        response = await fetch(this.live.commands, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.live.csrf },
+          body: JSON.stringify({ command, expected_step: this.replay.last, ...this.dice?.entered() }),
+        });
+        body = await response.json().catch(() => ({}));
+        if (response.status !== 409 || attempt > 0 || !(await this.askedAgain(asked))) break;
+      }
       if (!response.ok) {
         const rule = body.rule ? ` (${body.rule})` : "";
         this.status("");
@@ -377,6 +402,17 @@ class PlayMode {
     } finally {
       this.busy(false);
     }
+  }
+
+  // A sealed choice answered while another side answered theirs: that answer moved the
+  // game on (a 409) without changing what this side is asked, which it cannot see. Once
+  // the page has caught up, whether the same side is asked the same sealed question
+  // (the command is then sent again, once, at the new step; the engine judges it).
+  async askedAgain(asked) {
+    await this.catchUp();
+    const prompt = this.replay.step === this.replay.last && this.replay.shown ? this.replay.shown.prompt : null;
+    const question = (key) => (key ? key.slice(key.indexOf(":")) : null);
+    return Boolean(asked && this.key && prompt && prompt.sealed && question(asked) === question(this.key));
   }
 
   // -- the board ---------------------------------------------------------------------

@@ -188,6 +188,8 @@ export class Replay extends EventTarget {
       location.assign(this.href(this.step, { view: $("view").value }));
     });
     $("unit-select").addEventListener("change", () => this.select($("unit-select").value || null));
+    // A system's texts for the unit panel arrived (fetched when first needed).
+    document.addEventListener("systemtexts", () => { if (this.shown) this.fillUnits(this.shown.state); });
     $("state-details").addEventListener("toggle", () => this.fillStateJson());
     const verify = $("verify");
     if (verify) verify.addEventListener("click", () => this.verify(verify));

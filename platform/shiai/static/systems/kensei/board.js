@@ -43,6 +43,9 @@ export function legend(state) {
   items.push({ kind: "line", className: "charge", label: "charge" });
   items.push({ kind: "line", className: "shot", label: "shot" });
   items.push({ kind: "mark", className: "casualty", label: "casualty" });
+  items.push({ kind: "mark", className: "reach-move", label: "selected unit's move reach (MOV)" });
+  items.push({ kind: "mark", className: "reach-charge", label: "its charge reach (MOV + 6)" });
+  items.push({ kind: "mark", className: "reach-charge-boosted", label: "its boosted charge reach, dashed (2 × MOV + 6)" });
   return items;
 }
 
@@ -175,12 +178,15 @@ function drawArrows(svg, event, changes, byUnit, Y) {
 }
 
 // The selected unit's reach, before an order is declared: its move (MOV), its charge
-// (at most MOV + 6, the best Charge roll; a boosted charge doubles MOV) and its
+// (at most MOV + 6, the best Charge roll; a boosted charge, dashed, doubles MOV:
+// 2 × MOV + 6, as engine/kensei/charge/charging.py's charge_bonus) and its
 // longest weapon's range band, each measured from the edge of any of its bases.
 function drawReach(layer, unit, minis, Y) {
   const bases = minis.map((m) => ({ x: m.x, y: m.y, size: m.base.size }));
   const longest = Math.max(0, ...(unit.ranged || []).map((band) => BAND_REACH[band] || 0));
   if (longest) reach(layer, bases, longest, "shoot", `shoot: ${longest / CM} cm (${unit.ranged.join(", ")})`, Y);
+  const boosted = 2 * unit.mov + BEST_CHARGE_DIE;
+  reach(layer, bases, boosted * CM, "charge-boosted", `boosted charge: up to ${boosted} cm (2 × MOV ${unit.mov} + 1D6, 2 orders)`, Y);
   const charge = (unit.mov + BEST_CHARGE_DIE) * CM;
   reach(layer, bases, charge, "charge", `charge: up to ${unit.mov + BEST_CHARGE_DIE} cm (MOV ${unit.mov} + 1D6)`, Y);
   reach(layer, bases, unit.mov * CM, "move", `move: ${unit.mov} cm`, Y);

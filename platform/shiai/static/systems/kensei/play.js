@@ -196,7 +196,16 @@ function offering(prompt, side, state, hooks) {
   return control;
 }
 
-const orderLabel = (id) => id.replace(/[-_]/g, " ");
+// The commander's orders' names and texts from the data (the prompts that choose them
+// carry them; remembered for the panel of the later prompts).
+const ORDER_TEXTS = {};
+const orderLabel = (id) => (ORDER_TEXTS[id] ? ORDER_TEXTS[id].name : id.replace(/[-_]/g, " "));
+const orderCost = (said) => `${said.cards} card(s)${said.plus_x ? " + X" : ""}`;
+const orderText = (id) => {
+  const said = ORDER_TEXTS[id];
+  return said ? el("span", { className: "text-from-data", "data-order": id }, `${said.text} (cost: ${orderCost(said)})`) : null;
+};
+const learnOrderTexts = (prompt) => Object.assign(ORDER_TEXTS, (prompt.options && prompt.options.texts) || {});
 
 // Setup: one commander's order into the hand and the deck's orders face down (the
 // first orders of the list are proposed). The choice is secret until the game ends.
@@ -204,6 +213,7 @@ function chooseCommanderOrders(prompt, side, state, hooks) {
   const orders = prompt.options.orders[side];
   const size = prompt.options.deck[side];
   if (!Array.isArray(orders)) return null;
+  learnOrderTexts(prompt);
   const rows = orders.map((id, index) => ({
     id,
     hand: el("input", { type: "radio", name: "order-hand", id: `order-hand-${index}`, checked: index === 0 }),
@@ -212,7 +222,7 @@ function chooseCommanderOrders(prompt, side, state, hooks) {
   const list = el("div", { className: "choices" });
   rows.forEach((row) => list.append(el("p", {},
     el("label", { htmlFor: row.hand.id }, row.hand, " in hand"), " ",
-    el("label", { htmlFor: row.deck.id }, row.deck, " face down"), ` ${orderLabel(row.id)}`)));
+    el("label", { htmlFor: row.deck.id }, row.deck, " face down"), " ", el("strong", {}, orderLabel(row.id)), orderText(row.id))));
   const control = {
     title: `Choose your commander's orders: one into your hand and ${size} more, shuffled face down (the other side does not see your choice).`,
     element: list,
@@ -234,12 +244,14 @@ function chooseCommanderOrders(prompt, side, state, hooks) {
 function keepCommanderOrder(prompt, side, state, hooks) {
   const mine = state.commander_orders && state.commander_orders.sides[side];
   if (!mine || !Array.isArray(mine.hand) || !Array.isArray(mine.drawn)) return null;
+  learnOrderTexts(prompt);
   const control = choices(
     "Keep one of your two commander's orders; the other is discarded face down.",
     [...mine.hand, ...mine.drawn].map((id) => [`Keep ${orderLabel(id)}`, { type: "keep_commander_order", side, keep: id }]),
     hooks,
   );
-  control.element = el("div", {}, control.element, commanderOrderPanel(side, state, null, hooks));
+  const texts = el("ul", { className: "order-texts" }, ...[...mine.hand, ...mine.drawn].map((id) => el("li", {}, el("strong", {}, orderLabel(id)), orderText(id))));
+  control.element = el("div", {}, control.element, texts, commanderOrderPanel(side, state, null, hooks));
   return control;
 }
 
@@ -293,12 +305,14 @@ function keepCards(prompt, side, state, hooks) {
       return { type: "keep_cards", side, keep };
     },
   };
-  list.append(confirm("Keep these cards", control, hooks, "keep-confirm"));
+  list.append(confirm("Keep these cards", control, hooks, "keep-confirm"), " ",
+    button("Keep no card", () => hooks.submit({ type: "keep_cards", side, keep: [] }), { id: "keep-none" }));
   return control;
 }
 
 const REACTIONS = { none: "No reaction", flee: "Flee (2D6 away)", hold: "Hold and shoot" };
-const TARGETED = ["attack", "shoot", "charge"];
+const TARGETED = ["attack", "shoot", "charge", "duel"];
+const SIGHTED = ["shoot", "charge"]; // their targets' line of sight is asked apart
 
 function enemyUnits(state, side) {
   return Object.entries(state.units)
@@ -357,6 +371,7 @@ function confirm(label, control, hooks, id = "confirm") {
 // -- activation ----------------------------------------------------------------------
 
 function chooseUnit(prompt, side, state, hooks) {
+  learnOrderTexts(prompt);
   const units = prompt.options.units;
   const picker = choose("play-unit", "Unit to activate", units.map((uid) => [uid, unitLabel(state, uid)]));
   const control = {
@@ -495,6 +510,7 @@ function deploy(prompt, side, state, hooks) {
 // -- orders ------------------------------------------------------------------------------
 
 function order(prompt, side, state, hooks) {
+  learnOrderTexts(prompt);
   const uid = prompt.options.unit;
   const unit = state.units[uid];
   const boosted = prompt.options.boosted_move !== undefined;
@@ -509,32 +525,74 @@ function order(prompt, side, state, hooks) {
     ? [["move", `boosted move: up to ${cm(allowance)}`]]
     : [
         ["move", `move: up to ${cm(allowance)} (1 order)`],
-        ...(orders >= 2 ? [["boost", "boost the move: 2 orders, 2 × MOV + 1D6 (rolled first)"], ["disengage", "disengage: 2 orders"]] : []),
+        ["boost", "boost the move: 2 orders, 2 × MOV + 1D6 (rolled first)"],
+        ["disengage", "disengage: 2 orders"],
         ["attack", "attack a unit it is engaged with"],
         ["shoot", "shoot at a unit"],
         ["charge", "charge a unit it sees (1D6 + MOV)"],
-        ...(unit.markers.unloaded ? [["reload", "reload"]] : []),
+        ["duel", "challenge an enemy leader to a duel"],
+        ["reload", "reload"],
         ["shelter", "shelter"],
       ];
   const kind = choose("order-kind", "Order", kinds);
-  // The orders the rules refuse this unit whatever its target: offered disabled, with
-  // the engine's reason on hover, and listed in words (a phone has no hover).
-  const refused = prompt.options.refused || {};
+  // The orders and targets the rules refuse this unit, with the engine's words and
+  // rule (from the same checks its decision makes): offered disabled with the reason
+  // on hover, and listed under the list, where a tap or a focus shows the reason
+  // (a phone has no hover).
+  const refused = boosted ? {} : prompt.options.refused || {};
+  const targets = { ...(prompt.options.targets || {}) };
+  const why = el("p", { id: "refusal-why", className: "refusal-why", "aria-live": "polite" });
+  const explain = (text) => { why.textContent = text; };
+  const offered = new Set(kinds.map(([value]) => value));
   for (const option of kind.select.options) {
     if (!refused[option.value]) continue;
     option.disabled = true;
     option.title = refused[option.value];
     option.text = `${option.text} (not now)`;
   }
-  const refusals = Object.keys(refused).length
+  const entry = (label, reason, id) => {
+    const said = `${label} ${reason}`;
+    const tap = button(label, () => explain(said), { className: "refused-entry", title: reason, id });
+    tap.addEventListener("focus", () => explain(said));
+    return el("li", {}, tap, " ", el("span", { className: "refused-reason" }, reason));
+  };
+  const shownRefusals = Object.entries(refused).filter(([order]) => offered.has(order));
+  const refusals = shownRefusals.length
     ? el("ul", { className: "order-refusals", id: "order-refusals" },
-      ...Object.entries(refused).map(([order, why]) => el("li", { title: why }, `${order}: ${why}`)))
+      ...shownRefusals.map(([order, reason]) => entry(`${order}:`, reason, `refused-${order}`)))
     : null;
+  if (kind.select.selectedOptions[0] && kind.select.selectedOptions[0].disabled) {
+    const first = [...kind.select.options].find((option) => !option.disabled);
+    if (first) kind.select.value = first.value;
+  }
   const enemies = enemyUnits(state, side);
   const target = choose("order-target", "Target unit (or click one of its miniatures)", enemies.map((e) => [e, unitLabel(state, e)]));
+  const targetRefusals = el("ul", { className: "order-refusals target-refusals", id: "target-refusals" });
+  // The target list of the chosen order: refused targets disabled, with their reason
+  // (line of sight once the page has asked it: see askSight).
+  const fillTargets = () => {
+    const chosen = kind.select.value;
+    const verdicts = targets[chosen] || {};
+    const rows = [];
+    for (const option of target.select.options) {
+      const uid = option.value;
+      const reason = verdicts[uid];
+      option.disabled = Boolean(reason);
+      option.title = reason || "";
+      option.text = `${unitLabel(state, uid)}${reason ? " (refused)" : ""}`;
+      if (reason) rows.push(entry(`${unitLabel(state, uid)}:`, reason, `refused-target-${uid.replace(/[^\w-]/g, "_")}`));
+    }
+    targetRefusals.replaceChildren(...rows);
+    targetRefusals.hidden = !rows.length;
+    const current = target.select.selectedOptions[0];
+    if (!current || current.disabled) {
+      const first = [...target.select.options].find((option) => !option.disabled);
+      if (first) target.select.value = first.value;
+    }
+  };
   const boostBox = el("input", { type: "checkbox", id: "order-boost" });
   const boostLabel = el("label", { htmlFor: "order-boost" }, boostBox, " boosted (2 orders)");
-  const targetControls = el("div", {}, target.element, orders >= 2 ? el("p", {}, boostLabel) : "");
+  const targetControls = el("div", {}, target.element, targetRefusals, orders >= 2 ? el("p", {}, boostLabel) : "");
   const targeting = () => TARGETED.includes(kind.select.value);
   const facingChoice = choose("order-facing", "Facing at the end", [["path", "along the last stretch of the path"], ["keep", "as now"]]);
   const waypoints = [];
@@ -558,11 +616,38 @@ function order(prompt, side, state, hooks) {
     targetControls.hidden = !targeting();
     hooks.redraw();
   };
+  // Line of sight is not in the prompt (the bots ask every prompt, and it is costly):
+  // once a shoot or a charge is picked, the page asks the server once a step which of
+  // the targets the prompt accepts it refuses, with the decision's words and rule.
+  let sightAsked = false;
+  const askSight = () => {
+    if (sightAsked || !SIGHTED.includes(kind.select.value) || !hooks.details) return;
+    sightAsked = true;
+    targetControls.dataset.sight = "asking";
+    hooks.details().then((details) => {
+      const sight = (details && details.sight) || {};
+      for (const [order, verdicts] of Object.entries(sight)) {
+        const refusedHere = Object.entries(verdicts).filter(([, reason]) => reason);
+        if (targets[order] && refusedHere.length) targets[order] = { ...targets[order], ...Object.fromEntries(refusedHere) };
+      }
+      targetControls.dataset.sight = "checked";
+      fillTargets();
+      refresh();
+    });
+  };
+  const kindChanged = () => {
+    fillTargets();
+    explain("");
+    askSight();
+    refresh();
+  };
   const add = (point) => {
     if (targeting()) {
       const picked = nearestUnit(state, enemies, point);
       if (picked) {
         target.select.value = picked;
+        const verdicts = targets[kind.select.value] || {};
+        explain(verdicts[picked] ? `${unitLabel(state, picked)}: ${verdicts[picked]}` : "");
         refresh();
       }
       return;
@@ -593,6 +678,11 @@ function order(prompt, side, state, hooks) {
       if (chosen === "boost") return { type: "order", side, order: "move", boost: true };
       if (chosen === "reload" || chosen === "shelter") return { type: "order", side, order: chosen };
       if (TARGETED.includes(chosen)) {
+        const reason = (targets[chosen] || {})[target.select.value];
+        if (reason) {
+          explain(`${unitLabel(state, target.select.value)}: ${reason}`);
+          throw new Error(`${unitLabel(state, target.select.value)}: ${reason}`);
+        }
         return { type: "order", side, order: chosen, target: target.select.value, boost: orders >= 2 && boostBox.checked };
       }
       return { type: "order", side, order: chosen, minis: waypoints.length ? moved() : [] };
@@ -625,10 +715,16 @@ function order(prompt, side, state, hooks) {
       button("Undo the last waypoint", () => { waypoints.pop(); refresh(); }, { id: "undo-waypoint" }), " ",
       button("Clear the path", () => { waypoints.splice(0); refresh(); }, { id: "clear-path" })),
     facingChoice.element);
-  kind.select.addEventListener("change", refresh);
+  kind.select.addEventListener("change", kindChanged);
   target.select.addEventListener("change", refresh);
   facingChoice.select.addEventListener("change", refresh);
-  control.element = el("div", {}, kind.element, refusals, targetControls, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)), commanderOrderPanel(side, state, uid, hooks));
+  // In a Lead, an activated unit may give no order.
+  const pass = prompt.options.lead
+    ? el("p", {}, button("Give no order (pass)", () => hooks.submit({ type: "order", side, order: "pass", unit: uid }), { id: "order-pass" }))
+    : null;
+  control.element = el("div", {}, kind.element, refusals, targetControls, why, pass, distance, pathControls, el("p", {}, confirm("Give the order", control, hooks)), commanderOrderPanel(side, state, uid, hooks));
+  fillTargets();
+  askSight();
   refresh();
   return control;
 }
@@ -641,6 +737,13 @@ function commanderOrderPanel(side, state, uid, hooks) {
   const hand = state.cards && state.cards[side] ? state.cards[side].hand : null;
   if (!mine || !Array.isArray(mine.hand) || !mine.hand.length || !Array.isArray(hand)) return "";
   const which = choose("commander-order", "Commander's order", mine.hand.map((id) => [id, orderLabel(id)]));
+  const said = el("p", { id: "commander-order-text", className: "text-from-data" });
+  const describe = () => {
+    const id = which.select.value;
+    said.textContent = ORDER_TEXTS[id] ? `${ORDER_TEXTS[id].text} (cost: ${orderCost(ORDER_TEXTS[id])})` : "";
+  };
+  which.select.addEventListener("change", describe);
+  describe();
   const own = Object.entries(state.units)
     .filter(([, unit]) => unit.side === side && !unit.removed && unit.minis.some((m) => state.minis[m].placed && !state.minis[m].removed))
     .map(([id]) => id);
@@ -663,7 +766,7 @@ function commanderOrderPanel(side, state, uid, hooks) {
     units: unitBoxes.filter(({ box }) => box.checked).map(({ id }) => id),
     cards: cardBoxes.filter(({ box }) => box.checked).map(({ value }) => value),
   }), { id: "corder-play" });
-  return el("details", { id: "commander-order-panel" }, el("summary", {}, "Play a commander's order"), which.element, units, cards, el("p", {}, play));
+  return el("details", { id: "commander-order-panel" }, el("summary", {}, "Play a commander's order"), which.element, said, units, cards, el("p", {}, play));
 }
 
 // -- drawing ----------------------------------------------------------------------------

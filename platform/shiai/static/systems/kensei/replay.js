@@ -5,6 +5,25 @@ import { drawBoard, legend, markerList, measure } from "./board.js";
 const CM = 100;
 const cm = (value) => `${Math.round(value / 10) / 10} cm`;
 
+// The titles' and abilities' names and rules texts from the data files (the state names
+// them by id), fetched the first time a unit's profile is shown, not before the viewer
+// starts; until they arrive the panel shows the ids, then the viewer is told to fill it
+// again ("systemtexts").
+let TEXTS = {};
+let textsAsked = false;
+
+function askTexts() {
+  if (textsAsked) return;
+  textsAsked = true;
+  fetch(new URL("../../../systems/kensei/texts.json", import.meta.url))
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => ({}))
+    .then((texts) => {
+      TEXTS = texts;
+      document.dispatchEvent(new CustomEvent("systemtexts"));
+    });
+}
+
 function rollOffs(label, rolls) {
   // A tie is rolled again: every roll after the first is a re-roll.
   return rolls.flatMap((roll, index) =>
@@ -135,12 +154,30 @@ function profile(unit, state) {
     ["WO", unit.wo],
     ["Miniatures", `${unit.minis.length} on the table (${unit.initial} at the start)`],
     ["Leader", unit.leader || "none"],
-    ["Abilities", [...unit.abilities.permanent, ...unit.abilities.ki.map((k) => `${k} (ki)`)].join(", ") || "none"],
+    ...abilityRows(unit),
     ["Ki in use", unit.ki || "none"],
     ["Markers", markerList(unit.markers).map((m) => m.text).join(", ") || "none"],
   ];
   if (unit.ranged && unit.ranged.length) rows.splice(4, 0, ["Ranged", unit.ranged.join(", ")]);
   return { title: `${unit.name} (${unit.id})`, rows };
+}
+
+// One row per title of the unit's troop and per ability, each with its name and text.
+function abilityRows(unit) {
+  askTexts();
+  const titles = ((TEXTS.troop_titles || {})[unit.troop] || []).map((id) => {
+    const said = (TEXTS.titles || {})[id];
+    return [`Title: ${said ? said.name : id}`, said ? said.text : ""];
+  });
+  const ability = (id, kind) => {
+    const said = (TEXTS.abilities || {})[id];
+    return [`${said ? said.name : id.replace(/_/g, " ")} (${kind})`, said ? said.text : id];
+  };
+  const abilities = [
+    ...unit.abilities.permanent.map((id) => ability(id, "permanent ability")),
+    ...unit.abilities.ki.map((id) => ability(id, "ki")),
+  ];
+  return [...titles, ...(abilities.length ? abilities : [["Abilities", "none"]])];
 }
 
 function summary(state) {

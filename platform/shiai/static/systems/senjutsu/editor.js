@@ -2,10 +2,11 @@
 // character (from the list or by clicking it), click a hex to move it there, choose
 // its facing, set its wounds and stuns, tick the cards of its hand among the player's
 // own (hand, deck, discard pile). The edits are listed and previewed on the board; the
-// engine checks them all when a board is started (POST .../edits) and its refusal is
-// shown in its own words. "Ask the engine" lists what the character may do at the step.
+// engine checks each as it is added (refused, its words are shown next to the fields
+// and nothing is added) and all of them again when a board is started (POST
+// .../edits). "Ask the engine" lists what the character may do at the step.
 import { drawBoard } from "./board.js";
-import { wireEditor } from "../../boards/position_editor.js";
+import { checkTyped, dragPieces, editorReady, tryEdit, wireEditor } from "../../boards/position_editor.js";
 import { loadCatalogue } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +16,8 @@ const data = JSON.parse($("editor-data").textContent);
 let catalogue = {};
 const edits = [];
 let selected = $("edit-character").value;
+let busy = false; // a dragged move is being checked
+let dropped = null; // the move edit of the last drag, which the facing chosen next turns
 
 const cardName = (id) => (catalogue.cards && catalogue.cards[id] ? catalogue.cards[id].name : id);
 const isCore = (id) => Boolean(catalogue.cards && catalogue.cards[id] && catalogue.cards[id].core);
@@ -117,11 +120,22 @@ const whole = (id) => {
   return Number.isInteger(value) ? value : NaN;
 };
 
-function add(edit) {
-  edits.push(edit);
-  $("edit-error").hidden = true;
-  draw();
+// An edit of the form, checked by the engine before it is added; refused, the rule is
+// shown next to the fields `near` (the button's fieldset). One at a time, in the order
+// they are made.
+let checked = Promise.resolve();
+function add(edit, button) {
+  checked = checked.then(async () => {
+    busy = true;
+    dropped = null;
+    await tryEdit(data, edits, edit, selected, draw, button.closest("fieldset"));
+    busy = false;
+  });
+  return checked;
 }
+
+const typedMove = () => ({ edit: "move", character: selected, hex: [whole("edit-q"), whole("edit-r")], facing: whole("edit-facing") });
+const typedMarkers = () => ({ edit: "markers", character: selected, wounds: whole("edit-wounds"), bleeding: whole("edit-bleeding"), stuns: whole("edit-stuns") });
 
 
 $("edit-character").addEventListener("change", () => select($("edit-character").value));
@@ -135,15 +149,45 @@ $("board").addEventListener("click", (event) => {
   $("edit-q").value = String(q);
   $("edit-r").value = String(r);
 });
-$("edit-move").addEventListener("click", () =>
-  add({ edit: "move", character: selected, hex: [whole("edit-q"), whole("edit-r")], facing: whole("edit-facing") }));
-$("edit-markers").addEventListener("click", () =>
-  add({ edit: "markers", character: selected, wounds: whole("edit-wounds"), bleeding: whole("edit-bleeding"), stuns: whole("edit-stuns") }));
+$("edit-move").addEventListener("click", () => add(typedMove(), $("edit-move")));
+$("edit-markers").addEventListener("click", () => add(typedMarkers(), $("edit-markers")));
 $("edit-hand").addEventListener("click", () =>
-  add({ edit: "hand", character: selected, cards: [...$("edit-cards").querySelectorAll("input:checked")].map((box) => box.dataset.card).sort() }));
-$("edit-undo").addEventListener("click", () => { edits.pop(); draw(); });
+  add({ edit: "hand", character: selected, cards: [...$("edit-cards").querySelectorAll("input:checked")].map((box) => box.dataset.card).sort() }, $("edit-hand")));
+// The hex and the markers are checked as they are typed (asked about, not added).
+for (const [ids, typed, button] of [[["edit-q", "edit-r"], typedMove, "edit-move"], [["edit-wounds", "edit-bleeding", "edit-stuns"], typedMarkers, "edit-markers"]]) {
+  for (const id of ids) $(id).addEventListener("change", () => busy || checkTyped(data, edits, typed(), selected, $(button).closest("fieldset")));
+}
+$("edit-undo").addEventListener("click", () => { dropped = null; edits.pop(); draw(); });
+
+// A character dragged to a hex: the same move edit as the form's, checked by the
+// engine at once; the facing chosen just after turns it there (the same edit again).
+async function moveTo(side, hex, facing) {
+  busy = true;
+  const edit = { edit: "move", character: side, hex, facing };
+  dropped = (await tryEdit(data, edits, edit, side, draw)) ? edit : null;
+  busy = false;
+}
+dragPieces($("board"), {
+  pick: (side) => {
+    if (busy || !data.state.characters[side]) return false;
+    if (side !== selected) select(side);
+    return true;
+  },
+  drop: async (side, down, up) => {
+    const cell = document.elementsFromPoint(up.clientX, up.clientY).map((node) => node.closest(".hex[data-hex]")).find(Boolean);
+    const mine = previewed().characters[side];
+    if (!cell || cell.dataset.hex === mine.hex.join(",")) return;
+    await moveTo(side, cell.dataset.hex.split(",").map(Number), mine.facing);
+  },
+});
+$("edit-facing").addEventListener("change", async () => {
+  if (busy || !dropped || edits[edits.length - 1] !== dropped || dropped.character !== selected) return;
+  edits.pop();
+  await moveTo(dropped.character, dropped.hex, whole("edit-facing"));
+});
 
 wireEditor(data, edits, () => selected);
 catalogue = await loadCatalogue();
 for (const option of $("edit-character").options) option.textContent = nameOf(option.value);
 draw();
+editorReady();
