@@ -97,22 +97,21 @@ def filter_states() -> dict[str, Filters]:
     }
 
 
-def stores() -> Iterator[tuple[str, Database]]:
+def stores(postgres: str = POSTGRES_DATABASE) -> Iterator[tuple[str, Database]]:
+    """The stores a bench runs on: SQLite, and PostgreSQL (its database named
+    ``postgres``, dropped and made again) when it answers."""
     yield "sqlite", sqlite_database
     problem = postgres_problem()
     if problem is None:
-        yield "postgresql", _postgres
+        yield "postgresql", lambda: postgres_database(postgres)
     else:
         note(f"postgresql skipped: {problem}")
 
 
 @contextmanager
-def _postgres() -> Iterator[str]:
-    with postgres_database(POSTGRES_DATABASE) as url:
-        yield url
-
-
-def bench_store(store: str, database: Database) -> None:
+def synthetic_store(store: str, database: Database) -> Iterator[tuple[str, Engine]]:
+    """A migrated database of ``store`` holding the ``GAMES`` synthetic games (their
+    loading timed as ``dash.load.<store>``): its URL and an engine, disposed after."""
     clock = time.perf_counter
     with database() as url:
         upgrade(url)
@@ -123,27 +122,33 @@ def bench_store(store: str, database: Database) -> None:
                 load(connection, SEED, GAMES)
             _vacuum(engine, ("game_sides", "game_dice", "game_units", "game_seats"))
             figure(f"dash.load.{store}", clock() - started, "s")
-            started = clock()
-            with profiled(f"dash.rollup_build.{store}"), engine.begin() as connection:
-                rebuild(connection)
-            figure(f"dash.rollup_build.{store}", clock() - started, "s")
-            _vacuum(engine, tuple(rollup.name for rollup in ROLLUPS))
-            for name, filters in filter_states().items():
-                with engine.connect() as connection:
-                    samples = []
-                    for round_number in range(ROUNDS + 1):
-                        started = clock()
-                        with profiled(f"dash.{name}.{store}.{round_number}"):
-                            all_data(connection, filters)
-                        if round_number:  # the first run warms the caches
-                            samples.append(clock() - started)
-                figure(f"dash.{name}.{store}", median(samples), "s")
-                note(f"dash.{name}.{store}: runs {', '.join(f'{s:.3f}' for s in samples)} s")
-            if store == "sqlite":
-                report_page_weights(url)
-            bench_mixed(store, engine)
+            yield url, engine
         finally:
             engine.dispose()
+
+
+def bench_store(store: str, database: Database) -> None:
+    clock = time.perf_counter
+    with synthetic_store(store, database) as (url, engine):
+        started = clock()
+        with profiled(f"dash.rollup_build.{store}"), engine.begin() as connection:
+            rebuild(connection)
+        figure(f"dash.rollup_build.{store}", clock() - started, "s")
+        _vacuum(engine, tuple(rollup.name for rollup in ROLLUPS))
+        for name, filters in filter_states().items():
+            with engine.connect() as connection:
+                samples = []
+                for round_number in range(ROUNDS + 1):
+                    started = clock()
+                    with profiled(f"dash.{name}.{store}.{round_number}"):
+                        all_data(connection, filters)
+                    if round_number:  # the first run warms the caches
+                        samples.append(clock() - started)
+            figure(f"dash.{name}.{store}", median(samples), "s")
+            note(f"dash.{name}.{store}: runs {', '.join(f'{s:.3f}' for s in samples)} s")
+        if store == "sqlite":
+            report_page_weights(url)
+        bench_mixed(store, engine)
 
 
 def bench_mixed(store: str, engine: Engine) -> None:

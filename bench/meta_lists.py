@@ -19,29 +19,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 
-from sqlalchemy import Connection, Engine, bindparam, create_engine, select, update
+from sqlalchemy import Connection, Engine, bindparam, select, update
 
 from bench._util import (
     figure,
     median,
     note,
-    postgres_database,
-    postgres_problem,
-    sqlite_database,
 )
-from bench.dashboards import GAMES, SEED, _vacuum, filter_states
+from bench.dashboards import SEED, Database, _vacuum, filter_states, stores, synthetic_store
 from dashboards.meta_filters import Filters
 from dashboards.meta_lists import common_lists, top_finishes, unit_inclusion
 from replays.rollups import rebuild
 from replays.schema import game_sides
 from shiai.list_facts import REGISTRATION, SideList, insert_lists
-from shiai.migrations import upgrade
 from shiai.schema import game_seats
 from tests.support.list_rows import list_templates, random_list
-from tests.support.synthetic_games import load
 
 ROUNDS = 3
 # A database of its own: bench.dashboards drops and re-creates its own on entry.
@@ -95,27 +88,20 @@ def _name_event_players(connection: Connection) -> None:
         )  # fmt: skip
 
 
-def bench_store(store: str, database: Callable[[], AbstractContextManager[str]]) -> None:
+def bench_store(store: str, database: Database) -> None:
     clock = time.perf_counter
-    with database() as url:
-        upgrade(url)
-        engine = create_engine(url)
-        try:
-            started = clock()
-            with engine.begin() as connection:
-                load(connection, SEED, GAMES)
-            lists = load_lists(engine)
-            _vacuum(engine, ("game_sides", "side_lists", "side_list_entries"))
-            note(f"dash.lists.{store}: {lists} lists loaded in {clock() - started:.1f} s")
-            started = clock()
-            with engine.begin() as connection:
-                rebuild(connection)
-            figure(f"dash.lists.rollup_build.{store}", clock() - started, "s")
-            _vacuum(engine, ("rollup_list_units", "rollup_lists"))
-            for state, filters in filter_states().items():
-                _time_state(engine, f"{state}.{store}", filters)
-        finally:
-            engine.dispose()
+    with synthetic_store(store, database) as (_, engine):
+        started = clock()
+        lists = load_lists(engine)
+        _vacuum(engine, ("game_sides", "side_lists", "side_list_entries"))
+        note(f"dash.lists.{store}: {lists} lists loaded in {clock() - started:.1f} s")
+        started = clock()
+        with engine.begin() as connection:
+            rebuild(connection)
+        figure(f"dash.lists.rollup_build.{store}", clock() - started, "s")
+        _vacuum(engine, ("rollup_list_units", "rollup_lists"))
+        for state, filters in filter_states().items():
+            _time_state(engine, f"{state}.{store}", filters)
 
 
 def _time_state(engine: Engine, label: str, filters: Filters) -> None:
@@ -136,17 +122,8 @@ def _time_state(engine: Engine, label: str, filters: Filters) -> None:
     figure(f"dash.lists.all.{label}", median(totals), "s")
 
 
-def stores() -> Iterator[tuple[str, Callable[[], AbstractContextManager[str]]]]:
-    yield "sqlite", sqlite_database
-    problem = postgres_problem()
-    if problem is None:
-        yield "postgresql", lambda: postgres_database(POSTGRES_DATABASE)
-    else:
-        note(f"postgresql skipped: {problem}")
-
-
 def main() -> None:
-    for store, database in stores():
+    for store, database in stores(POSTGRES_DATABASE):
         bench_store(store, database)
 
 

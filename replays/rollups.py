@@ -292,14 +292,27 @@ def _games_once(chosen: ColumnElement[bool], **keys: Any) -> Select[Any]:
     ).group_by(*partition, *grouping)
 
 
+def _of_games(
+    game_id: ColumnElement[Any],
+    only: ColumnElement[bool] | None,
+    game_ids: Sequence[UUID] | None,
+) -> ColumnElement[bool]:
+    """The rows of a per-unit table (``game_id`` its game column) that belong to the
+    games asked for: those of ``game_ids`` when given, else those whose sides match
+    ``only`` (every row when ``only`` is None)."""
+    if game_ids is not None:
+        return game_id.in_(game_ids)
+    if only is None:
+        return true()
+    return game_id.in_(select(_sides.game_id).where(only).correlate(None))
+
+
 def _units(only: ColumnElement[bool] | None, game_ids: Sequence[UUID] | None = None) -> Select[Any]:
     """Non-mirror sides by faction and unit profile fielded: their record, and the
     copies, casualties caused and cost of the profile's units."""
     c, u = _sides, game_units.c
     chosen = true() if only is None else only
-    games = true() if only is None else u.game_id.in_(select(c.game_id).where(only).correlate(None))
-    if game_ids is not None:
-        games = u.game_id.in_(game_ids)
+    games = _of_games(u.game_id, only, game_ids)
     per_side = (
         select(
             u.game_id,
@@ -336,9 +349,7 @@ def _list_units(
     in a list counts the side once)."""
     c, e = _sides, side_list_entries.c
     chosen = true() if only is None else only
-    games = true() if only is None else e.game_id.in_(select(c.game_id).where(only).correlate(None))
-    if game_ids is not None:
-        games = e.game_id.in_(game_ids)
+    games = _of_games(e.game_id, only, game_ids)
     per_list = (
         select(
             e.game_id,

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import LiveSite, new_context, shot
+from tests.e2e.test_meta_reported import expect_faction_record
 from tests.e2e.test_odds_page import expect, watch_console
 
 pytestmark = pytest.mark.e2e
@@ -90,12 +91,7 @@ def test_an_organiser_imports_a_past_event_and_reads_it_in_the_meta(
     imported.get_by_role("link", name=event).click()
     expect(page).to_have_url(re.compile(r"/meta\?event=[0-9a-f-]{36}"))
     expect(page.locator("select[name=event] option:checked")).to_contain_text(event)
-    chart = page.locator('[data-figure="faction-win-rates"]')
-    expect(chart).to_have_attribute("data-drawn", "true")
-    rows = page.locator("#table-faction-win-rates tbody tr")
-    expect(rows).to_have_count(4)
-    for name in ("Buke", "Kuge", "Sohei", "Otokodate"):
-        expect(rows.filter(has_text=name)).to_have_count(1)
+    expect_faction_record(page, ("Buke", "Kuge", "Sohei", "Otokodate"))
     shot(page, f"import-meta-{size}", full_page=True)
     # The refused file's page is answered 422, which Chromium logs; nothing else failed.
     assert [p for p in problems if "status of 422" not in p] == [], problems

@@ -44,12 +44,18 @@ def test_an_events_reported_results_appear_in_the_meta_filtered_to_it(
     page.click("form.filters button[type=submit]")
     expect(page).to_have_url(re.compile(rf"event={reported_event}"))
     expect(page).to_have_url(re.compile(r"source=reported"))
+    # Buke beat Kuge; Otokodate beat Sohei: each one game, named by the catalogue.
+    expect_faction_record(page, ("Buke", "Kuge", "Sohei", "Otokodate"))
+    assert not problems, problems
+    context.close()
+
+
+def expect_faction_record(page: Any, factions: tuple[str, ...]) -> None:
+    """The factions' record is drawn, and its table has a row for each of ``factions``
+    (named by the catalogue) and no other."""
     chart = page.locator('[data-figure="faction-win-rates"]')
     expect(chart).to_have_attribute("data-drawn", "true")
     rows = page.locator("#table-faction-win-rates tbody tr")
-    expect(rows).to_have_count(4)
-    # Buke beat Kuge; Otokodate beat Sohei: each one game, named by the catalogue.
-    for name in ("Buke", "Kuge", "Sohei", "Otokodate"):
+    expect(rows).to_have_count(len(factions))
+    for name in factions:
         expect(rows.filter(has_text=name)).to_have_count(1)
-    assert not problems, problems
-    context.close()
