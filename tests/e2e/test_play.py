@@ -440,6 +440,16 @@ def test_a_late_proposal_never_replaces_the_command_the_player_typed(
         context.close()
 
 
+def keep_the_cards(page: Any, kind: str, side: str) -> None:
+    """Answer a set-up prompt with the defaults, but pass on offerings to the gods:
+    each offering spends a command card, and however the bot's dice fall the hand
+    must still hold one to pay for a commander's order."""
+    if kind == "offering":
+        page.locator("#offering-pass").click()
+    else:
+        answer_setup(page, kind, side)
+
+
 def test_a_commanders_order_is_played_from_the_panel_and_a_refusal_names_its_rule(
     live_site: LiveSite, page: Any
 ) -> None:
@@ -450,7 +460,7 @@ def test_a_commanders_order_is_played_from_the_panel_and_a_refusal_names_its_rul
         _step, kind, side = key.split(":")
         if kind == "choose_unit":
             break
-        answer_and_wait(page, key, lambda k=kind, s=side: answer_setup(page, k, s))
+        answer_and_wait(page, key, lambda k=kind, s=side: keep_the_cards(page, k, s))
     else:  # pragma: no cover - the set-up always reaches a unit's choice
         raise AssertionError("no unit to choose")
     last_step, _ = state_now(page, live_site, game_id)
