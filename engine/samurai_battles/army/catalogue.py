@@ -254,9 +254,10 @@ class Clan:
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalogue:
-    """Every record, by id (read-only mappings in id order; scenarios in file order)."""
+    """Every record, by id (read-only mappings in id order; scenarios in file order).
+    Compared by identity: one catalogue is loaded per fingerprint."""
 
     unit_types: Mapping[str, UnitType]
     terrain_kinds: Mapping[str, TerrainKind]

@@ -23,6 +23,7 @@ from engine.samurai_battles.army.catalogue import (
     UnitType,
     catalogue_of,
 )
+from engine.samurai_battles.geometry.terrain import Battlefield
 
 SIDES: Final = ("east", "west")
 SIDE_LABELS: Final = {"east": "East army", "west": "West army"}
@@ -94,13 +95,29 @@ def type_of(state: State, unit_id: str) -> UnitType:
 
 
 def board(state: State) -> Board:
-    """The board, parsed once per distinct board (boards do not change in a game)."""
-    return _board(canonical_json(state["board"]))
+    """The board (boards do not change in a game)."""
+    return battlefield(state).board
+
+
+_LAST: list[tuple[object, str, Battlefield]] = []
+
+
+def battlefield(state: State) -> Battlefield:
+    """The board with the terrain kinds of the game's catalogue, parsed once per board:
+    the states of one game share their board's JSON object, so it is recognised by
+    identity first, then by its canonical text."""
+    shown = state["board"]
+    data = state.get("data")
+    if _LAST and _LAST[0][0] is shown and _LAST[0][1] == str(data):
+        return _LAST[0][2]
+    found = _battlefield(canonical_json(shown), catalogue(state))
+    _LAST[:] = [(shown, str(data), found)]
+    return found
 
 
 @lru_cache(maxsize=16)
-def _board(text: str) -> Board:
-    return Board.from_json(json.loads(text))
+def _battlefield(text: str, data: Catalogue) -> Battlefield:
+    return Battlefield(Board.from_json(json.loads(text)), data)
 
 
 def terrain_at(state: State, hex_: Hex) -> TerrainKind:
