@@ -1,0 +1,208 @@
+"""What happens after each tick of movement, in this order (Interpretation > Movement
+interruptions):
+
+1. Kill Zones (Defensive Orders > Defend, Fire and Retreat; Special Orders > Ambush):
+   each unit with a Kill Zone fires once a turn, at the first enemy that moves into it
+   (Defend: or that begins its movement inside it), choosing among several the nearest,
+   then the lowest number. The mover tests Fortitude if hit and stops if it fails. A
+   unit on Fire and Retreat then steps directly back 1 hex.
+2. Hidden units: an enemy that comes next to a hidden unit is engaged and stops; the
+   hidden unit is revealed. If it came into the Defense Zone it cannot strike back this
+   turn (Special Orders > Ambush).
+3. Assault: a unit next to its target engages it; the assault succeeds.
+4. March: a unit that entered an enemy Zone of Control or Defense Zone stops and engages
+   that enemy (units moving under Assault orders have no Zone of Control).
+5. Move and Fire: a unit in its written ("underlined") hex fires at its target.
+"""
+
+from __future__ import annotations
+
+from engine.hexgrid import Hex
+from engine.samurai_battles.execution.battlefield import DEFENSE_ZONE_ORDERS
+from engine.samurai_battles.execution.engagement import engage
+from engine.samurai_battles.execution.movers import Mover
+from engine.samurai_battles.execution.run import Execution
+from engine.samurai_battles.execution.shooting import aim, cannot_fire, shoot
+
+
+def kill_zone_reach(ex: Execution, unit_id: str) -> int | None:
+    """How far the unit's Kill Zone reaches this turn (``None``: it has none)."""
+    unit = ex.unit(unit_id)
+    if ex.profile(unit_id).ranged is None:
+        return None
+    order = ex.order(unit_id)
+    tables = ex.tables
+    if unit["hidden"]:
+        return tables.ambush_fire_range
+    if order["order"] == "defend" and order.get("kill_range"):
+        return int(order["kill_range"])
+    if order["order"] == "fire_and_retreat":
+        return tables.fire_and_retreat_range
+    return None
+
+
+def _stop(ex: Execution, mover: Mover, reason: str) -> None:
+    mover.active = False
+    if ex.on_table(mover.unit):
+        ex.emit(
+            {
+                "type": "stopped",
+                "unit": mover.unit,
+                "hex": ex.hex(mover.unit).to_json(),
+                "reason": reason,
+            }
+        )
+
+
+def _fall_back(ex: Execution, unit_id: str) -> None:
+    """Fire and Retreat: the unit moves directly backwards 1 hex, if that hex is free."""
+    unit = ex.unit(unit_id)
+    back = ex.hex(unit_id).neighbour((unit["facing"] + 3) % 6)
+    if ex.battlefield.passable(back) and ex.occupant(back) is None:
+        ex.emit({"type": "fell_back", "unit": unit_id, "to": back.to_json()})
+    else:
+        ex.emit(
+            {
+                "type": "stopped",
+                "unit": unit_id,
+                "hex": ex.hex(unit_id).to_json(),
+                "reason": "no_room_to_fall_back",
+            }
+        )
+
+
+def kill_zones(ex: Execution, movers: list[Mover], entering: set[str], starting: bool) -> None:
+    """Step 1 of the checks; ``starting``: the movers have not moved yet (tick 0)."""
+    by_unit = {m.unit: m for m in movers}
+    for holder in ex.units():
+        if holder in ex.zones_used or ex.unit(holder)["engaged"]:
+            continue
+        reach = kill_zone_reach(ex, holder)
+        if reach is None or (starting and ex.kind(holder) != "defend"):
+            continue
+        unit = ex.unit(holder)
+        zone = ex.battlefield.kill_zone(ex.hex(holder), unit["facing"], reach)
+        found = [
+            enemy
+            for enemy in ex.enemies(holder)
+            if enemy in entering
+            and by_unit[enemy].active
+            and ex.hex(enemy) in zone
+            and cannot_fire(ex, holder, enemy, reach) is None
+        ]
+        if not found:
+            continue
+        target = min(found, key=lambda e: (ex.hex(holder).distance(ex.hex(e)), ex.number(e), e))
+        ex.zones_used.add(holder)
+        fell_back = ex.kind(holder) == "fire_and_retreat" and not unit["hidden"]
+        shoot(ex, aim(ex, holder, target, kill_zone=True))
+        if target in ex.shaken or not ex.on_table(target):
+            by_unit[target].active = False
+            if ex.on_table(target):
+                _stop(ex, by_unit[target], "fortitude")
+        if fell_back and ex.on_table(holder):
+            _fall_back(ex, holder)
+
+
+def hidden_contacts(ex: Execution, movers: list[Mover]) -> None:
+    """Step 2: enemies next to a hidden unit are engaged by it."""
+    for mover in movers:
+        if not mover.active:
+            continue
+        for hidden in ex.enemies(mover.unit):
+            unit = ex.unit(hidden)
+            if not unit["hidden"] or ex.hex(hidden).distance(ex.hex(mover.unit)) != 1:
+                continue
+            zone = ex.battlefield.front(ex.hex(hidden), unit["facing"], ex.tables.defense_radius)
+            ambushed = ex.hex(mover.unit) in zone
+            engage(ex, mover.unit, hidden, assault=mover.assaulting, ambushed=ambushed)
+            mover.engaged = True
+            _stop(ex, mover, "ambush")
+            break
+
+
+def assaults(ex: Execution, movers: list[Mover]) -> None:
+    """Step 3: an assaulting unit next to its target engages it."""
+    for mover in movers:
+        if not (mover.active and mover.assaulting and mover.target):
+            continue
+        target = mover.target
+        if not ex.on_table(target) or ex.unit(target)["hidden"]:
+            continue
+        if ex.hex(target).distance(ex.hex(mover.unit)) == 1:
+            engage(ex, mover.unit, target, assault=True)
+            mover.engaged = True
+            mover.active = False
+
+
+def zones_of(
+    ex: Execution, unit_id: str, assaulting: set[str]
+) -> tuple[frozenset[Hex], str] | None:
+    """The zone a unit projects on marching enemies, and its name; ``None``: none
+    (hidden units act by contact; units moving under Assault orders have none)."""
+    unit = ex.unit(unit_id)
+    if unit["hidden"] or unit_id in assaulting:
+        return None
+    tables = ex.tables
+    kind = ex.kind(unit_id)
+    if kind in DEFENSE_ZONE_ORDERS:
+        return ex.battlefield.front(
+            ex.hex(unit_id), unit["facing"], tables.defense_radius
+        ), "defense_zone"
+    zone = ex.battlefield.front(
+        ex.hex(unit_id), unit["facing"], tables.control_radius, kind == "all_around"
+    )
+    return zone, "zone_of_control"
+
+
+def marches(ex: Execution, movers: list[Mover], entering: set[str], assaulting: set[str]) -> None:
+    """Step 4: a marching unit stops in an enemy Zone of Control or Defense Zone."""
+    for mover in movers:
+        if not (mover.active and mover.kind == "march" and mover.unit in entering):
+            continue
+        here = ex.hex(mover.unit)
+        met = []
+        for enemy in ex.enemies(mover.unit):
+            zone = zones_of(ex, enemy, assaulting)
+            if zone is not None and here in zone[0]:
+                met.append((enemy, zone[1]))
+        if not met:
+            continue
+        _stop(ex, mover, met[0][1])
+        for enemy, _name in met:
+            engage(ex, mover.unit, enemy, assault=False)
+        mover.engaged = True
+
+
+def moving_fire(ex: Execution, movers: list[Mover]) -> None:
+    """Step 5: Move and Fire fires from its written hex."""
+    for mover in movers:
+        if not (mover.active and mover.kind == "move_and_fire") or mover.fired:
+            continue
+        if mover.fire_at != mover.moved or mover.target is None:
+            continue
+        mover.fired = True
+        reason = cannot_fire(ex, mover.unit, mover.target)
+        if reason is not None:
+            ex.emit(
+                {"type": "held_fire", "unit": mover.unit, "target": mover.target, "reason": reason}
+            )
+            continue
+        shoot(ex, aim(ex, mover.unit, mover.target))
+        for other in movers:
+            if other.unit == mover.target and other.active and mover.target in ex.shaken:
+                _stop(ex, other, "fortitude")
+            elif other.unit == mover.target and not ex.on_table(other.unit):
+                other.active = False
+
+
+def after_tick(
+    ex: Execution, movers: list[Mover], entering: set[str], assaulting: set[str], starting: bool
+) -> None:
+    """Every check of one tick, in order."""
+    kill_zones(ex, movers, entering, starting)
+    hidden_contacts(ex, movers)
+    assaults(ex, movers)
+    if not starting:
+        marches(ex, movers, entering, assaulting)
+    moving_fire(ex, movers)
