@@ -15,15 +15,17 @@ fielded (``units.json`` ``points``), its ``scenario`` the scenario's id; a
 Interpretations, where the rulebook has nothing to say about statistics:
 
 - *dice luck* (d6s): every die of a ranged attack and of a melee a side rolled; a die
-  succeeds on its ``needed`` face or more (the event's own ``needed`` when it carries one,
-  else the unit type's ``hit``, or ``ranged.hit`` for a shot), so the expected successes
-  of a die are ``(7 - needed) / 6``, summed exactly; observed are the event's ``hits``.
+  succeeds on its ``needed`` face or more (the event's own ``needed``: a shot's, or each
+  blow's of a melee's ``strikes``; else the unit type's ``hit``, or ``ranged.hit`` for a
+  shot), so the expected successes of a die are ``(7 - needed) / 6``, summed exactly;
+  observed are the event's ``hits``.
   Fortitude tests (passed on a die at most the Fortitude) and the encounter rolls (a die
   plus Fortitude against the other's) are no success rolls: the tests are counted in the
   side's ``extra`` (``fortitude_tests``, ``fortitude_passed``);
 - *casualties caused*: the models a unit's shot took (the ``casualties`` of its target
-  after its ``fired``), and those of a melee, credited to the enemy units in that melee in
-  the order of their hits (most first, then by id) up to the hits each scored;
+  after its ``fired``), and those of a melee, credited to the units whose blows hit the
+  unit that lost them (a melee's ``strikes``), in the order of the blows, up to the hits
+  each scored (without the blows: to the enemy units in the melee, most hits first);
 - *casualties suffered*: every model a unit lost (``casualties``);
 - *survived*: the unit is on the table at the end, or joined another unit of its side
   (its models fight on there); destroyed and Put to Flight units did not survive;
@@ -187,18 +189,34 @@ class _Tally:
 
     def fought(self, event: Event) -> None:
         units = sorted(str(unit) for unit in event["units"])
+        for unit in units:
+            self.melees[unit] += 1
+        winner = self.winner_side(event.get("winner"))
+        if winner is not None:
+            self.melees_won[winner] += 1
+        self.dealers = {unit: [] for unit in units}
+        if "strikes" in event:
+            self.strikes(event["strikes"])
+        else:
+            self.pooled(event, units)
+
+    def strikes(self, strikes: Sequence[Mapping[str, Any]]) -> None:
+        """Each blow of a melee: its dice and hits, and the foe whose models it took."""
+        for strike in strikes:
+            unit, foe, landed = str(strike["unit"]), str(strike["foe"]), int(strike["hits"])
+            self.success_roll(self.side_of(unit), strike["dice"], strike["needed"], landed)
+            self.dealers.setdefault(foe, []).append([unit, landed])
+
+    def pooled(self, event: Event, units: Sequence[str]) -> None:
+        """A melee without its blows: each unit's dice against its type's ``hit``, and its
+        casualties credited to the enemies in the melee by their hits."""
         hits = {str(unit): int(n) for unit, n in event.get("hits", {}).items()}
         needed = event.get("needed", {})
         for unit in units:
-            self.melees[unit] += 1
             profile = self.profile(unit)
             dice = event.get("dice", {}).get(unit, [])
             goal = needed.get(unit, None if profile is None else profile.hit)
             self.success_roll(self.side_of(unit), dice, goal, hits.get(unit, 0))
-        winner = self.winner_side(event.get("winner"))
-        if winner is not None:
-            self.melees_won[winner] += 1
-        self.dealers = {}
         for unit in units:
             enemies = [e for e in units if self.side_of(e) != self.side_of(unit)]
             enemies.sort(key=lambda e: (-hits.get(e, 0), e))

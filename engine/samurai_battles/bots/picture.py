@@ -32,6 +32,7 @@ class Piece:
     ammo: int
     supplies: int
     engaged: tuple[str, ...]
+    hidden: bool
 
     @property
     def attack_dice(self) -> int:
@@ -79,6 +80,10 @@ class Picture:
         """How far the nearest enemy the bot can see is from ``where`` (large if none)."""
         return min((where.distance(e.hex) for e in self.enemies), default=99)
 
+    def cover(self, unit: Piece) -> bool:
+        """Whether the unit stands in terrain a unit may Ambush from."""
+        return self.catalogue.terrain(self.board.terrain_at(unit.hex)).ambush
+
     def allows(self, unit: Piece, order: str) -> bool:
         """The order is on the unit's Order Chart and its terrain does not forbid it."""
         terrain = self.catalogue.terrain(self.board.terrain_at(unit.hex))
@@ -98,6 +103,7 @@ def _piece(unit_id: str, record: Mapping[str, Any], catalogue: Catalogue) -> Pie
         ammo=int(record.get("ammo", 0)),
         supplies=int(record.get("supplies", 0)),
         engaged=tuple(sorted(record.get("engaged", []))),
+        hidden=bool(record.get("hidden", False)),
     )
 
 

@@ -8,6 +8,9 @@ physical game would do, in rough order:
 - a unit engaged in melee that is worn down retreats away from the enemy (Retreat);
   one still strong stands in All-Around Defense (no flank or rear to offer), else rests
   and fights;
+- a unit hidden in ambush stays hidden (Ambush again) while no enemy is within 2 hexes;
+  one that may Ambush, in terrain that allows it, hides when the enemy is near but not
+  yet within 2 hexes and it has nothing to shoot at;
 - a ranged unit with ammunition fires at the weakest enemy it may reach (fewest models,
   then lowest Fortitude): Fire Ranged Weapons, or Move and Fire for mounted archers
   that must close in first;
@@ -46,6 +49,10 @@ LIMITS = {
 RUN_CLEAR = 5
 # A ranged unit defends with its Kill Zone once an enemy is this much beyond its range.
 KILL_ZONE_WATCH = 2
+# No enemy may be this close for a unit to Ambush (Special Orders > Ambush).
+AMBUSH_CLEAR = 2
+# A unit in cover hides once the nearest enemy is this close.
+AMBUSH_WATCH = 6
 # A ranged unit with this much ammunition or less asks a Peasant Transport for more.
 LOW_AMMO = 2
 REST: Order = {"order": "rest"}
@@ -62,6 +69,7 @@ def plans(seen: Picture, unit: Piece, claimed: frozenset[Hex]) -> Iterator[Order
         yield from _in_melee(seen, unit)
         yield REST
         return
+    yield from _ambush(seen, unit)
     yield from _fire(seen, unit, claimed)
     yield from _assault(seen, unit, claimed)
     if seen.enemies_hidden and seen.allows(unit, "reconnaissance"):
@@ -90,6 +98,18 @@ def _away(seen: Picture, unit: Piece, steps: int) -> Iterator[list[list[int]]]:
         walked.append(here)
     if walked:
         yield [h.to_json() for h in walked]
+
+
+def _ambush(seen: Picture, unit: Piece) -> Iterator[Order]:
+    enemy = seen.nearest_enemy(unit)
+    if enemy is None or not seen.allows(unit, "ambush") or not seen.cover(unit):
+        return
+    gap = unit.hex.distance(enemy.hex)
+    if gap <= AMBUSH_CLEAR:
+        return
+    shooting = unit.kind.ranged is not None and unit.ammo > 0 and gap <= unit.reach
+    if unit.hidden or (gap <= AMBUSH_WATCH and not shooting):
+        yield {"order": "ambush", "face": _facing_towards(seen, unit, enemy.hex)}
 
 
 def _weakest_first(seen: Picture) -> list[Piece]:
