@@ -253,13 +253,15 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
     const title = svg.querySelector(`.hex[data-hex="${key(cell.hex)}"] title`);
     if (title) title.textContent = `hex ${cell.hex.join(", ")}: ${cell.name}`;
   }
+  // Under the counters: the zones, then the orders' paths (a counter stays readable).
   const firstUnit = svg.querySelector(".unit");
-  const below = svgEl("g", { class: "sb-zones" });
-  svg.insertBefore(below, firstUnit);
-  drawZones(below, model);
+  const zones = svgEl("g", { class: "sb-zones" });
+  svg.insertBefore(zones, firstUnit);
+  drawZones(zones, model);
+  const orders = svgEl("g", { class: "sb-orders" });
+  svg.insertBefore(orders, firstUnit);
+  drawOrders(orders, model);
   for (const unit of model.units) if (unit.onTable && unit.hex) decorate(svg, unit);
-  const above = svgEl("g", { class: "sb-orders" }, svg);
-  drawOrders(above, model);
   markEvent(svg, model, before, event);
 
   const table = el("div", { class: "sb-table", "data-step": step, "data-phase": model.phase });
@@ -332,7 +334,8 @@ export function orderMarks(group, unit, order, model) {
   const target = order.target ? unitById(model, order.target) : null;
   if (target && target.hex) {
     const from = order.order === "move_and_fire" && Number.isInteger(order.fire_at) && points[order.fire_at] ? points[order.fire_at] : points.length ? points[points.length - 1] : unit.hex;
-    if (from) arrow(group, hexCenter(from, HEX_SIZE), hexCenter(target.hex, HEX_SIZE), order.order === "assault" ? "charge" : "shot", `${unit.name} targets ${target.name}`, (y) => y, { target: target.id });
+    // The line stops at the target counter's rim, so its head shows.
+    if (from) arrow(group, hexCenter(from, HEX_SIZE), rimPoint(hexCenter(from, HEX_SIZE), hexCenter(target.hex, HEX_SIZE), HEX_SIZE * 0.62), order.order === "assault" ? "charge" : "shot", `${unit.name} targets ${target.name}`, (y) => y, { target: target.id });
     const [x, y] = hexCenter(target.hex, HEX_SIZE);
     svgEl("circle", { cx: x, cy: y, r: HEX_SIZE * 0.72, class: "sb-target-ring", "data-target": target.id }, group);
   }
@@ -342,6 +345,14 @@ export function orderMarks(group, unit, order, model) {
   if (Array.isArray(order.hex) && order.order === "join_up") {
     svgEl("polygon", { points: hexPoints(order.hex, 0.6), class: "sb-join", "data-hex": key(order.hex) }, group);
   }
+}
+
+// The point `inset` short of `to` on the way from `from`.
+function rimPoint(from, to, inset) {
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const length = Math.hypot(dx, dy);
+  if (length <= inset) return to;
+  return [to[0] - (dx * inset) / length, to[1] - (dy * inset) / length];
 }
 
 // The marks on a counter: its number in the middle, its type above, the models
@@ -355,6 +366,10 @@ function decorate(svg, unit) {
   node.classList.toggle("sb-engaged", unit.engaged.length > 0);
   node.setAttribute("data-hex", key(unit.hex));
   const s = HEX_SIZE;
+  // The facing: a notch on the counter's rim (the hex library's wedge would cover
+  // the number), in the counter's group, which is turned to the facing.
+  const counter = node.querySelector(".counter");
+  if (counter) svgEl("path", { d: `M${s * 0.5},${-s * 0.26}L${s * 0.9},0L${s * 0.5},${s * 0.26}Z`, class: "sb-facing" }, counter);
   svgEl("text", { y: s * 0.14, class: "sb-number", "text-anchor": "middle", "font-size": s * 0.42 }, node).textContent = String(unit.number);
   svgEl("text", { y: -s * 0.64, class: "sb-type", "text-anchor": "middle", "font-size": s * 0.28 }, node).textContent = unit.mark;
   const strength = svgEl("text", { y: s * 0.86, class: "sb-models", "text-anchor": "middle", "font-size": s * 0.26 }, node);

@@ -365,7 +365,7 @@ export function control(prompt, side, state, hooks) {
       } catch (error) {
         note.textContent = error.message;
       }
-    }, { id: "sb-send", className: "primary", disabled: lacking.length > 0 });
+    }, { id: "sb-send", disabled: lacking.length > 0 });
     const note = el("p", { id: "sb-send-note", role: "status" }, lacking.length ? `${lacking.length} of ${entries.length} unit${entries.length === 1 ? "" : "s"} still need${lacking.length === 1 ? "s" : ""} an order: ${lacking.map(({ unit }) => unit.number).join(", ")}.` : `Every unit has an order.`);
     box.append(el("p", { className: "sb-buttons" }, rest, " ", send), note);
     return box;
