@@ -164,10 +164,10 @@ def test_a_view_names_each_unit_with_its_type_strength_and_the_terrain() -> None
         view=EAST_VIEW,
     )
     units = {row[0]: row[1:] for row in model["units"]}
-    assert units["e2"] == ["East 2 Ashigaru Archers", "AA", 6, True, [0, 3]]
+    assert units["e2"] == ["East 2 (Ashigaru Archers)", "AA", 6, True, [0, 3]]
     assert units["e3"][1] == "SC"
     # The enemy's hidden unit is on the table but drawn nowhere: its hex is null.
-    assert units["w2"] == ["West 2 Samurai", "SAM", 6, True, None]
+    assert units["w2"] == ["West 2 (Samurai)", "SAM", 6, True, None]
     assert units["w3"][3] is False  # destroyed
     assert model["terrain"] == [
         {"kind": "forest", "name": "Forest"},
@@ -240,12 +240,12 @@ def test_every_order_shape_is_written_in_words() -> None:
     )
     assert texts[0] == "All-Around Defense"
     assert texts[1] == "Defend facing [2,2] Kill Zone 3 hexes"
-    assert texts[4] == "Assault via [2,2] → [3,2] at West 1 Ashigaru Yari"
+    assert texts[4] == "Assault via [2,2] → [3,2] at West 1 (Ashigaru Yari)"
     assert texts[6] == (
-        "Move and Fire via [2,1] → [3,1] firing from its hex 1 at West 1 Ashigaru Yari"
+        "Move and Fire via [2,1] → [3,1] firing from its hex 1 at West 1 (Ashigaru Yari)"
     )
-    assert texts[9] == "Join Up with East 5 Samurai in [1,2]"
-    assert texts[10] == "Receive Supplies from East 4 Peasant Transport"
+    assert texts[9] == "Join Up with East 5 (Samurai) in [1,2]"
+    assert texts[10] == "Receive Supplies from East 4 (Peasant Transport)"
     assert texts[14] == "Retreat via [0,2]"
 
 
@@ -344,21 +344,21 @@ def test_what_changed_names_the_unit_its_move_and_its_losses_and_the_revealed_or
         after=after,
     )
     texts = [line["text"] for line in lines]
-    assert "East 1 Samurai (e1): hex [1, 2] → [2, 2]" in texts
-    assert {"kind": "casualty", "text": "West 1 Ashigaru Yari (w1): models 6 → 4"} in lines
-    assert {"kind": "casualty", "text": "West 1 Ashigaru Yari (w1): status ready → fled"} in lines
-    assert "East 1 Samurai: March via [2,2]" in texts
+    assert "East 1 (Samurai): hex [1, 2] → [2, 2]" in texts
+    assert {"kind": "casualty", "text": "West 1 (Ashigaru Yari): models 6 → 4"} in lines
+    assert {"kind": "casualty", "text": "West 1 (Ashigaru Yari): status ready → fled"} in lines
+    assert "East 1 (Samurai): March via [2,2]" in texts
 
 
 def test_unit_ids_in_a_sentence_get_their_names() -> None:
-    names = {"e1": "East 1 Samurai", "w1": "West 1 Ashigaru Yari"}
+    names = {"e1": "East 1 (Samurai)", "w1": "West 1 (Ashigaru Yari)"}
     text = answers("replay.js", "m.words('e1 assaults w1.', names)", names=names)
-    assert text == "e1 (East 1 Samurai) assaults w1 (West 1 Ashigaru Yari)."
+    assert text == "East 1 (Samurai) assaults West 1 (Ashigaru Yari)."
 
 
 def test_the_unit_panel_reads_a_unit_of_the_state() -> None:
     profile = answers("replay.js", "m.profile(view.units.e2, view)", view=EAST_VIEW)
-    assert profile["title"] == "East 2 Ashigaru Archers"
+    assert profile["title"] == "East 2 (Ashigaru Archers)"
     assert ["Ranged", "range 4, ammunition 5"] in profile["rows"]
 
 

@@ -141,7 +141,8 @@ export function battleModel(state, catalogue = {}) {
       hidden: Boolean(u.hidden),
       engaged: u.engaged || [],
       order,
-      name: `${SIDE_NAMES[u.side] ? SIDE_NAMES[u.side].split(" ")[0] : u.side} ${u.number} ${typeName}`,
+      // As the engine's sentences name it (state.access.label): "East 2 (Arquebusiers)".
+      name: `${SIDE_NAMES[u.side] ? SIDE_NAMES[u.side].split(" ")[0] : u.side} ${u.number} (${typeName})`,
     };
   });
   const view = state.zones !== undefined;

@@ -67,9 +67,10 @@ export function unitNames(state) {
   return names;
 }
 
-// A unit's id in a sentence ("e3") gets its name after it, unless the name is there.
+// A unit's id in a sentence ("e3", where the engine could not name it) becomes its
+// name, as the engine's sentences write it ("East 3 (Samurai)").
 export function words(text, names) {
-  return String(text).replace(/\b([ew]\d+)\b(?! \()/g, (whole, id) => (names[id] && !String(text).includes(names[id]) ? `${whole} (${names[id]})` : whole));
+  return String(text).replace(/\b([ew]\d+)\b/g, (whole, id) => names[id] || whole);
 }
 
 const FIELDS = [
@@ -107,7 +108,7 @@ const show = (value) => (Array.isArray(value) ? `[${value.join(", ")}]` : value 
 export function changeLines(changes) {
   const lines = changes.fields.map((f) => ({
     kind: f.what === "models" || (f.what === "status" && f.to !== "ready") ? "casualty" : "field",
-    text: `${f.name} (${f.unit}): ${f.what} ${show(f.from)} → ${show(f.to)}`,
+    text: `${f.name}: ${f.what} ${show(f.from)} → ${show(f.to)}`,
   }));
   for (const order of changes.revealed || []) lines.push({ kind: "field", text: `${order.name}: ${order.text}` });
   return lines;
