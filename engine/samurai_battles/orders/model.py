@@ -56,8 +56,10 @@ def _hex(value: object, field: str) -> Hex:
     return Hex(value[0], value[1])
 
 
-def _path(value: object) -> tuple[Hex, ...]:
-    if not isinstance(value, list) or not value:
+def _path(value: object, *, may_stay: bool = False) -> tuple[Hex, ...]:
+    """A written path; only an Assault may stay put (an empty path: it attacks the
+    adjacent target where it stands)."""
+    if not isinstance(value, list) or not (value or may_stay):
         raise InvalidCommand("path must be a list of at least one hex [q, r]")
     return tuple(_hex(step, "each hex of the path") for step in value)
 
@@ -315,7 +317,9 @@ _BUILDERS: Final[Mapping[str, Callable[[Mapping[str, Any]], Order]]] = MappingPr
         ),
         "fire_and_retreat": lambda o: FireAndRetreat(_hex(o.get("face"), "face")),
         "fire": lambda o: Fire(_unit(o.get("target"), "target")),
-        "assault": lambda o: Assault(_path(o.get("path")), _unit(o.get("target"), "target")),
+        "assault": lambda o: Assault(
+            _path(o.get("path"), may_stay=True), _unit(o.get("target"), "target")
+        ),
         "march": lambda o: March(_path(o.get("path"))),
         "move_and_fire": lambda o: MoveAndFire(
             _path(o.get("path")),

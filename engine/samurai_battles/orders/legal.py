@@ -1,0 +1,295 @@
+"""Legal orders: what each unit may be given now (the prompt's options), and a sample of
+complete order sets for a side (``Ruleset.legal``: the random bot's choices).
+
+Paths make the orders countless (a cavalry Run has over a thousand), so ``legal`` gives a
+deterministic sample: a ``random.Random`` seeded by the state's hash and the side (never
+the global generator), a few dozen sets, the first ones going round every order each
+unit may take so every kind is offered. Each set is checked by
+:func:`engine.samurai_battles.orders.checks.check_orders`, the same check ``decide``
+makes, so every set offered is accepted.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.core import CommandRefused, State, state_hash
+from engine.core.memo import last_state
+from engine.hexgrid import Hex
+from engine.samurai_battles.army.catalogue import ORDER_IDS
+from engine.samurai_battles.geometry.sight import in_range_and_sight, sees
+from engine.samurai_battles.orders.checks import check_order, check_orders
+from engine.samurai_battles.orders.model import (
+    MOVE_LIMITS,
+    AllAround,
+    Ambush,
+    Assault,
+    Defend,
+    Fire,
+    FireAndRetreat,
+    JoinUp,
+    March,
+    MoveAndFire,
+    Order,
+    ReceiveSupplies,
+    Reconnaissance,
+    Rest,
+    Retreat,
+    Run,
+)
+from engine.samurai_battles.state.access import (
+    battlefield,
+    enemy_of,
+    hex_of,
+    positions,
+    type_of,
+    unit,
+    unit_ids,
+)
+
+SAMPLES: Final = 16
+"""How many order sets ``legal`` offers a side."""
+
+
+@dataclass
+class _Writer:
+    """Writes orders for the units of one side from one seeded generator."""
+
+    state: State
+    side: str
+    rng: random.Random
+
+    def enemies_in_sight(self, at: Hex, reach: int | None = None) -> list[str]:
+        """Visible enemy units ``at`` sees (within ``reach``, when given), by id."""
+        field = battlefield(self.state)
+        found = []
+        for enemy in unit_ids(self.state, enemy_of(self.side)):
+            where = hex_of(self.state, enemy)
+            if where is None or unit(self.state, enemy)["hidden"]:
+                continue
+            if (reach is None and sees(field, at, where)) or (
+                reach is not None and in_range_and_sight(field, at, where, reach)
+            ):
+                found.append(enemy)
+        return found
+
+    def walk(self, unit_id: str, order: str, length: int) -> tuple[Hex, ...]:
+        """A path of 1 to ``length`` hexes, each passable, open to ``order`` and free
+        of the enemy, never going back on itself."""
+        field = battlefield(self.state)
+        category = type_of(self.state, unit_id).category
+        enemy_hexes = set(positions(self.state, enemy_of(self.side)))
+        here = hex_of(self.state, unit_id)
+        assert here is not None
+        seen, path = {here}, []
+        for _ in range(self.rng.randint(1, length)):
+            steps = [
+                n
+                for n in here.neighbours()
+                if n not in seen
+                and n not in enemy_hexes
+                and field.passable(n)
+                and not field.forbids(n, category, order)
+            ]
+            if not steps:
+                break
+            here = self.rng.choice(steps)
+            seen.add(here)
+            path.append(here)
+        return tuple(path)
+
+    def towards(self, unit_id: str, target: str, limit: int) -> tuple[Hex, ...]:
+        """A path of at most ``limit`` hexes that closes on ``target`` greedily."""
+        field = battlefield(self.state)
+        category = type_of(self.state, unit_id).category
+        occupied = set(positions(self.state))
+        here, goal = hex_of(self.state, unit_id), hex_of(self.state, target)
+        assert here is not None
+        assert goal is not None
+        path: list[Hex] = []
+        while len(path) < limit and here.distance(goal) > 1:
+            steps = [
+                n
+                for n in here.neighbours()
+                if n not in occupied
+                and n not in path
+                and field.passable(n)
+                and not field.forbids(n, category, "assault")
+                and n.distance(goal) < here.distance(goal)
+            ]
+            if not steps:
+                break
+            here = self.rng.choice(steps)
+            path.append(here)
+        return tuple(path)
+
+    def face(self, unit_id: str) -> Hex:
+        at = hex_of(self.state, unit_id)
+        assert at is not None
+        field = battlefield(self.state)
+        return self.rng.choice(
+            [n for n in at.neighbours() if field.on_board(n)] or list(at.neighbours())
+        )
+
+    def order(self, unit_id: str, kind: str) -> Order | None:
+        """An order of ``kind`` for ``unit_id`` that may be legal (the checks decide),
+        or ``None`` when there is plainly none (no target, nowhere to go)."""
+        unit_type = type_of(self.state, unit_id)
+        at = hex_of(self.state, unit_id)
+        assert at is not None
+        reach = unit_type.ranged.range if unit_type.ranged else 0
+        limit = MOVE_LIMITS.get(kind, {}).get(unit_type.category, 0)
+        if kind == "all_around":
+            return AllAround()
+        if kind == "rest":
+            return Rest()
+        if kind == "reconnaissance":
+            return Reconnaissance()
+        if kind == "defend":
+            return Defend(self.face(unit_id), self.rng.randint(1, reach) if reach else None)
+        if kind == "fire_and_retreat":
+            return FireAndRetreat(self.face(unit_id))
+        if kind == "ambush":
+            return Ambush(self.face(unit_id))
+        if kind == "fire":
+            targets = self.enemies_in_sight(at, reach)
+            return Fire(self.rng.choice(targets)) if targets else None
+        if kind == "assault":
+            targets = self.enemies_in_sight(at)
+            if not targets:
+                return None
+            target = self.rng.choice(targets)
+            return Assault(self.towards(unit_id, target, limit), target)
+        if kind in {"march", "run", "retreat"}:
+            path = self.walk(unit_id, kind, limit)
+            if not path:
+                return None
+            return {"march": March, "run": Run, "retreat": Retreat}[kind](path)
+        if kind == "move_and_fire":
+            return self.move_and_fire(unit_id, at, reach, limit)
+        return None
+
+    def move_and_fire(self, unit_id: str, at: Hex, reach: int, limit: int) -> Order | None:
+        path = self.walk(unit_id, "move_and_fire", limit)
+        spots = [(index, hex_) for index, hex_ in enumerate((at, *path))]
+        self.rng.shuffle(spots)
+        for index, hex_ in spots:
+            targets = self.enemies_in_sight(hex_, reach)
+            if targets:
+                return MoveAndFire(path, index, self.rng.choice(targets)) if path else None
+        return None
+
+
+def _partner_orders(
+    writer: _Writer, unit_id: str, kind: str, written: dict[str, Order]
+) -> dict[str, Order]:
+    """Join Up and Receive Supplies need a second unit's order too: both, or none."""
+    state = writer.state
+    at = hex_of(state, unit_id)
+    assert at is not None
+    mine = [u for u in unit_ids(state, writer.side) if u != unit_id]
+    if kind == "join_up":
+        partners = [
+            u
+            for u in mine
+            if u not in written
+            and unit(state, u)["type"] == unit(state, unit_id)["type"]
+            and (hex_of(state, u) or at).distance(at) == 1
+            and unit(state, u)["models"] + unit(state, unit_id)["models"]
+            <= type_of(state, unit_id).models
+        ]
+        if not partners:
+            return {}
+        partner = writer.rng.choice(partners)
+        where = writer.rng.choice([at, hex_of(state, partner) or at])
+        return {unit_id: JoinUp(partner, where), partner: JoinUp(unit_id, where)}
+    if type_of(state, unit_id).supplies > 0:
+        return {unit_id: ReceiveSupplies()}
+    transports = [
+        u
+        for u in mine
+        if type_of(state, u).supplies > 0
+        and (hex_of(state, u) or at).distance(at) == 1
+        and isinstance(written.get(u, ReceiveSupplies()), ReceiveSupplies)
+    ]
+    if not transports:
+        return {}
+    source = writer.rng.choice(transports)
+    return {unit_id: ReceiveSupplies(source), source: ReceiveSupplies()}
+
+
+def _write_one(
+    writer: _Writer, unit_id: str, kind: str, written: dict[str, Order]
+) -> dict[str, Order]:
+    """Orders of ``kind`` for ``unit_id`` (and its partner), checked; ``{}`` if none."""
+    if kind in {"join_up", "receive_supplies"}:
+        found = _partner_orders(writer, unit_id, kind, written)
+    else:
+        order = writer.order(unit_id, kind)
+        found = {unit_id: order} if order is not None else {}
+    together = {**written, **found}
+    try:
+        for unit_id_ in found:
+            check_order(writer.state, unit_id_, together[unit_id_], together)
+    except CommandRefused:
+        return {}
+    return found
+
+
+def unit_kinds(state: State, unit_id: str) -> tuple[str, ...]:
+    """The kinds of order on the unit's Order Chart, in the rulebook's order."""
+    chart = type_of(state, unit_id).orders
+    return tuple(kind for kind in ORDER_IDS if kind in chart)
+
+
+@last_state
+def order_options(state: State, side: str) -> dict[str, list[str]]:
+    """Per unit of ``side`` on the table, the orders it may be given now (the prompt's
+    options): every kind for which a legal order was found (Rest always)."""
+    options: dict[str, list[str]] = {}
+    digest = state_hash(state)
+    for unit_id in unit_ids(state, side):
+        writer = _Writer(state, side, random.Random(f"{digest}:{unit_id}"))
+        options[unit_id] = [
+            kind
+            for kind in unit_kinds(state, unit_id)
+            if any(_write_one(writer, unit_id, kind, {}) for _ in range(_TRIES))
+        ]
+    return options
+
+
+_TRIES: Final = 4
+"""Attempts at a random order of one kind before deciding the unit has none."""
+
+
+def sample_orders(state: State, side: str, count: int = SAMPLES) -> list[dict[str, Any]]:
+    """``count`` complete order sets for ``side`` (unit id -> written order), each of
+    which ``check_orders`` accepts; the first ones go round each unit's kinds."""
+    rng = random.Random(f"{state_hash(state)}:{side}")
+    writer = _Writer(state, side, rng)
+    options = order_options(state, side)
+    sets: list[dict[str, Any]] = []
+    for index in range(count):
+        written: dict[str, Order] = {}
+        for number, unit_id in enumerate(unit_ids(state, side)):
+            if unit_id in written:
+                continue
+            kinds = options[unit_id] or ["rest"]
+            kind = kinds[(index + number) % len(kinds)] if index < len(kinds) else rng.choice(kinds)
+            written.update(_write_one(writer, unit_id, kind, written) or {unit_id: Rest()})
+        plain = {unit_id: written[unit_id].to_json() for unit_id in sorted(written)}
+        check_orders(state, side, plain)  # the same check as decide: never offer a refused set
+        sets.append(plain)
+    return sets
+
+
+def legal_commands(state: State, side: str, kind: str = "orders") -> Iterator[dict[str, Any]]:
+    """The ``orders`` commands of :func:`sample_orders`, without repeats."""
+    seen: list[Mapping[str, Any]] = []
+    for orders in sample_orders(state, side):
+        if orders not in seen:
+            seen.append(orders)
+            yield {"type": kind, "side": side, "orders": orders}
