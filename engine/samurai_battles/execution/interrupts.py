@@ -130,7 +130,8 @@ def assaults(ex: Execution, movers: list[Mover]) -> None:
         if not ex.on_table(target) or ex.unit(target)["hidden"]:
             continue
         if ex.hex(target).distance(ex.hex(mover.unit)) == 1:
-            engage(ex, mover.unit, target, assault=True)
+            if target not in ex.unit(mover.unit)["engaged"]:
+                engage(ex, mover.unit, target, assault=True)
             mover.engaged = True
             mover.active = False
 

@@ -65,8 +65,11 @@ def _finish(ex: Execution, movers: list[Mover]) -> None:
         if not mover.active or not ex.on_table(mover.unit):
             continue
         mover.active = False
+        mover.engaged = mover.engaged or bool(ex.unit(mover.unit)["engaged"])
         reason = None
-        if mover.assaulting and not mover.engaged:
+        if mover.engaged:
+            continue
+        if mover.assaulting:
             reason = "assault_failed"
         elif mover.moved < len(mover.path):
             reason = "blocked"
@@ -92,6 +95,10 @@ def movement_step(ex: Execution) -> None:
         for mover in movers:
             if mover.active and not ex.on_table(mover.unit):
                 mover.active = False
+            elif mover.active and ex.unit(mover.unit)["engaged"]:
+                # Engaged by an enemy's move: it fights where it stands.
+                mover.active = False
+                mover.engaged = True
         moves = resolve_tick(ex, movers)
         entering = _move(ex, tick, moves) if moves else set()
         after_tick(ex, movers, entering, assaulting, starting=False)
