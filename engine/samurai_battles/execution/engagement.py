@@ -5,9 +5,9 @@ Special Orders > Ambush)."""
 from __future__ import annotations
 
 from engine.hexgrid import Facing
-from engine.samurai_battles.execution.battlefield import attack_side
 from engine.samurai_battles.execution.run import Engagement, Execution
 from engine.samurai_battles.execution.shooting import reveal
+from engine.samurai_battles.geometry.zones import attack_side
 
 
 def engage(
@@ -22,7 +22,12 @@ def engage(
     """
     defender_unit = ex.unit(defender)
     frontal_only = ex.kind(defender) == "all_around" or bool(defender_unit["hidden"])
-    side = attack_side(ex.hex(defender), defender_unit["facing"], ex.hex(attacker), frontal_only)
+    side = attack_side(
+        ex.hex(defender),
+        Facing(defender_unit["facing"]),
+        ex.hex(attacker),
+        all_around=frontal_only,
+    )
     reveal(ex, defender, "engaged")
     ex.emit(
         {

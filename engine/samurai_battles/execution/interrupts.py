@@ -17,12 +17,14 @@ interruptions):
 
 from __future__ import annotations
 
-from engine.hexgrid import Hex
-from engine.samurai_battles.execution.battlefield import DEFENSE_ZONE_ORDERS
+from engine.hexgrid import Facing, Hex
 from engine.samurai_battles.execution.engagement import engage
 from engine.samurai_battles.execution.movers import Mover
 from engine.samurai_battles.execution.run import Execution
 from engine.samurai_battles.execution.shooting import aim, cannot_fire, shoot
+from engine.samurai_battles.geometry.zones import defense_zone, kill_zone, zone_of_control
+
+DEFENSE_ZONE_ORDERS = ("defend", "fire_and_retreat")
 
 
 def kill_zone_reach(ex: Execution, unit_id: str) -> int | None:
@@ -81,7 +83,7 @@ def kill_zones(ex: Execution, movers: list[Mover], entering: set[str], starting:
         if reach is None or (starting and ex.kind(holder) != "defend"):
             continue
         unit = ex.unit(holder)
-        zone = ex.battlefield.kill_zone(ex.hex(holder), unit["facing"], reach)
+        zone = kill_zone(ex.battlefield, ex.hex(holder), Facing(unit["facing"]), reach)
         found = [
             enemy
             for enemy in ex.enemies(holder)
@@ -113,7 +115,7 @@ def hidden_contacts(ex: Execution, movers: list[Mover]) -> None:
             unit = ex.unit(hidden)
             if not unit["hidden"] or ex.hex(hidden).distance(ex.hex(mover.unit)) != 1:
                 continue
-            zone = ex.battlefield.front(ex.hex(hidden), unit["facing"], ex.tables.defense_radius)
+            zone = defense_zone(ex.hex(hidden), Facing(unit["facing"]), ex.tables.defense_radius)
             ambushed = ex.hex(mover.unit) in zone
             engage(ex, mover.unit, hidden, assault=mover.assaulting, ambushed=ambushed)
             mover.engaged = True
@@ -144,16 +146,10 @@ def zones_of(
     unit = ex.unit(unit_id)
     if unit["hidden"] or unit_id in assaulting:
         return None
-    tables = ex.tables
-    kind = ex.kind(unit_id)
-    if kind in DEFENSE_ZONE_ORDERS:
-        return ex.battlefield.front(
-            ex.hex(unit_id), unit["facing"], tables.defense_radius
-        ), "defense_zone"
-    zone = ex.battlefield.front(
-        ex.hex(unit_id), unit["facing"], tables.control_radius, kind == "all_around"
-    )
-    return zone, "zone_of_control"
+    at, facing = ex.hex(unit_id), Facing(unit["facing"])
+    if ex.kind(unit_id) in DEFENSE_ZONE_ORDERS:
+        return defense_zone(at, facing, ex.tables.defense_radius), "defense_zone"
+    return zone_of_control(at, facing, ex.tables.control_radius), "zone_of_control"
 
 
 def marches(ex: Execution, movers: list[Mover], entering: set[str], assaulting: set[str]) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 from engine.core import Dice, Event, State
 from engine.hexgrid import Hex
 from engine.samurai_battles.army.catalogue import Catalogue, Tables, UnitType
-from engine.samurai_battles.execution.battlefield import Battlefield, hex_of
+from engine.samurai_battles.geometry.terrain import Battlefield
+from engine.samurai_battles.state.access import board
 from engine.samurai_battles.state.execution_events import HANDLERS
 
 REST: dict[str, Any] = {"order": "rest"}
@@ -44,7 +45,7 @@ class Execution:
     battlefield: Battlefield = field(init=False)
 
     def __post_init__(self) -> None:
-        self.battlefield = Battlefield(self.state, self.catalogue)
+        self.battlefield = Battlefield(board(self.state), self.catalogue)
 
     @property
     def tables(self) -> Tables:
@@ -73,7 +74,7 @@ class Execution:
         return [u for u in sorted(self.state["units"]) if self.on_table(u)]
 
     def hex(self, unit_id: str) -> Hex:
-        return hex_of(self.unit(unit_id))
+        return Hex.from_json(self.unit(unit_id)["hex"])
 
     def side(self, unit_id: str) -> str:
         return str(self.unit(unit_id)["side"])

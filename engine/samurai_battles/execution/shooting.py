@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.samurai_battles.combat import Shot, fortitude_test, losses, roll_shot
 from engine.samurai_battles.execution.run import Execution
+from engine.samurai_battles.geometry.sight import sees
 
 
 def cannot_fire(ex: Execution, firer: str, target: str, reach: int | None = None) -> str | None:
@@ -26,7 +27,7 @@ def cannot_fire(ex: Execution, firer: str, target: str, reach: int | None = None
     limit = ranged.range if reach is None else min(reach, ranged.range)
     if ex.hex(firer).distance(ex.hex(target)) > limit:
         return "out_of_range"
-    if not ex.battlefield.sees(ex.hex(firer), ex.hex(target)):
+    if not sees(ex.battlefield, ex.hex(firer), ex.hex(target)):
         return "out_of_sight"
     return None
 

@@ -19,7 +19,7 @@ def _ambush(ex: Execution, unit_id: str) -> None:
     clear = ex.tables.ambush_clear_range
     if ex.unit(unit_id)["engaged"]:
         ex.rest(unit_id, "engaged")
-    elif not ex.battlefield.allows_ambush(here):
+    elif not ex.battlefield.ambush_allowed(here):
         ex.rest(unit_id, "terrain")
     elif any(
         ex.hex(e).distance(here) <= clear for e in ex.enemies(unit_id) if not ex.unit(e)["hidden"]
