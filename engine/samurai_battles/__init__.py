@@ -20,16 +20,27 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.samurai_battles.army.catalogue import Catalogue, CatalogueError, load_catalogue
+    from engine.samurai_battles.orders.model import MOVE_LIMITS
     from engine.samurai_battles.ruleset import SamuraiBattles
+    from engine.samurai_battles.turn.views import catalogue_view
 
 _PUBLIC = {
     "Catalogue": "engine.samurai_battles.army.catalogue",
     "CatalogueError": "engine.samurai_battles.army.catalogue",
     "load_catalogue": "engine.samurai_battles.army.catalogue",
+    "MOVE_LIMITS": "engine.samurai_battles.orders.model",
     "SamuraiBattles": "engine.samurai_battles.ruleset",
+    "catalogue_view": "engine.samurai_battles.turn.views",
 }
 
-__all__ = ["Catalogue", "CatalogueError", "SamuraiBattles", "load_catalogue"]
+__all__ = [
+    "MOVE_LIMITS",
+    "Catalogue",
+    "CatalogueError",
+    "SamuraiBattles",
+    "catalogue_view",
+    "load_catalogue",
+]
 
 
 def __getattr__(name: str) -> Any:

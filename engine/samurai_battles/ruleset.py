@@ -42,9 +42,9 @@ from engine.samurai_battles.state import evolve as evolving
 from engine.samurai_battles.state.access import SIDE_LABELS, SIDES
 from engine.samurai_battles.state.handlers import TURN_EVENT_KINDS
 from engine.samurai_battles.state.setup import initial_state
-from engine.samurai_battles.state.views import view
 from engine.samurai_battles.turn.orders import ORDERS, decide_orders
 from engine.samurai_battles.turn.prompts import ORDERS_PROMPT, orders_prompt
+from engine.samurai_battles.turn.views import catalogue_view, view
 
 SETUP_KEYS = ("scenario", "turns", "factions")
 """What a set-up may say: the scenario (by id), and overrides of its turn limit and clans."""
@@ -180,6 +180,11 @@ class SamuraiBattles(Ruleset):
             endings=tuple(Ending(name, ENDING_LABELS[name]) for name in ENDINGS.values()),
             board="hex",
         )
+
+    def catalogue_view(self) -> dict[str, Any]:
+        """The catalogue as views carry it (names, categories, strengths, ranges, terrain,
+        path limits), for pages that draw a finished game's states."""
+        return catalogue_view(self.catalogue)
 
     def bots(self) -> Mapping[str, BotChoice]:
         return BOTS

@@ -15,13 +15,24 @@ block. Units do not block sight (interpretation: the seed never says they do).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.hexgrid import Hex, line_of_sight
 from engine.samurai_battles.geometry.terrain import Battlefield
 
 
 def sees(field: Battlefield, viewer: Hex, target: Hex) -> bool:
-    """Whether a unit at ``viewer`` has line of sight to ``target``."""
-    return line_of_sight(viewer, target, field.sight_blockers)
+    """Whether a unit at ``viewer`` has line of sight to ``target`` (symmetric: the
+    line is the same both ways, so it is remembered once for the pair)."""
+    first, second = (viewer, target) if viewer <= target else (target, viewer)
+    return _sees(field.sight_blockers, first, second)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sees(blockers: frozenset[Hex], viewer: Hex, target: Hex) -> bool:
+    """Line of sight, remembered: the hexes of a line are costly to find exactly, and a
+    game asks the same pairs over and over (a board's blockers never change)."""
+    return line_of_sight(viewer, target, blockers)
 
 
 def in_range_and_sight(field: Battlefield, viewer: Hex, target: Hex, reach: int) -> bool:

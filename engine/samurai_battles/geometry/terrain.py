@@ -37,11 +37,25 @@ class Battlefield:
 
     def passable(self, hex_: Hex) -> bool:
         """Whether a unit may enter ``hex_``: on the board, not impassable terrain."""
-        return hex_ in self.board and not self.terrain(hex_).impassable
+        return hex_ in self._passable
 
     def forbids(self, hex_: Hex, category: str, order: str) -> bool:
         """Whether a unit of ``category`` in or entering ``hex_`` may not execute ``order``."""
-        return hex_ in self.board and self.terrain(hex_).forbids_order(category, order)
+        return hex_ in self._forbidding.get((category, order), ())
+
+    @cached_property
+    def _passable(self) -> frozenset[Hex]:
+        return frozenset(h for h in self.board if not self.terrain(h).impassable)
+
+    @cached_property
+    def _forbidding(self) -> dict[tuple[str, str], frozenset[Hex]]:
+        """The hexes whose terrain forbids each (category, order) (asked very often)."""
+        found: dict[tuple[str, str], set[Hex]] = {}
+        for hex_ in self.board:
+            for category, orders in self.terrain(hex_).forbids.items():
+                for order in orders:
+                    found.setdefault((category, order), set()).add(hex_)
+        return {key: frozenset(hexes) for key, hexes in found.items()}
 
     def ambush_allowed(self, hex_: Hex) -> bool:
         """Whether a unit in ``hex_`` may be given the Ambush order (Special Orders >

@@ -152,7 +152,7 @@ def check_order(state: State, unit_id: str, order: Order, orders: Mapping[str, O
     at = hex_of(state, unit_id)
     assert at is not None, "a side always knows where its own units are"
     issued = Issued(unit_id, order, type_of(state, unit_id), at, battlefield(state))
-    _check_allowed(state, issued)
+    check_allowed(state, issued)
     _CHECKS.get(order.id, _nothing)(state, issued, orders)
 
 
@@ -163,7 +163,7 @@ def _refuse(issued: Issued, why: str, rule: str | None = None) -> IllegalCommand
     )
 
 
-def _check_allowed(state: State, issued: Issued) -> None:
+def check_allowed(state: State, issued: Issued) -> None:
     """The category, the Order Chart, melee and the terrain the unit stands in."""
     order, kind = issued.order.id, issued.kind
     if kind.is_cavalry and order in {"all_around", "defend"}:

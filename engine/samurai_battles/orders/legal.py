@@ -21,7 +21,7 @@ from engine.core.memo import last_state
 from engine.hexgrid import Hex
 from engine.samurai_battles.army.catalogue import ORDER_IDS
 from engine.samurai_battles.geometry.sight import in_range_and_sight, sees
-from engine.samurai_battles.orders.checks import check_order, check_orders
+from engine.samurai_battles.orders.checks import Issued, check_allowed, check_order, check_orders
 from engine.samurai_battles.orders.model import (
     MOVE_LIMITS,
     AllAround,
@@ -45,12 +45,31 @@ from engine.samurai_battles.state.access import (
     enemy_of,
     hex_of,
     positions,
+    side_of,
     type_of,
     unit,
     unit_ids,
 )
 
-SAMPLES: Final = 16
+_PROBES: Final[Mapping[str, Order]] = {
+    "all_around": AllAround(),
+    "defend": Defend(Hex(0, 0)),
+    "fire_and_retreat": FireAndRetreat(Hex(0, 0)),
+    "fire": Fire(""),
+    "assault": Assault((), ""),
+    "march": March(()),
+    "move_and_fire": MoveAndFire((), 0, ""),
+    "run": Run(()),
+    "ambush": Ambush(Hex(0, 0)),
+    "join_up": JoinUp("", Hex(0, 0)),
+    "receive_supplies": ReceiveSupplies(),
+    "rest": Rest(),
+    "reconnaissance": Reconnaissance(),
+    "retreat": Retreat(()),
+}
+"""An order of each kind, for the checks that read only its kind."""
+
+SAMPLES: Final = 10
 """How many order sets ``legal`` offers a side."""
 
 
@@ -245,24 +264,99 @@ def unit_kinds(state: State, unit_id: str) -> tuple[str, ...]:
     return tuple(kind for kind in ORDER_IDS if kind in chart)
 
 
+def _allowed(state: State, unit_id: str, kind: str) -> bool:
+    """Whether ``kind`` passes the checks every order of it meets (category, Order
+    Chart, melee, ammunition, the terrain the unit stands in)."""
+    at = hex_of(state, unit_id)
+    assert at is not None
+    issued = Issued(unit_id, _PROBES[kind], type_of(state, unit_id), at, battlefield(state))
+    try:
+        check_allowed(state, issued)
+    except CommandRefused:
+        return False
+    return True
+
+
+def _steps(state: State, unit_id: str, kind: str, start: Hex) -> list[Hex]:
+    """The hexes next to ``start`` a path of ``kind`` may enter (enemy hexes excluded)."""
+    field = battlefield(state)
+    category = type_of(state, unit_id).category
+    enemies = positions(state, enemy_of(side_of(state, unit_id)))
+    return [
+        n
+        for n in start.neighbours()
+        if n not in enemies and field.passable(n) and not field.forbids(n, category, kind)
+    ]
+
+
+def _reach(state: State, unit_id: str, kind: str, limit: int) -> set[Hex]:
+    """Every hex a path of ``kind`` of at most ``limit`` hexes can end on (the start too)."""
+    at = hex_of(state, unit_id)
+    assert at is not None
+    found, edge = {at}, [at]
+    for _ in range(limit):
+        edge = [n for here in edge for n in _steps(state, unit_id, kind, here) if n not in found]
+        found.update(edge)
+    return found
+
+
+def _has_partner(state: State, unit_id: str, kind: str) -> bool:
+    at = hex_of(state, unit_id)
+    own = type_of(state, unit_id)
+    for other in unit_ids(state, side_of(state, unit_id)):
+        other_at = hex_of(state, other)
+        if other == unit_id or other_at is None or other_at.distance(at or other_at) != 1:
+            continue
+        if not _allowed(state, other, kind):
+            continue
+        if kind == "join_up" and (
+            unit(state, other)["type"] == unit(state, unit_id)["type"]
+            and unit(state, other)["models"] + unit(state, unit_id)["models"] <= own.models
+        ):
+            return True
+        if kind == "receive_supplies" and type_of(state, other).supplies > 0:
+            return True
+    return False
+
+
+def available(state: State, unit_id: str, kind: str) -> bool:
+    """Whether ``unit_id`` may be given some order of ``kind`` now (what the prompt
+    offers): the checks of the kind, and something to write (a target in sight, a hex
+    to move to, a partner)."""
+    if not _allowed(state, unit_id, kind):
+        return False
+    writer = _Writer(state, side_of(state, unit_id), random.Random(0))
+    at = hex_of(state, unit_id)
+    assert at is not None
+    unit_type = type_of(state, unit_id)
+    reach = unit_type.ranged.range if unit_type.ranged else 0
+    limit = MOVE_LIMITS.get(kind, {}).get(unit_type.category, 0)
+    if kind == "fire":
+        return bool(writer.enemies_in_sight(at, reach))
+    if kind == "assault":
+        return bool(writer.enemies_in_sight(at))
+    if kind in {"march", "run", "retreat"}:
+        return bool(_steps(state, unit_id, kind, at))
+    if kind == "move_and_fire":
+        return bool(_steps(state, unit_id, kind, at)) and any(
+            writer.enemies_in_sight(hex_, reach)
+            for hex_ in sorted(_reach(state, unit_id, kind, limit))
+        )
+    if kind == "ambush":
+        return _write_one(writer, unit_id, kind, {}) != {}
+    if kind == "join_up" or (kind == "receive_supplies" and unit_type.supplies == 0):
+        return _has_partner(state, unit_id, kind)
+    return True
+
+
 @last_state
 def order_options(state: State, side: str) -> dict[str, list[str]]:
     """Per unit of ``side`` on the table, the orders it may be given now (the prompt's
-    options): every kind for which a legal order was found (Rest always)."""
-    options: dict[str, list[str]] = {}
-    digest = state_hash(state)
-    for unit_id in unit_ids(state, side):
-        writer = _Writer(state, side, random.Random(f"{digest}:{unit_id}"))
-        options[unit_id] = [
-            kind
-            for kind in unit_kinds(state, unit_id)
-            if any(_write_one(writer, unit_id, kind, {}) for _ in range(_TRIES))
-        ]
-    return options
-
-
-_TRIES: Final = 4
-"""Attempts at a random order of one kind before deciding the unit has none."""
+    options), in the rulebook's order; Rest is always among them."""
+    return {
+        unit_id: [kind for kind in unit_kinds(state, unit_id) if available(state, unit_id, kind)]
+        for unit_id in unit_ids(state, side)
+    }
 
 
 def sample_orders(state: State, side: str, count: int = SAMPLES) -> list[dict[str, Any]]:

@@ -14,12 +14,14 @@ from typing import Any
 
 from engine.core import State
 from engine.hexgrid import Facing, Hex
+from engine.samurai_battles.army.catalogue import Catalogue
 from engine.samurai_battles.geometry.zones import (
     defense_zone,
     facing_towards,
     kill_zone,
     zone_of_control,
 )
+from engine.samurai_battles.orders.model import MOVE_LIMITS
 from engine.samurai_battles.state.access import (
     battlefield,
     catalogue,
@@ -84,9 +86,9 @@ def zones(
     return found
 
 
-def catalogue_view(state: State) -> dict[str, Any]:
-    """The names the browser shows: unit types and terrain kinds."""
-    data = catalogue(state)
+def catalogue_view(data: Catalogue) -> dict[str, Any]:
+    """What the browser shows and draws of a catalogue: unit types, terrain kinds, clans,
+    and the path limits of each moving order by category (``moves``)."""
     return {
         "sample": data.sample,
         "units": {type_id: kind.to_json() for type_id, kind in data.unit_types.items()},
@@ -101,6 +103,7 @@ def catalogue_view(state: State) -> dict[str, Any]:
             for kind_id, kind in data.terrain_kinds.items()
         },
         "clans": {clan.id: clan.name for clan in data.clans},
+        "moves": {order: dict(limits) for order, limits in MOVE_LIMITS.items()},
     }
 
 
@@ -121,5 +124,5 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         shown["units"] = units
         shown["orders"] = orders
     shown["zones"] = zones(state, viewer, everything=over)
-    shown["catalogue"] = catalogue_view(state)
+    shown["catalogue"] = catalogue_view(catalogue(state))
     return shown
