@@ -333,7 +333,7 @@ export function orderMarks(group, unit, order, model) {
     line.dataset.steps = String(path.length);
   }
   const target = order.target ? unitById(model, order.target) : null;
-  if (target && target.hex) {
+  if (target && target.hex && target.onTable) {
     const from = order.order === "move_and_fire" && Number.isInteger(order.fire_at) && points[order.fire_at] ? points[order.fire_at] : points.length ? points[points.length - 1] : unit.hex;
     // The line stops at the target counter's rim, so its head shows.
     if (from) arrow(group, hexCenter(from, HEX_SIZE), rimPoint(hexCenter(from, HEX_SIZE), hexCenter(target.hex, HEX_SIZE), HEX_SIZE * 0.62), order.order === "assault" ? "charge" : "shot", `${unit.name} targets ${target.name}`, (y) => y, { target: target.id });
