@@ -2,10 +2,10 @@
 
 It reads only its side's view (:mod:`.picture`), plans each unit's orders best first
 (:mod:`.plans`) and keeps, unit by unit in the order of their numbers, the first plan
-the rules accept with the orders already kept: ``decide`` itself judges them, on the
-position as if no side had written yet (so it only seals them: the issue-time checks
-of the orders phase, no execution, no dice). Paired orders (Join Up, Receive Supplies) are
-tried first, for both units at once. A unit none of whose plans is accepted rests.
+the rules accept with the orders already kept (``check_orders``: the issue-time checks
+of the orders phase, exactly as ``decide`` makes them). Paired orders (Join Up,
+Receive Supplies) are tried first, for both units at once. A unit none of whose plans
+is accepted rests.
 
 Deterministic from its seed: the plans are sorted, never drawn, and the seeded
 generator only picks among ``legal``'s commands in the rare case the whole set of kept
@@ -18,14 +18,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, CommandRefused, Ruleset, SeededDice, State
+from engine.core import Command, CommandRefused, Ruleset, State
 from engine.hexgrid import Hex
 from engine.samurai_battles.bots.picture import Picture, picture
 from engine.samurai_battles.bots.plans import REST, Order, pairs, plans
+from engine.samurai_battles.orders import check_orders
 
 ORDERS = "orders"
-# The dice of the probing ``decide`` (it seals, so it rolls none).
-CHECK_SEED = "general-bot-check"
 
 
 class GeneralBot:
@@ -48,7 +47,7 @@ class GeneralBot:
         seen = picture(ruleset.view(state, side), side)
         orders = self._write(ruleset, state, seen, side, wanted)
         command = {"type": ORDERS, "side": side, "orders": orders}
-        if _accepted(ruleset, state, side, orders):
+        if _accepted(state, side, orders):
             return command
         self.fallbacks += 1
         options = list(ruleset.legal(state, side))
@@ -63,7 +62,7 @@ class GeneralBot:
         for pair in pairs(seen):
             if any(unit in kept or unit not in ids for unit in pair):
                 continue
-            if _accepted(ruleset, state, side, _with_rest(ids, {**kept, **pair})):
+            if _accepted(state, side, _with_rest(ids, {**kept, **pair})):
                 kept.update(pair)
         claimed: set[Hex] = set()
         for piece in seen.mine:
@@ -71,7 +70,7 @@ class GeneralBot:
                 continue
             for order in plans(seen, piece, frozenset(claimed)):
                 trial = _with_rest(ids, {**kept, piece.id: order})
-                if order == REST or _accepted(ruleset, state, side, trial):
+                if order == REST or _accepted(state, side, trial):
                     kept[piece.id] = order
                     claimed.update(Hex(*step) for step in order.get("path", [])[-1:])
                     break
@@ -87,13 +86,10 @@ def _with_rest(ids: list[str], kept: Mapping[str, Order]) -> dict[str, Order]:
     return {unit: dict(kept.get(unit, REST)) for unit in ids}
 
 
-def _accepted(ruleset: Ruleset, state: State, side: str, orders: Mapping[str, Order]) -> bool:
-    """Whether ``decide`` accepts ``orders`` from ``side``: asked of the position with no
-    orders written yet, where an accepted command is only sealed."""
-    unwritten = {**state, "written": {}}
-    command = {"type": ORDERS, "side": side, "orders": dict(orders)}
+def _accepted(state: State, side: str, orders: Mapping[str, Order]) -> bool:
+    """Whether the orders phase accepts ``orders`` from ``side``, as ``decide`` would."""
     try:
-        ruleset.decide(unwritten, command, SeededDice(CHECK_SEED, 0))
+        check_orders(state, side, orders)
     except CommandRefused:
         return False
     return True

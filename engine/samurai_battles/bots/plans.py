@@ -146,10 +146,10 @@ def _assault(seen: Picture, unit: Piece, claimed: frozenset[Hex]) -> Iterator[Or
         if unit.attack_dice < enemy.attack_dice or unit.hex.distance(enemy.hex) > reach + 1:
             continue
         if unit.hex.distance(enemy.hex) == 1:
-            # Adjacent already: the assault needs a path; step to another hex next to it.
-            sides = [h for h in enemy.hex.neighbours() if h.distance(unit.hex) == 1]
-        else:
-            sides = list(enemy.hex.neighbours())
+            # Adjacent already: it attacks where it stands (an empty path).
+            yield {"order": "assault", "path": [], "target": enemy.id}
+            continue
+        sides = list(enemy.hex.neighbours())
         for goal in sorted(sides, key=lambda h: (h.distance(unit.hex), h.q, h.r)):
             if goal in claimed or not seen.passable(goal):
                 continue
