@@ -42,6 +42,7 @@ def fight(
     'east'
     """
     rolled: dict[str, list[int]] = {unit: [] for unit in units}
+    needed: dict[str, int] = {}
     scored: dict[str, int] = dict.fromkeys(units, 0)
     taken: dict[str, int] = dict.fromkeys(units, 0)
     strikes: list[dict[str, object]] = []
@@ -49,6 +50,7 @@ def fight(
         faces = dice.roll(blow.pool)
         landed = hits(faces, blow.needed)
         rolled[blow.unit].extend(faces)
+        needed[blow.unit] = blow.needed
         scored[blow.unit] += landed
         taken[blow.foe] += landed
         strikes.append(
@@ -69,6 +71,7 @@ def fight(
         "type": "melee_fought",
         "units": sorted(units),
         "dice": rolled,
+        "needed": needed,
         "strikes": strikes,
         "hits": scored,
         "taken": taken,

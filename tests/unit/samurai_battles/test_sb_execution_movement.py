@@ -123,6 +123,17 @@ def test_assault_succeeds_when_the_unit_reaches_a_hex_next_to_its_target() -> No
     assert "melee_fought" in kinds(steps_of(events)["melee"])
 
 
+def test_an_assault_with_an_empty_path_attacks_an_adjacent_target_where_it_stands() -> None:
+    state = battle({"e1": ("samurai", (3, 2)), "w1": ("samurai", (2, 2))})
+    state = revealed(state, west={"w1": {"order": "assault", "path": [], "target": "e1"}})
+    events, after = run(state, [1] * 12)  # a drawn melee: both stay engaged
+    assert of(events, "moved") == []
+    assert [(e["attacker"], e["defender"], e["assault"]) for e in of(events, "engaged")] == [
+        ("w1", "e1", True)
+    ]
+    assert unit(after, "w1")["engaged"] == ["e1"]
+
+
 def test_assault_fails_when_the_target_moved_away() -> None:
     state = battle({"e1": ("samurai", (5, 2)), "w1": ("samurai", (2, 2))})
     state = revealed(
