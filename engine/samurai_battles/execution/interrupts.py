@@ -83,14 +83,20 @@ def kill_zones(ex: Execution, movers: list[Mover], entering: set[str], starting:
         if reach is None or (starting and ex.kind(holder) != "defend"):
             continue
         unit = ex.unit(holder)
-        zone = kill_zone(ex.battlefield, ex.hex(holder), Facing(unit["facing"]), reach)
-        found = [
+        near = [
             enemy
             for enemy in ex.enemies(holder)
             if enemy in entering
             and by_unit[enemy].active
-            and ex.hex(enemy) in zone
-            and cannot_fire(ex, holder, enemy, reach) is None
+            and ex.hex(holder).distance(ex.hex(enemy)) <= reach
+        ]
+        if not near:
+            continue
+        zone = kill_zone(ex.battlefield, ex.hex(holder), Facing(unit["facing"]), reach)
+        found = [
+            enemy
+            for enemy in near
+            if ex.hex(enemy) in zone and cannot_fire(ex, holder, enemy, reach) is None
         ]
         if not found:
             continue
@@ -160,6 +166,10 @@ def marches(ex: Execution, movers: list[Mover], entering: set[str], assaulting: 
         here = ex.hex(mover.unit)
         met = []
         for enemy in ex.enemies(mover.unit):
+            if ex.hex(enemy).distance(here) > max(
+                ex.tables.control_radius, ex.tables.defense_radius
+            ):
+                continue
             zone = zones_of(ex, enemy, assaulting)
             if zone is not None and here in zone[0]:
                 met.append((enemy, zone[1]))

@@ -43,6 +43,8 @@ class Execution:
     shaken: set[str] = field(default_factory=set)
     zones_used: set[str] = field(default_factory=set)
     battlefield: Battlefield = field(init=False)
+    _on_table: list[str] | None = field(default=None, init=False, repr=False)
+    _occupants: dict[Hex, str] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.battlefield = Battlefield(board(self.state), self.catalogue)
@@ -56,6 +58,7 @@ class Execution:
         for event in events:
             self.state = HANDLERS[event["type"]](self.state, event)
             self.events.append(event)
+        self._on_table = self._occupants = None
 
     # -- reading the working state -----------------------------------------------------
 
@@ -71,7 +74,9 @@ class Execution:
 
     def units(self) -> list[str]:
         """Every unit still on the table, by id."""
-        return [u for u in sorted(self.state["units"]) if self.on_table(u)]
+        if self._on_table is None:
+            self._on_table = [u for u in sorted(self.state["units"]) if self.on_table(u)]
+        return list(self._on_table)
 
     def hex(self, unit_id: str) -> Hex:
         return Hex.from_json(self.unit(unit_id)["hex"])
@@ -94,10 +99,9 @@ class Execution:
 
     def occupant(self, hex_: Hex) -> str | None:
         """The unit on ``hex_``, hidden or not, if any."""
-        for unit_id in self.units():
-            if self.hex(unit_id) == hex_:
-                return unit_id
-        return None
+        if self._occupants is None:
+            self._occupants = {self.hex(unit_id): unit_id for unit_id in self.units()}
+        return self._occupants.get(hex_)
 
     def number(self, unit_id: str) -> int:
         return int(self.unit(unit_id)["number"])
