@@ -14,6 +14,10 @@ physical game would do, in rough order:
 - a ranged unit with ammunition fires at the weakest enemy it may reach (fewest models,
   then lowest Fortitude): Fire Ranged Weapons, or Move and Fire for mounted archers
   that must close in first;
+- a worn unit (half its models or fewer) marches to another worn unit of its type that
+  it could join up with; a ranged unit low on ammunition marches to a Peasant Transport
+  with supplies left; the transport itself follows the nearest ranged unit short of
+  ammunition and otherwise rests (it never advances on the enemy);
 - a unit assaults an enemy it out-numbers (more attack dice) that it can reach adjacent
   this turn, along the shortest path (Assault);
 - a ninja looks for hidden enemies (Reconnaissance) when the enemy has some;
@@ -69,8 +73,14 @@ def plans(seen: Picture, unit: Piece, claimed: frozenset[Hex]) -> Iterator[Order
         yield from _in_melee(seen, unit)
         yield REST
         return
+    if unit.kind.supplies:
+        yield from _follow(seen, unit, claimed)
+        yield REST
+        return
     yield from _ambush(seen, unit)
     yield from _fire(seen, unit, claimed)
+    yield from _regroup(seen, unit, claimed)
+    yield from _resupply(seen, unit, claimed)
     yield from _assault(seen, unit, claimed)
     if seen.enemies_hidden and seen.allows(unit, "reconnaissance"):
         yield {"order": "reconnaissance"}
@@ -98,6 +108,55 @@ def _away(seen: Picture, unit: Piece, steps: int) -> Iterator[list[list[int]]]:
         walked.append(here)
     if walked:
         yield [h.to_json() for h in walked]
+
+
+def _worn(unit: Piece) -> bool:
+    return 2 * unit.models <= unit.kind.models
+
+
+def _beside(seen: Picture, unit: Piece, friend: Piece, claimed: frozenset[Hex]) -> Iterator[Order]:
+    """March (by the shortest path) to end beside ``friend``, if not there already."""
+    if unit.hex.distance(friend.hex) <= 1 or not seen.allows(unit, "march"):
+        return
+    way = _towards(seen, unit, friend.hex, limit(unit, "march"), claimed)
+    if way:
+        yield {"order": "march", "path": way}
+
+
+def _regroup(seen: Picture, unit: Piece, claimed: frozenset[Hex]) -> Iterator[Order]:
+    if not _worn(unit) or not seen.allows(unit, "join_up"):
+        return
+    partners = [
+        p
+        for p in seen.mine
+        if p.id != unit.id
+        and p.kind.id == unit.kind.id
+        and not p.engaged
+        and p.models + unit.models <= unit.kind.models
+    ]
+    for friend in sorted(partners, key=lambda p: (unit.hex.distance(p.hex), p.number))[:1]:
+        yield from _beside(seen, unit, friend, claimed)
+
+
+def _resupply(seen: Picture, unit: Piece, claimed: frozenset[Hex]) -> Iterator[Order]:
+    if unit.kind.ranged is None or unit.ammo > LOW_AMMO:
+        return
+    stores = [p for p in seen.mine if p.supplies > 0]
+    for store in sorted(stores, key=lambda p: (unit.hex.distance(p.hex), p.number))[:1]:
+        yield from _beside(seen, unit, store, claimed)
+
+
+def _follow(seen: Picture, unit: Piece, claimed: frozenset[Hex]) -> Iterator[Order]:
+    """A Peasant Transport keeps beside the nearest ranged unit short of ammunition."""
+    if unit.supplies <= 0:
+        return
+    short = [
+        p
+        for p in seen.mine
+        if p.kind.ranged is not None and p.ammo < p.kind.ranged.ammunition and not p.engaged
+    ]
+    for friend in sorted(short, key=lambda p: (p.ammo, unit.hex.distance(p.hex), p.number))[:1]:
+        yield from _beside(seen, unit, friend, claimed)
 
 
 def _ambush(seen: Picture, unit: Piece) -> Iterator[Order]:

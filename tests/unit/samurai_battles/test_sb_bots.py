@@ -192,3 +192,35 @@ def test_the_general_marches_on_an_objective_it_does_not_hold() -> None:
     order = _orders(state, "east")["e1"]
     assert order["order"] in ("march", "run")
     assert order["path"][0] == [6, 0]
+
+
+def test_the_general_receives_supplies_beside_a_peasant_transport() -> None:
+    state = battle(
+        {
+            "e1": ("ashigaru_archers", (6, 2), {"ammo": 1}),
+            "e2": ("peasant_transport", (7, 2)),
+            "w1": ("samurai", (0, 0)),
+        }
+    )
+    orders = _orders(state, "east")
+    assert orders["e1"] == {"order": "receive_supplies", "from": "e2"}
+    assert orders["e2"] == {"order": "receive_supplies"}
+
+
+def test_the_general_marches_a_worn_unit_to_another_it_may_join() -> None:
+    state = battle(
+        {
+            "e1": ("samurai", (6, 0), {"models": 2}),
+            "e2": ("samurai", (6, 3), {"models": 3}),
+            "w1": ("samurai", (0, 5), {"models": 1}),
+        }
+    )
+    order = _orders(state, "east")["e1"]
+    assert order["order"] == "march"
+    (step,) = order["path"]
+    assert step in ([6, 1], [5, 1])  # one hex nearer e2, on a shortest path
+
+
+def test_a_peasant_transport_never_advances_on_the_enemy() -> None:
+    state = battle({"e1": ("peasant_transport", (7, 2)), "w1": ("samurai", (0, 2), {"models": 1})})
+    assert _orders(state, "east")["e1"] == {"order": "rest"}
