@@ -359,24 +359,57 @@ def order_options(state: State, side: str) -> dict[str, list[str]]:
     }
 
 
+def _completed(state: State, side: str, written: Mapping[str, Order]) -> dict[str, Any]:
+    """``written`` with Rest for every other unit, as plain JSON, checked as ``decide``
+    checks it (never offer a refused set)."""
+    every = {unit_id: written.get(unit_id, Rest()) for unit_id in unit_ids(state, side)}
+    plain = {unit_id: every[unit_id].to_json() for unit_id in sorted(every)}
+    check_orders(state, side, plain)
+    return plain
+
+
+def _round(writer: _Writer, options: Mapping[str, list[str]], index: int) -> dict[str, Order]:
+    """One set: each unit's kind by turns for the first sets, at random after."""
+    written: dict[str, Order] = {}
+    for number, unit_id in enumerate(unit_ids(writer.state, writer.side)):
+        if unit_id in written:
+            continue
+        kinds = options[unit_id] or ["rest"]
+        if index < len(kinds):
+            kind = kinds[(index + number) % len(kinds)]
+        else:
+            kind = writer.rng.choice(kinds)
+        written.update(_write_one(writer, unit_id, kind, written) or {unit_id: Rest()})
+    return written
+
+
+def _covering(writer: _Writer, missing: list[tuple[str, str]]) -> Iterator[dict[str, Order]]:
+    """Sets that offer each (unit, kind) of ``missing`` (a partner's order taken first by
+    another unit can leave one out of the rounds), several units a set."""
+    while missing:
+        written: dict[str, Order] = {}
+        for unit_id, kind in missing:
+            if unit_id not in written:
+                written.update(_write_one(writer, unit_id, kind, written))
+        covered = {(unit_id, order.id) for unit_id, order in written.items()}
+        if not covered & set(missing):
+            return
+        missing = [pair for pair in missing if pair not in covered]
+        yield written
+
+
 def sample_orders(state: State, side: str, count: int = SAMPLES) -> list[dict[str, Any]]:
     """``count`` complete order sets for ``side`` (unit id -> written order), each of
-    which ``check_orders`` accepts; the first ones go round each unit's kinds."""
-    rng = random.Random(f"{state_hash(state)}:{side}")
-    writer = _Writer(state, side, rng)
+    which ``check_orders`` accepts, then as many as it takes to offer every kind of
+    order each unit may take (``order_options``)."""
+    writer = _Writer(state, side, random.Random(f"{state_hash(state)}:{side}"))
     options = order_options(state, side)
-    sets: list[dict[str, Any]] = []
-    for index in range(count):
-        written: dict[str, Order] = {}
-        for number, unit_id in enumerate(unit_ids(state, side)):
-            if unit_id in written:
-                continue
-            kinds = options[unit_id] or ["rest"]
-            kind = kinds[(index + number) % len(kinds)] if index < len(kinds) else rng.choice(kinds)
-            written.update(_write_one(writer, unit_id, kind, written) or {unit_id: Rest()})
-        plain = {unit_id: written[unit_id].to_json() for unit_id in sorted(written)}
-        check_orders(state, side, plain)  # the same check as decide: never offer a refused set
-        sets.append(plain)
+    sets = [_completed(state, side, _round(writer, options, index)) for index in range(count)]
+    offered = {(unit_id, order["order"]) for plain in sets for unit_id, order in plain.items()}
+    missing = [
+        (u, kind) for u, kinds in options.items() for kind in kinds if (u, kind) not in offered
+    ]
+    sets.extend(_completed(state, side, written) for written in _covering(writer, missing))
     return sets
 
 

@@ -24,7 +24,8 @@ from engine.hexgrid import Board, Facing, Hex
 from engine.samurai_battles.army.catalogue import ArmyUnit, load_catalogue
 from engine.samurai_battles.state.access import new_unit
 
-Spec = tuple[str, tuple[int, int]] | tuple[str, tuple[int, int], Mapping[str, Any]]
+Spec = tuple[Any, ...]
+"""``(type, (q, r))`` or ``(type, (q, r), overrides)``."""
 
 DEFAULT_FACING = {"east": Facing.WEST, "west": Facing.EAST}
 
