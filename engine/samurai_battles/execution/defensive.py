@@ -24,5 +24,11 @@ def defensive_step(ex: Execution) -> None:
             ex.rest(unit_id, "face_not_adjacent")
             continue
         facing = int(Facing.towards(ex.hex(unit_id), face))
-        if facing != ex.unit(unit_id)["facing"]:
+        if facing == ex.unit(unit_id)["facing"]:
+            continue
+        if ex.unit(unit_id)["hidden"]:
+            # A hidden unit's facing is its side's secret (Special Orders > Ambush).
+            sealed = {"sealed_for": ex.side(unit_id), "sealed": {"facing": facing}}
+            ex.emit({"type": "faced", "unit": unit_id, **sealed})
+        else:
             ex.emit({"type": "faced", "unit": unit_id, "facing": facing})

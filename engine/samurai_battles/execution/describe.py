@@ -105,6 +105,13 @@ def _hidden(e: Event, n: Callable[[str], str]) -> str:
     return f"{n(e['unit'])} hid in ambush{where}."
 
 
+def _faced(e: Event, n: Callable[[str], str]) -> str:
+    facing = e["facing"] if "facing" in e else (e.get("sealed") or {}).get("facing")
+    if facing is None:
+        return f"{n(e['unit'])} turned, unseen."
+    return f"{n(e['unit'])} turned to face {FACING_NAMES[facing]}."
+
+
 def _retreated(e: Event, n: Callable[[str], str]) -> str:
     if not e["path"]:
         return f"{n(e['unit'])} left the melee where it stood."
@@ -133,7 +140,7 @@ SENTENCES: dict[str, Callable[[Event, Callable[[str], str]], str]] = {
     ),
     "put_to_flight": lambda e, n: f"{n(e['unit'])} was Put to Flight.",
     "destroyed": lambda e, n: f"{n(e['unit'])} was destroyed.",
-    "faced": lambda e, n: f"{n(e['unit'])} turned to face {FACING_NAMES[e['facing']]}.",
+    "faced": _faced,
     "retreated": _retreated,
     "fell_back": lambda e, n: f"{n(e['unit'])} fell back to {_hex(e['to'])}.",
     "hidden": _hidden,

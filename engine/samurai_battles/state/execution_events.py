@@ -78,7 +78,11 @@ def _moved(state: State, event: Event) -> State:
 
 @handles("faced")
 def _faced(state: State, event: Event) -> State:
-    return _with_unit(state, event["unit"], facing=event["facing"])
+    # A hidden unit turns in secret: its facing is under "sealed" for its own side.
+    facing = event["facing"] if "facing" in event else (event.get("sealed") or {}).get("facing")
+    if facing is None:
+        return state
+    return _with_unit(state, event["unit"], facing=facing)
 
 
 @handles("fired")

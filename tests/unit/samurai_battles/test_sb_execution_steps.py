@@ -41,6 +41,18 @@ def test_defend_faces_the_written_hex_in_the_defensive_step() -> None:
     assert unit(after, "e1")["facing"] == 4
 
 
+def test_a_hidden_unit_on_defend_turns_in_secret() -> None:
+    state = battle({"w1": ("ninja", (2, 2), {"hidden": True})})
+    state = revealed(state, west={"w1": {"order": "defend", "face": [2, 3]}})
+    events, after = run(state, [])
+    assert steps_of(events)["defensive"] == [
+        {"type": "faced", "unit": "w1", "sealed_for": "west", "sealed": {"facing": 1}}
+    ]
+    assert unit(after, "w1")["facing"] == 1
+    redacted = {**steps_of(events)["defensive"][0], "sealed": None}
+    assert describe_execution(redacted, state) == "West 1 (Ninja) turned, unseen."
+
+
 def test_fire_and_retreat_faces_the_written_hex_in_the_defensive_step() -> None:
     state = battle({"w1": ("arquebusiers", (2, 2))})
     state = revealed(state, west={"w1": {"order": "fire_and_retreat", "face": [2, 3]}})
