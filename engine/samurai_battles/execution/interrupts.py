@@ -73,42 +73,42 @@ def _fall_back(ex: Execution, unit_id: str) -> None:
         )
 
 
+def kill_zone_target(ex: Execution, holder: str, reach: int, candidates: list[str]) -> str | None:
+    """The enemy among ``candidates`` (movers that just moved) that ``holder`` fires at:
+    in its Kill Zone and fireable; of several, the nearest, then the lowest number
+    (Defensive Orders > Defend: "the defender chooses which 1 enemy unit to shoot at")."""
+    at = ex.hex(holder)
+    near = [
+        e for e in candidates if ex.side(e) != ex.side(holder) and at.distance(ex.hex(e)) <= reach
+    ]
+    if not near:
+        return None
+    zone = kill_zone(ex.battlefield, at, Facing(ex.unit(holder)["facing"]), reach)
+    found = [e for e in near if ex.hex(e) in zone and cannot_fire(ex, holder, e, reach) is None]
+    if not found:
+        return None
+    return min(found, key=lambda e: (at.distance(ex.hex(e)), ex.number(e), e))
+
+
 def kill_zones(ex: Execution, movers: list[Mover], entering: set[str], starting: bool) -> None:
-    """Step 1 of the checks; ``starting``: the movers have not moved yet (tick 0)."""
+    """Step 1 of the checks; ``starting``: the movers have not moved yet (tick 0), when
+    only a Defend Kill Zone fires ("or that begins its movement inside the Kill Zone")."""
     by_unit = {m.unit: m for m in movers}
     for holder in ex.units():
-        if holder in ex.zones_used or ex.unit(holder)["engaged"]:
-            continue
         reach = kill_zone_reach(ex, holder)
-        if reach is None or (starting and ex.kind(holder) != "defend"):
+        if reach is None or holder in ex.zones_used or ex.unit(holder)["engaged"]:
             continue
-        unit = ex.unit(holder)
-        near = [
-            enemy
-            for enemy in ex.enemies(holder)
-            if enemy in entering
-            and by_unit[enemy].active
-            and ex.hex(holder).distance(ex.hex(enemy)) <= reach
-        ]
-        if not near:
+        if starting and ex.kind(holder) != "defend":
             continue
-        zone = kill_zone(ex.battlefield, ex.hex(holder), Facing(unit["facing"]), reach)
-        found = [
-            enemy
-            for enemy in near
-            if ex.hex(enemy) in zone and cannot_fire(ex, holder, enemy, reach) is None
-        ]
-        if not found:
+        candidates = [u for u in sorted(entering) if by_unit[u].active]
+        target = kill_zone_target(ex, holder, reach, candidates)
+        if target is None:
             continue
-        target = min(found, key=lambda e: (ex.hex(holder).distance(ex.hex(e)), ex.number(e), e))
         ex.zones_used.add(holder)
-        fell_back = ex.kind(holder) == "fire_and_retreat" and not unit["hidden"]
-        shoot(ex, aim(ex, holder, target, kill_zone=True))
-        if target in ex.shaken or not ex.on_table(target):
-            by_unit[target].active = False
-            if ex.on_table(target):
-                _stop(ex, by_unit[target], "fortitude")
-        if fell_back and ex.on_table(holder):
+        falls_back = ex.kind(holder) == "fire_and_retreat" and not ex.unit(holder)["hidden"]
+        if shoot(ex, aim(ex, holder, target, kill_zone=True)):
+            _stop(ex, by_unit[target], "fortitude")
+        if falls_back and ex.on_table(holder):
             _fall_back(ex, holder)
 
 
@@ -195,12 +195,10 @@ def moving_fire(ex: Execution, movers: list[Mover]) -> None:
                 {"type": "held_fire", "unit": mover.unit, "target": mover.target, "reason": reason}
             )
             continue
-        shoot(ex, aim(ex, mover.unit, mover.target))
-        for other in movers:
-            if other.unit == mover.target and other.active and mover.target in ex.shaken:
-                _stop(ex, other, "fortitude")
-            elif other.unit == mover.target and not ex.on_table(other.unit):
-                other.active = False
+        if shoot(ex, aim(ex, mover.unit, mover.target)):
+            for other in movers:
+                if other.unit == mover.target and other.active:
+                    _stop(ex, other, "fortitude")
 
 
 def after_tick(

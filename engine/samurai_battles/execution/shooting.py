@@ -4,7 +4,6 @@ hidden unit that fires is revealed)."""
 
 from __future__ import annotations
 
-from engine.core import Event
 from engine.samurai_battles.combat import Shot, fortitude_test, losses, roll_shot
 from engine.samurai_battles.execution.run import Execution
 from engine.samurai_battles.geometry.sight import sees
@@ -73,10 +72,10 @@ def take_fire(ex: Execution, target: str, hits: int) -> bool:
     return False
 
 
-def shoot(ex: Execution, shot: Shot) -> Event:
-    """Fire ``shot`` now (revealing a hidden firer) and apply its casualties and test."""
+def shoot(ex: Execution, shot: Shot) -> bool:
+    """Fire ``shot`` now (revealing a hidden firer) and apply its casualties and test;
+    True when the target's move ends (shaken, destroyed or Put to Flight)."""
     reveal(ex, shot.firer, "fired")
     fired = roll_shot(shot, ex.dice)
     ex.emit(fired)
-    take_fire(ex, shot.target, fired["hits"])
-    return fired
+    return take_fire(ex, shot.target, fired["hits"])
