@@ -4,9 +4,9 @@ complete order sets for a side (``Ruleset.legal``: the random bot's choices).
 Paths make the orders countless (a cavalry Run has over a thousand), so ``legal`` gives a
 deterministic sample: a ``random.Random`` seeded by the state's hash and the side (never
 the global generator), a few dozen sets, the first ones going round every order each
-unit may take so every kind is offered. Each set is checked by
-:func:`engine.samurai_battles.orders.checks.check_orders`, the same check ``decide``
-makes, so every set offered is accepted.
+unit may take so every kind is offered. Each order of a set is checked as it is written
+(:func:`engine.samurai_battles.orders.checks.check_order`, with the orders written before
+it: the check ``decide`` makes), so every set offered is accepted.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.core.memo import last_state
 from engine.hexgrid import Hex
 from engine.samurai_battles.army.catalogue import ORDER_IDS
 from engine.samurai_battles.geometry.sight import in_range_and_sight, sees
-from engine.samurai_battles.orders.checks import Issued, check_allowed, check_order, check_orders
+from engine.samurai_battles.orders.checks import Issued, check_allowed, check_order
 from engine.samurai_battles.orders.model import (
     MOVE_LIMITS,
     AllAround,
@@ -69,8 +69,24 @@ _PROBES: Final[Mapping[str, Order]] = {
 }
 """An order of each kind, for the checks that read only its kind."""
 
-SAMPLES: Final = 10
+SAMPLES: Final = 8
 """How many order sets ``legal`` offers a side."""
+
+
+def enemies_in_sight(state: State, side: str, at: Hex, reach: int | None = None) -> list[str]:
+    """The enemy units of ``side`` not hidden that a unit at ``at`` sees (within
+    ``reach`` hexes, when given), by id."""
+    field = battlefield(state)
+    found = []
+    for enemy in unit_ids(state, enemy_of(side)):
+        where = hex_of(state, enemy)
+        if where is None or unit(state, enemy)["hidden"]:
+            continue
+        if (reach is None and sees(field, at, where)) or (
+            reach is not None and in_range_and_sight(field, at, where, reach)
+        ):
+            found.append(enemy)
+    return found
 
 
 @dataclass
@@ -82,18 +98,7 @@ class _Writer:
     rng: random.Random
 
     def enemies_in_sight(self, at: Hex, reach: int | None = None) -> list[str]:
-        """Visible enemy units ``at`` sees (within ``reach``, when given), by id."""
-        field = battlefield(self.state)
-        found = []
-        for enemy in unit_ids(self.state, enemy_of(self.side)):
-            where = hex_of(self.state, enemy)
-            if where is None or unit(self.state, enemy)["hidden"]:
-                continue
-            if (reach is None and sees(field, at, where)) or (
-                reach is not None and in_range_and_sight(field, at, where, reach)
-            ):
-                found.append(enemy)
-        return found
+        return enemies_in_sight(self.state, self.side, at, reach)
 
     def walk(self, unit_id: str, order: str, length: int) -> tuple[Hex, ...]:
         """A path of 1 to ``length`` hexes, each passable, open to ``order`` and free
@@ -325,47 +330,57 @@ def available(state: State, unit_id: str, kind: str) -> bool:
     to move to, a partner)."""
     if not _allowed(state, unit_id, kind):
         return False
-    writer = _Writer(state, side_of(state, unit_id), random.Random(0))
+    side = side_of(state, unit_id)
     at = hex_of(state, unit_id)
     assert at is not None
     unit_type = type_of(state, unit_id)
     reach = unit_type.ranged.range if unit_type.ranged else 0
     limit = MOVE_LIMITS.get(kind, {}).get(unit_type.category, 0)
     if kind == "fire":
-        return bool(writer.enemies_in_sight(at, reach))
+        return bool(enemies_in_sight(state, side, at, reach))
     if kind == "assault":
-        return bool(writer.enemies_in_sight(at))
+        return bool(enemies_in_sight(state, side, at))
     if kind in {"march", "run", "retreat"}:
         return bool(_steps(state, unit_id, kind, at))
     if kind == "move_and_fire":
         return bool(_steps(state, unit_id, kind, at)) and any(
-            writer.enemies_in_sight(hex_, reach)
+            enemies_in_sight(state, side, hex_, reach)
             for hex_ in sorted(_reach(state, unit_id, kind, limit))
         )
     if kind == "ambush":
+        writer = _Writer(state, side, random.Random(unit_id))
         return _write_one(writer, unit_id, kind, {}) != {}
     if kind == "join_up" or (kind == "receive_supplies" and unit_type.supplies == 0):
         return _has_partner(state, unit_id, kind)
     return True
 
 
-@last_state
 def order_options(state: State, side: str) -> dict[str, list[str]]:
     """Per unit of ``side`` on the table, the orders it may be given now (the prompt's
     options), in the rulebook's order; Rest is always among them."""
     return {
+        unit_id: kinds
+        for unit_id, kinds in _every_option(state).items()
+        if side_of(state, unit_id) == side
+    }
+
+
+@last_state
+def _every_option(state: State) -> dict[str, list[str]]:
+    """The options of every unit on the table, remembered for the state (the prompt
+    asks them for both sides, then ``legal`` for one)."""
+    return {
         unit_id: [kind for kind in unit_kinds(state, unit_id) if available(state, unit_id, kind)]
-        for unit_id in unit_ids(state, side)
+        for unit_id in unit_ids(state)
     }
 
 
 def _completed(state: State, side: str, written: Mapping[str, Order]) -> dict[str, Any]:
-    """``written`` with Rest for every other unit, as plain JSON, checked as ``decide``
-    checks it (never offer a refused set)."""
+    """``written`` with Rest for every other unit, as plain JSON. Each order was checked
+    as it was written, with the orders before it (:func:`_write_one`), so the set is
+    one ``check_orders`` accepts."""
     every = {unit_id: written.get(unit_id, Rest()) for unit_id in unit_ids(state, side)}
-    plain = {unit_id: every[unit_id].to_json() for unit_id in sorted(every)}
-    check_orders(state, side, plain)
-    return plain
+    return {unit_id: every[unit_id].to_json() for unit_id in sorted(every)}
 
 
 def _round(writer: _Writer, options: Mapping[str, list[str]], index: int) -> dict[str, Order]:

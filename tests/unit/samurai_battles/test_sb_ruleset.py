@@ -131,3 +131,20 @@ def test_a_game_played_with_other_data_files_is_refused() -> None:
     refusal = RULESET.replay_refusal({**state, "data": "0123456789abcdef"})
     assert refusal is not None
     assert "other data files" in refusal
+
+
+@pytest.mark.parametrize("scenario", ["skirmish-at-dawn", "river-crossing"])
+def test_legal_sets_are_accepted_all_game_long(scenario: str) -> None:
+    state = RULESET.start({"scenario": scenario}, SEED)
+    bot = RULESET.bot("legal")
+    index = 1
+    while (prompt := RULESET.prompt(state)) is not None:
+        side = prompt.sides[0]
+        for command in RULESET.legal(state, side):
+            check_orders(state, side, command["orders"])
+        command = bot.choose(RULESET, state, side)
+        assert command is not None
+        for event in RULESET.decide(state, command, SeededDice("legal", index)):
+            state = RULESET.evolve(state, event)
+        index += 1
+    assert RULESET.outcome(state) is not None
