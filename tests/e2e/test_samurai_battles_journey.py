@@ -122,6 +122,14 @@ def no_horizontal_scroll(page: Any) -> None:
     assert width <= page.viewport_size["width"], f"the page is {width}px wide"
 
 
+def open_armies(page: Any) -> None:
+    """Unfold the armies' lists under the board (folded on a phone to begin with)."""
+    armies = page.locator("details.sb-armies")
+    if armies.get_attribute("open") is None:
+        armies.locator("summary").click()
+    expect(armies).to_have_attribute("open", "")
+
+
 def units_with(page: Any, order: str) -> list[str]:
     """The units (ids) whose order list offers ``order``, in the panel's order."""
     found = []
@@ -181,8 +189,8 @@ def send_orders(page: Any) -> str:
     expect(send).to_be_enabled()
     send.click()
     page.wait_for_function(TAKEN_OR_REFUSED, arg=before)
-    error = page.locator("#play-error")
-    return str(error.inner_text()).strip() if error.count() else ""
+    # Read at once: once taken, the panel may be drawn anew (the next army's turn).
+    return str(page.evaluate("document.getElementById('play-error')?.textContent.trim() || ''"))
 
 
 def write_every_order(page: Any) -> dict[str, str]:
@@ -250,6 +258,7 @@ def test_a_player_writes_orders_for_every_unit_against_the_bot(tab: Tab, site: S
     expect(page.locator(".sb-turn")).to_contain_text("Turn 2")
     # The reveal: each army's orders in words beside the board, paths on it.
     page.locator("#log li a", has_text=re.compile("reveal", re.IGNORECASE)).first.click()
+    open_armies(page)
     expect(page.locator(".sb-side[data-side=east] .sb-order-words").first).to_be_visible()
     expect(page.locator(".sb-side[data-side=west] .sb-order-words").first).to_be_visible()
     expect(page.locator("#board svg .sb-orders .sb-path").first).to_be_attached()
@@ -266,6 +275,7 @@ def test_the_replay_of_a_finished_battle_steps_through_it(tab: Tab, site: Site) 
     expect(page.locator("#board svg.sb-board")).to_be_visible()
     # A whole state names types by id: the catalogue names them on the counters.
     expect(page.locator("#board svg .sb-type").first).not_to_have_text("?")
+    open_armies(page)
     expect(page.locator(".sb-side[data-side=east] .sb-roster li").first).to_be_visible()
     last = int(page.locator("#last-step").inner_text())
     assert last > 10

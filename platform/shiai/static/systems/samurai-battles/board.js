@@ -248,6 +248,9 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
     onSelect,
   });
   svg.classList.add("sb-board");
+  // Room on the right for the viewer's zoom buttons, which sit over the board's edge.
+  const [x0, y0, width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  svg.setAttribute("viewBox", `${x0} ${y0} ${width + HEX_SIZE * 1.4} ${height}`);
   for (const [layer] of LAYERS) svg.classList.toggle(`hide-${layer}`, !shown[layer]);
   arrowDefs(svg);
   for (const cell of model.hexes.filter((c) => c.terrain)) {
@@ -270,11 +273,21 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   if (model.outcome && model.outcome.winner) head.append(el("strong", { class: "sb-winner" }, ` · ${SIDE_NAMES[model.outcome.winner] || model.outcome.winner} wins`));
   const sides = el("div", { class: "sb-sides" });
   for (const side of model.sides) sides.append(sidePanel(model, side));
-  table.append(holder, layerToggles(svg), head, sides);
+  table.append(holder, layerToggles(svg), head, armies(sides));
   container.setAttribute("role", "region");
   container.setAttribute("aria-label", "the battlefield and the armies at this step");
   container.replaceChildren(table);
   return svg;
+}
+
+// The armies' lists, folded on a narrow screen to begin with (the orders being
+// written come right after them); open or folded as the player left them since.
+let armiesOpen = null;
+function armies(sides) {
+  if (armiesOpen === null) armiesOpen = !(typeof window !== "undefined" && window.matchMedia && window.matchMedia("(max-width: 900px)").matches);
+  const box = el("details", { class: "sb-armies", open: armiesOpen }, el("summary", {}, "The armies, their units and orders"), sides);
+  box.addEventListener("toggle", () => { armiesOpen = box.open; });
+  return box;
 }
 
 // Show or hide a layer on the board drawn (and on every board drawn after).
