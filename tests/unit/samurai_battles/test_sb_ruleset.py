@@ -142,9 +142,9 @@ def test_legal_sets_are_accepted_all_game_long(scenario: str) -> None:
         side = prompt.sides[0]
         for command in RULESET.legal(state, side):
             check_orders(state, side, command["orders"])
-        command = bot.choose(RULESET, state, side)
-        assert command is not None
-        for event in RULESET.decide(state, command, SeededDice("legal", index)):
+        chosen = bot.choose(RULESET, state, side)
+        assert chosen is not None
+        for event in RULESET.decide(state, chosen, SeededDice("legal", index)):
             state = RULESET.evolve(state, event)
         index += 1
     assert RULESET.outcome(state) is not None
