@@ -30,9 +30,10 @@ DEFENSE_ZONE_ORDERS = ("defend", "fire_and_retreat")
 def kill_zone_reach(ex: Execution, unit_id: str) -> int | None:
     """How far the unit's Kill Zone reaches this turn (``None``: it has none)."""
     unit = ex.unit(unit_id)
-    if ex.profile(unit_id).ranged is None:
-        return None
     order = ex.order(unit_id)
+    if ex.profile(unit_id).ranged is None or order["order"] == "all_around":
+        # Defensive Orders > All-Around Defense: "Ranged units may not shoot".
+        return None
     tables = ex.tables
     if unit["hidden"]:
         return tables.ambush_fire_range

@@ -266,6 +266,24 @@ def test_a_kill_zone_fires_once_a_turn_at_the_nearest_of_several() -> None:
     assert [f["target"] for f in fired] == ["e2"]
 
 
+def test_all_around_defense_ranged_units_may_not_shoot() -> None:
+    # Archers on All-Around Defense, even hidden, have no Kill Zone: East 1 marches into
+    # their front within range unshot, and is stopped by their Zone of Control.
+    for hidden in (False, True):
+        state = battle(
+            {"e1": ("samurai", (4, 2)), "w1": ("ashigaru_archers", (2, 2), {"hidden": hidden})}
+        )
+        state = revealed(
+            state,
+            east={"e1": {"order": "march", "path": [[3, 2]]}},
+            west={"w1": {"order": "all_around"}},
+        )
+        events, after = run(state)
+        assert of(events, "fired") == []
+        assert unit(after, "w1")["ammo"] == 7
+        assert of(events, "engaged")[0]["defender"] == "w1"
+
+
 def test_fire_and_retreat_steps_back_and_the_assault_fails() -> None:
     # The rulebook's example: cavalry assault through the arquebusiers' Kill Zone; they
     # fire (1 casualty), fall back 1 hex, and the cavalry cannot reach them.
