@@ -74,7 +74,7 @@ def _battle(seed: int) -> State:
     units: dict[str, Any] = {}
     for index, (q, r) in enumerate(hexes[:6]):
         unit_id = f"{'ew'[index % 2]}{index // 2 + 1}"
-        overrides = {"facing": rng.randrange(6), "hidden": rng.random() < 0.1}
+        overrides = {"facing": rng.randrange(6), "hidden": rng.random() < 0.25}
         units[unit_id] = (rng.choice(TYPES), (q, r), overrides)
     state = battle(units, columns=COLUMNS, rows=ROWS, terrain=terrain)
     orders: dict[str, dict[str, Any]] = {"east": {}, "west": {}}
@@ -83,12 +83,28 @@ def _battle(seed: int) -> State:
     return revealed(state, **orders)
 
 
+def _hidden_hexes_stay_secret(state: State, events: list[Any]) -> None:
+    """No event names where a hidden unit is or faces, except under ``sealed`` for its
+    own side, or the ``revealed`` event that puts it back on the board."""
+    for event in events:
+        hidden = {u for u, r in state["units"].items() if r["hidden"]}
+        if event["type"] != "revealed":
+            open_part = {k: v for k, v in event.items() if k != "sealed"}
+            for unit_id in hidden:
+                where = state["units"][unit_id]["hex"]
+                if unit_id in str(open_part):
+                    assert "facing" not in open_part, event
+                    assert where not in open_part.values(), event
+        state = fold(state, [event])
+
+
 @pytest.mark.parametrize("seed", range(150))
 def test_the_execution_phase_leaves_a_table_a_player_could_set_up(seed: int) -> None:
     state = _battle(seed)
     events = execute(state, SeededDice("invariants", seed))
     assert events == execute(state, SeededDice("invariants", seed))
     assert {e["type"] for e in events} <= set(EXECUTION_EVENT_KINDS)
+    _hidden_hexes_stay_secret(state, events)
     after = fold(state, events)
     on_table = {u: r for u, r in after["units"].items() if r["status"] == "ready"}
     hexes = [tuple(r["hex"]) for r in on_table.values()]
