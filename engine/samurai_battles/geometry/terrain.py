@@ -21,9 +21,10 @@ from engine.hexgrid import Board, Hex
 from engine.samurai_battles.army.catalogue import Catalogue, TerrainKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Battlefield:
-    """The board of a game with the terrain kinds of its catalogue."""
+    """The board of a game with the terrain kinds of its catalogue (compared by
+    identity: one is built per board and catalogue, and remembered)."""
 
     board: Board
     catalogue: Catalogue

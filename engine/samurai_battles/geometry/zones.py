@@ -26,6 +26,7 @@ the contract's choices (data in ``tables.json`` where a number is involved):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, Literal
 
 from engine.hexgrid import THREE_FRONT, Facing, Hex, Side, SideRule, arc, relative_side
@@ -44,8 +45,10 @@ _NAMES: Final[dict[Side, AttackSide]] = {
 }
 
 
+@lru_cache(maxsize=1 << 14)
 def front_arc(origin: Hex, facing: Facing, radius: int) -> frozenset[Hex]:
-    """The hexes from 1 to ``radius`` away in front of a unit."""
+    """The hexes from 1 to ``radius`` away in front of a unit (remembered: a unit's
+    zones are asked at every hex of every move)."""
     return arc(origin, facing, Side.FRONT, radius)
 
 
@@ -63,6 +66,11 @@ def defense_zone(origin: Hex, facing: Facing, radius: int = 1) -> frozenset[Hex]
 def kill_zone(field: Battlefield, origin: Hex, facing: Facing, reach: int) -> frozenset[Hex]:
     """The Kill Zone: the front arc out to ``reach``, on the board and in line of sight
     (Defensive Orders > Defend: "the highlighted hexes are in the Kill Zone")."""
+    return _kill_zone(field, origin, facing, reach)
+
+
+@lru_cache(maxsize=1 << 12)
+def _kill_zone(field: Battlefield, origin: Hex, facing: Facing, reach: int) -> frozenset[Hex]:
     return frozenset(
         hex_
         for hex_ in front_arc(origin, facing, reach)
