@@ -44,6 +44,35 @@ REASONS = {
     "blocked": "blocked before the end of its path",
     "no_room_to_fall_back": "with no room to fall back",
 }
+CANNOT = {
+    "no_ranged_weapons": "it has no ranged weapons",
+    "no_ammunition": "it has no Ammunition left",
+    "engaged": "it is engaged in melee",
+    "target_gone": "its target is no longer on the table",
+    "target_hidden": "its target is hidden",
+    "out_of_range": "its target is out of range",
+    "out_of_sight": "its target is out of line of sight",
+    "fortitude": "it failed a Fortitude test",
+    "face_not_adjacent": "the hex it was to face is no longer next to it",
+    "terrain": "its terrain does not hide it",
+    "enemy_near": "an enemy is within 2 hexes",
+    "partner": "its partner is not joining it",
+    "cannot_join": "the two units cannot join",
+    "not_adjacent": "it is not next to its transport",
+    "no_transport": "no transport is handing out supplies to it",
+    "no_supplies": "the transport has no supplies left",
+    "full": "its Ammunition is full",
+}
+WHY_REVEALED = {
+    "fired": "as it fired",
+    "engaged": "as it was engaged",
+    "moved": "as it moved",
+    "reconnaissance": "by reconnaissance",
+}
+
+
+def _reason(table: Mapping[str, str], reason: str) -> str:
+    return table.get(reason, reason.replace("_", " "))
 
 
 def _namer(before: State | None) -> Callable[[str], str]:
@@ -68,7 +97,7 @@ def _encounter(e: Event, n: Callable[[str], str]) -> str:
     rolls = "; ".join(
         f"{n(u)} rolled {', '.join(map(str, r))}" for u, r in sorted(e["rolls"].items())
     )
-    return f"Encounter at {_hex(e['hex'])}: {rolls}; {n(e['winner'])} goes first."
+    return f"Encounter at {_hex(e['hex'])}: {rolls} (plus Fortitude); {n(e['winner'])} moves in."
 
 
 def _fired(e: Event, n: Callable[[str], str]) -> str:
@@ -95,8 +124,8 @@ def _engaged(e: Event, n: Callable[[str], str]) -> str:
 
 def _melee(e: Event, n: Callable[[str], str]) -> str:
     scored = ", ".join(f"{n(u)} {h}" for u, h in sorted(e["hits"].items()))
-    outcome = f"the {e['winner']} army wins" if e["winner"] else "a draw"
-    return f"Melee: hits {scored}; {outcome}."
+    outcome = f"the {e['winner']} army wins" if e["winner"] else "a draw: the melee goes on"
+    return f"Melee, hits scored: {scored}; {outcome}."
 
 
 def _hidden(e: Event, n: Callable[[str], str]) -> str:
@@ -128,7 +157,7 @@ SENTENCES: dict[str, Callable[[Event, Callable[[str], str]], str]] = {
     "encounter": _encounter,
     "fired": _fired,
     "held_fire": lambda e, n: (
-        f"{n(e['unit'])} could not fire at {n(e['target'])} ({e['reason'].replace('_', ' ')})."
+        f"{n(e['unit'])} could not fire at {n(e['target'])}: {_reason(CANNOT, e['reason'])}."
     ),
     "casualties": lambda e, n: f"{n(e['unit'])} lost {e['models']} model(s); {e['left']} left.",
     "fortitude_tested": _tested,
@@ -144,7 +173,10 @@ SENTENCES: dict[str, Callable[[Event, Callable[[str], str]], str]] = {
     "retreated": _retreated,
     "fell_back": lambda e, n: f"{n(e['unit'])} fell back to {_hex(e['to'])}.",
     "hidden": _hidden,
-    "revealed": lambda e, n: f"{n(e['unit'])} was revealed at {_hex(e['hex'])}.",
+    "revealed": lambda e, n: (
+        f"{n(e['unit'])} was revealed at {_hex(e['hex'])} "
+        f"{_reason(WHY_REVEALED, e.get('why', 'revealed'))}."
+    ),
     "joined": lambda e, n: (
         f"{n(e['unit'])} joined {n(e['into'])} at {_hex(e['hex'])}: {e['models']} models."
     ),
@@ -153,8 +185,8 @@ SENTENCES: dict[str, Callable[[Event, Callable[[str], str]], str]] = {
         f"{n(e['from'])} ({e['ammo']} now; {e['supplies']} left on the transport)."
     ),
     "rested": lambda e, n: (
-        f"{n(e['unit'])} could not execute "
-        f"{ORDER_NAMES.get(e['order'], e['order'])} ({e['reason'].replace('_', ' ')}) and rests."
+        f"{n(e['unit'])} rests: it could not execute "
+        f"{ORDER_NAMES.get(e['order'], e['order'])} ({_reason(CANNOT, e['reason'])})."
     ),
 }
 
