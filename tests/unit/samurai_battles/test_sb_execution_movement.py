@@ -373,6 +373,21 @@ def test_move_and_fire_without_sight_at_the_written_hex_holds_fire_and_moves_on(
     assert unit(after, "e1")["ammo"] == 7
 
 
+def test_a_moving_unit_engaged_by_an_enemy_stops_for_the_rest_of_the_step() -> None:
+    # West 1 marches into East 1's Zone of Control after East 1's first hex and engages
+    # it: East 1 fights where it stands instead of running on.
+    state = battle({"e1": ("samurai_cavalry", (5, 2)), "w1": ("samurai", (4, 0))})
+    state = revealed(
+        state,
+        east={"e1": {"order": "run", "path": [[4, 2], [3, 2], [2, 2]]}},
+        west={"w1": {"order": "march", "path": [[4, 1]]}},
+    )
+    events, after = run(state)
+    assert [(e["attacker"], e["defender"]) for e in of(events, "engaged")] == [("w1", "e1")]
+    assert len(of(events, "moved")) == 1
+    assert unit(after, "e1")["hex"] == [4, 2]
+
+
 def test_a_unit_engaged_in_melee_does_not_move() -> None:
     state = battle(
         {
