@@ -220,7 +220,10 @@ def write_every_order(page: Any) -> dict[str, str]:
     for unit in [u for u in units_with(page, "march") if u not in given][:1]:
         choose_unit(page, unit)
         page.locator("#sb-order").select_option("march")
-        assert draw_path(page, 1) == 1
+        # By keyboard this time: the step buttons under the order draw the path too.
+        page.locator(".sb-step").first.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#sb-path")).to_have_attribute("data-steps", "1")
         expect(page.locator("#sb-order-state")).to_have_class(re.compile("done"))
         given[unit] = "march"
     # Until every unit has an order, the orders cannot be sent.
@@ -245,6 +248,15 @@ def test_a_player_writes_orders_for_every_unit_against_the_bot(tab: Tab, site: S
     expect(page.locator("#board svg.sb-board")).to_be_visible()
     before = panel_prompt(page)
     assert before.endswith(":orders:east")
+    # A command the engine refuses is shown with its rule (here typed as JSON: the
+    # orders control itself sends only orders for every unit).
+    page.locator("details.json-editor summary").click()
+    page.locator("#command-json").fill('{"type": "orders", "side": "east", "orders": {}}')
+    page.locator("#send-json").click()
+    expect(page.locator("#play-error")).to_contain_text("Not allowed:")
+    expect(page.locator("#play-error")).to_contain_text("Rest is an order")
+    expect(page.locator("#play-error")).to_contain_text(re.compile(r"\(.+\)$"))
+    page.locator("details.json-editor summary").click()
     given = write_every_order(page)
     assert {"assault", "march", "defend"} <= set(given.values()), given
     # The orders being written are drawn on the board: the Assault's path and target.

@@ -536,3 +536,19 @@ def test_a_prompt_without_orders_gets_no_control_of_this_kind() -> None:
         view=EAST_VIEW,
     )
     assert found == [None, {"e1": ["rest"]}]
+
+
+def test_a_finished_games_replay_keeps_written_orders_sealed_until_the_reveal() -> None:
+    state = {key: value for key, value in EAST_VIEW.items() if key not in ("zones", "catalogue")}
+    state["written"] = {"east": {"e1": {"order": "rest"}}}
+    # A whole state holds the orders written; its replay shows them at the reveal only.
+    assert answers("board.js", "m.battleModel(state).written", state=state) == {
+        "east": "sealed",
+        "west": None,
+    }
+    # The army's own view reads its own orders as written.
+    own = {**EAST_VIEW, "written": {"east": {"e1": {"order": "rest"}}, "west": True}}
+    assert answers("board.js", "m.battleModel(view).written", view=own) == {
+        "east": "written",
+        "west": "sealed",
+    }

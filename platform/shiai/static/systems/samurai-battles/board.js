@@ -84,10 +84,12 @@ export function derivedZones(units, onBoard) {
 }
 
 // What a side's sealed orders look like to this viewer: "sealed" (written, not
-// shown), "written" (its own, shown), or null (not written yet).
-function writtenOf(written, side) {
+// shown), "written" (its own, shown), or null (not written yet). A finished game's
+// whole state holds every army's written orders: its replay keeps them sealed
+// until the reveal, as the table did.
+function writtenOf(written, side, view) {
   const value = written ? written[side] : undefined;
-  if (value === true) return "sealed";
+  if (value === true || (value && typeof value === "object" && !view)) return "sealed";
   if (value && typeof value === "object") return "written";
   return null;
 }
@@ -112,6 +114,7 @@ export function battleModel(state, catalogue = {}) {
   const present = [...new Set(hexes.map((cell) => cell.terrain).filter(Boolean))].sort();
   const revealed = state.orders || {};
   const sides = state.sides || ["east", "west"];
+  const view = state.zones !== undefined; // a view carries its zones; a whole state none
   const units = Object.keys(state.units || {}).sort(byUnit).map((id) => {
     const u = state.units[id];
     const type = types[u.type] || {};
@@ -145,7 +148,6 @@ export function battleModel(state, catalogue = {}) {
       name: `${SIDE_NAMES[u.side] ? SIDE_NAMES[u.side].split(" ")[0] : u.side} ${u.number} (${typeName})`,
     };
   });
-  const view = state.zones !== undefined;
   const zones = view ? { control: {}, defense: {}, kill: {}, ...state.zones } : derivedZones(units, onBoard);
   return {
     view,
@@ -160,7 +162,7 @@ export function battleModel(state, catalogue = {}) {
     terrainKinds: present.map((kind) => ({ kind, name: kindName(kind) })),
     units,
     orders: revealed,
-    written: Object.fromEntries(sides.map((side) => [side, writtenOf(state.written, side)])),
+    written: Object.fromEntries(sides.map((side) => [side, writtenOf(state.written, side, view)])),
     zones,
     removed: state.removed || {},
     outcome: state.outcome || null,
@@ -437,6 +439,8 @@ function sidePanel(model, side) {
   const written = model.written[side];
   const status = written === "sealed" ? "orders written, sealed until both armies have written" : written === "written" ? "orders written (yours, sealed to the other army)" : null;
   if (status) panel.append(el("p", { class: "sb-written", "data-written": written }, status));
+  // The orders stay shown from their reveal to the next one (state "orders").
+  if (model.units.some((u) => u.side === side && u.order && u.onTable)) panel.append(el("p", { class: "sb-orders-caption" }, "Orders as last revealed:"));
   const list = el("ul", { class: "sb-roster" });
   for (const unit of model.units.filter((u) => u.side === side)) {
     const item = el("li", { class: `sb-roster-unit status-${unit.status}`, "data-unit": unit.id });
