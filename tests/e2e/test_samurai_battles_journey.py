@@ -338,3 +338,37 @@ def test_two_players_write_their_orders_hot_seat_each_in_secret(tab: Tab, site: 
     expect(page.locator(".sb-turn")).to_contain_text("Turn 2")
     page.locator("#log li a", has_text=re.compile("reveal", re.IGNORECASE)).first.click()
     expect(page.locator(".sb-side .sb-order-words")).not_to_have_count(0)
+
+
+def test_an_invited_player_writes_the_other_armys_orders(site: Site, browser: Any) -> None:
+    """By invitation: the host writes the East army's orders, sealed (the guest's page
+    says they are written, never what they are), the guest joins by the link and writes
+    the West army's; both pages then show the reveal and the second turn."""
+    contexts = [new_context(browser) for _ in range(2)]
+    try:
+        host, guest = (context.new_page() for context in contexts)
+        sign_up(host, site, "nobunaga")
+        host.goto(f"{site.url}/play/new?system={SYSTEM}")
+        host.get_by_label(re.compile("Skirmish at Dawn")).check()
+        host.get_by_label(re.compile("invitation link")).check()
+        host.get_by_role("button", name="Start the game").click()
+        expect(host).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
+        link = host.locator("#invitation").input_value()
+        sign_up(guest, site, "ieyasu")
+        guest.goto(link)
+        guest.get_by_role("button", name=re.compile("Play side west")).click()
+        expect(guest.locator("#players")).to_contain_text("Ieyasu (you)")
+        assert panel_prompt(host).endswith(":orders:east")
+        host.locator("#sb-rest-others").click()
+        assert not send_orders(host)
+        # Sealed: the guest's page shows the East army's orders written, not what they are.
+        expect(guest.locator(".sb-side[data-side=east] .sb-written")).to_contain_text("sealed")
+        expect(guest.locator(".sb-side[data-side=east] .sb-order-words")).to_have_count(0)
+        assert panel_prompt(guest).endswith(":orders:west")
+        guest.locator("#sb-rest-others").click()
+        assert not send_orders(guest)
+        for page in (host, guest):
+            expect(page.locator(".sb-turn")).to_contain_text("Turn 2")
+    finally:
+        for context in contexts:
+            context.close()
