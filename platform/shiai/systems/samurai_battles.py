@@ -4,8 +4,8 @@ fields: a bot, hot-seat on one screen, or an invited player), its viewer and pla
 scripts (``static/systems/samurai-battles/``: the hex battlefield with the zones and
 the written orders, the replay of the reveal and of the movement hex by hex, and the
 orders control), and the public catalogue those scripts read
-(``/systems/samurai-battles/catalogue.json``: unit types, terrain kinds, path limits
-and scenarios' names, nothing of any game). A finished game's replay reads whole
+(``/systems/samurai-battles/catalogue.json``: unit types, terrain kinds, scenarios'
+and clans' names, nothing of any game). A finished game's replay reads whole
 states, which name unit types and terrain by id only: the catalogue names them.
 
 The set-up the form builds is the one ``engine.samurai_battles`` starts from::
@@ -34,7 +34,6 @@ from flask.typing import ResponseReturnValue
 
 from engine.core import InvalidCommand, Setup
 from engine.samurai_battles import Catalogue, CatalogueError, SamuraiBattles, load_catalogue
-from engine.samurai_battles.orders.model import MOVE_LIMITS
 from shiai.config import ConfigurationError
 from shiai.systems import Files, Form, Scripts, SystemPlugin
 
@@ -43,9 +42,6 @@ from shiai.systems import Files, Form, Scripts, SystemPlugin
 DATA_SETTING = "SHIAI_SAMURAI_BATTLES_DATA"
 # The longest value the form's scenario field takes.
 MAX_FIELD = 100
-# The path limits of the orders that move (Movement Orders; Retreat Orders), by
-# category, as the engine checks them.
-MOVE_ORDERS = ("assault", "march", "move_and_fire", "run", "retreat")
 
 
 @dataclass(frozen=True)
@@ -73,14 +69,9 @@ def load_data(folder: str) -> Catalogue:
         ) from None
 
 
-def move_limits() -> dict[str, dict[str, int]]:
-    """How far each moving order may go, by category (the engine's own numbers)."""
-    return {order: dict(MOVE_LIMITS[order]) for order in MOVE_ORDERS if order in MOVE_LIMITS}
-
-
 def public_catalogue(catalogue: Catalogue) -> dict[str, Any]:
-    """What the scripts read: every unit type and terrain kind, the path limits, the
-    scenarios' and clans' names, and the data's fingerprint."""
+    """What the scripts read: every unit type and terrain kind, the scenarios' and
+    clans' names, and the data's fingerprint."""
     return {
         "sample": catalogue.sample,
         "fingerprint": catalogue.fingerprint,
@@ -96,7 +87,6 @@ def public_catalogue(catalogue: Catalogue) -> dict[str, Any]:
             }
             for key, kind in catalogue.terrain_kinds.items()
         },
-        "moves": move_limits(),
         "scenarios": {key: s.name for key, s in catalogue.scenarios.items()},
         "clans": {clan.id: clan.name for clan in catalogue.clans},
     }
