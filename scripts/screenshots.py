@@ -76,13 +76,6 @@ def demo_site(workdir: Path) -> Iterator[tuple[str, list[Shot]]]:
             .where(games.c.system == "samurai-battles", games.c.status == "ended")
             .order_by(games.c.created_at, games.c.id)
         ).scalar()
-    # A Samurai Battles battle the demo player fights against the bot: its play page
-    # (the orders being written).
-    services = app.extensions["shiai"]
-    player = services.accounts.by_username(DEMO_PLAYER)
-    assert player is not None, "seed-demo signs up the demo player"
-    battle_setup = services.systems.get("samurai-battles").demo_setups()[0]
-    fighting = services.play.create(player.id, "samurai-battles", battle_setup, opponent="bot")
     shots = [
         Shot("home", "/"),
         Shot("replay", f"/games/{replay}"),
@@ -92,7 +85,9 @@ def demo_site(workdir: Path) -> Iterator[tuple[str, list[Shot]]]:
         Shot("player", f"/tournaments/{tid}/me", DEMO_PLAYER),
         Shot("meta", "/meta"),
         Shot("samurai-battles-game", f"/games/{battle}"),
-        Shot("samurai-battles-play", f"/games/{fighting.game_id}", DEMO_PLAYER),
+        # Its play page: the new battle's scenarios (a running game's page polls its head,
+        # never idle; the orders being written are photographed by its browser journey).
+        Shot("samurai-battles-play", "/play/new?system=samurai-battles", DEMO_PLAYER),
     ]
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
