@@ -11,19 +11,24 @@ Every wait is Playwright's own (a condition, never a clock; see conftest.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
+import shutil
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import pytest
 
+import engine.samurai_battles
 from replays import registry
 from replays.bot_games import play_bot_game
 from shiai import create_app
+from shiai.config import ConfigurationError
 from shiai.migrations import upgrade
 from tests.conftest import platform_config
 from tests.e2e.conftest import SHOTS, new_context, shot
@@ -372,3 +377,45 @@ def test_an_invited_player_writes_the_other_armys_orders(site: Site, browser: An
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_public_catalogue_names_unit_types_terrain_and_scenarios(tab: Tab, site: Site) -> None:
+    """What a finished battle's replay reads to name the counters and the terrain."""
+    answer = tab.page.request.get(f"{site.url}/systems/samurai-battles/catalogue.json")
+    assert answer.ok
+    catalogue = answer.json()
+    assert catalogue["sample"] is True
+    assert catalogue["units"]["samurai"]["name"] == "Samurai"
+    assert catalogue["units"]["samurai_cavalry"]["category"] == "cavalry"
+    assert catalogue["terrain"]["forest"]["blocks_sight"] is True
+    assert SMALL in catalogue["scenarios"]
+
+
+def test_the_users_own_data_folder_is_played_and_a_broken_one_stops_the_platform(
+    tmp_path: Path,
+) -> None:
+    """SHIAI_SAMURAI_BATTLES_DATA: a folder of the four data files replaces the sample
+    data (here a copy of it with the samurai renamed); one that does not load stops the
+    platform at start-up, naming the setting and each problem."""
+    packaged = Path(engine.samurai_battles.__file__).parent / "data"
+    own = tmp_path / "own"
+    own.mkdir()
+    for name in ("units.json", "terrain.json", "tables.json", "scenarios.json"):
+        shutil.copy(packaged / name, own / name)
+    units = json.loads((own / "units.json").read_text())
+    for record in units["units"] if isinstance(units, dict) else units:
+        if record["id"] == "samurai":
+            record["name"] = "Hatamoto Samurai"
+    (own / "units.json").write_text(json.dumps(units))
+    database = f"sqlite:///{tmp_path / 'own.db'}"
+    upgrade(database)
+    app = create_app({**platform_config(database), "SHIAI_SAMURAI_BATTLES_DATA": str(own)})
+    try:
+        catalogue = app.test_client().get("/systems/samurai-battles/catalogue.json").get_json()
+        assert catalogue["units"]["samurai"]["name"] == "Hatamoto Samurai"
+    finally:
+        app.extensions["shiai"].close()
+    (own / "tables.json").unlink()
+    with pytest.raises(ConfigurationError, match="SHIAI_SAMURAI_BATTLES_DATA") as stopped:
+        create_app({**platform_config(database), "SHIAI_SAMURAI_BATTLES_DATA": str(own)})
+    assert "tables.json" in str(stopped.value)
