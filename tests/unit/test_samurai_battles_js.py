@@ -239,14 +239,14 @@ def test_every_order_shape_is_written_in_words() -> None:
         view=EAST_VIEW,
     )
     assert texts[0] == "All-Around Defense"
-    assert texts[1] == "Defend facing [2,2] Kill Zone 3 hexes"
-    assert texts[4] == "Assault via [2,2] → [3,2] at West 1 (Ashigaru Yari)"
+    assert texts[1] == "Defend facing (2, 2) Kill Zone 3 hexes"
+    assert texts[4] == "Assault via (2, 2) → (3, 2) at West 1 (Ashigaru Yari)"
     assert texts[6] == (
-        "Move and Fire via [2,1] → [3,1] firing from its hex 1 at West 1 (Ashigaru Yari)"
+        "Move and Fire via (2, 1) → (3, 1) firing from its hex 1 at West 1 (Ashigaru Yari)"
     )
-    assert texts[9] == "Join Up with East 5 (Samurai) in [1,2]"
+    assert texts[9] == "Join Up with East 5 (Samurai) in (1, 2)"
     assert texts[10] == "Receive Supplies from East 4 (Peasant Transport)"
-    assert texts[14] == "Retreat via [0,2]"
+    assert texts[14] == "Retreat via (0, 2)"
 
 
 def test_an_events_units_are_the_ones_it_names_or_moves() -> None:
@@ -344,10 +344,10 @@ def test_what_changed_names_the_unit_its_move_and_its_losses_and_the_revealed_or
         after=after,
     )
     texts = [line["text"] for line in lines]
-    assert "East 1 (Samurai): hex [1, 2] → [2, 2]" in texts
+    assert "East 1 (Samurai): hex (1, 2) → (2, 2)" in texts
     assert {"kind": "casualty", "text": "West 1 (Ashigaru Yari): models 6 → 4"} in lines
     assert {"kind": "casualty", "text": "West 1 (Ashigaru Yari): status ready → fled"} in lines
-    assert "East 1 (Samurai): March via [2,2]" in texts
+    assert "East 1 (Samurai): March via (2, 2)" in texts
 
 
 def test_unit_ids_in_a_sentence_get_their_names() -> None:
@@ -552,3 +552,24 @@ def test_a_finished_games_replay_keeps_written_orders_sealed_until_the_reveal() 
         "east": "written",
         "west": "sealed",
     }
+
+
+def test_the_phase_is_told_by_the_steps_event() -> None:
+    events = [
+        None,
+        {"type": "orders_written", "side": "east"},
+        {"type": "orders_revealed", "orders": {}},
+        {"type": "moved", "tick": 1, "moves": []},
+        {"type": "turn_ended", "turn": 1},
+    ]
+    found = answers(
+        "board.js", "events.map((e) => m.phaseWords({phase: 'orders'}, e))", events=events
+    )
+    assert found == [
+        "orders phase",
+        "orders phase",
+        "orders revealed",
+        "Execution Phase",
+        "orders phase",
+    ]
+    assert answers("board.js", "m.phaseWords({phase: 'over'}, null)") == "the battle is over"

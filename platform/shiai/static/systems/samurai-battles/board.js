@@ -48,6 +48,8 @@ const shown = { control: true, defense: true, kill: true, orders: true };
 const DEFENSE_ORDERS = new Set(["defend", "fire_and_retreat", "ambush"]);
 
 const key = (hex) => (Array.isArray(hex) ? hex.join(",") : "");
+// A hex in words, as the engine's sentences write it: "(3, 4)".
+export const hexName = (hex) => (Array.isArray(hex) ? `(${hex[0]}, ${hex[1]})` : "a hidden hex");
 export const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
 
 // A unit type's short mark on its counter: its own, else the initials of a name of
@@ -190,12 +192,12 @@ export function orderText(order, model) {
     return u ? u.name : id;
   };
   const parts = [name];
-  if (Array.isArray(order.path)) parts.push(order.path.length ? `via ${order.path.map((h) => `[${h}]`).join(" → ")}` : "staying put");
+  if (Array.isArray(order.path)) parts.push(order.path.length ? `via ${order.path.map(hexName).join(" → ")}` : "staying put");
   if (order.order === "move_and_fire" && Number.isInteger(order.fire_at)) parts.push(`firing from its ${order.fire_at === 0 ? "start" : `hex ${order.fire_at}`}`);
   if (order.target) parts.push(`at ${unit(order.target)}`);
-  if (Array.isArray(order.face)) parts.push(`facing [${order.face}]`);
+  if (Array.isArray(order.face)) parts.push(`facing ${hexName(order.face)}`);
   if (Number.isInteger(order.kill_range)) parts.push(`Kill Zone ${order.kill_range} hex${order.kill_range === 1 ? "" : "es"}`);
-  if (order.with) parts.push(`with ${unit(order.with)}${Array.isArray(order.hex) ? ` in [${order.hex}]` : ""}`);
+  if (order.with) parts.push(`with ${unit(order.with)}${Array.isArray(order.hex) ? ` in ${hexName(order.hex)}` : ""}`);
   if (order.from) parts.push(`from ${unit(order.from)}`);
   return parts.join(" ");
 }
@@ -271,7 +273,7 @@ export function drawBoard(container, state, { step = 0, catalogue = {}, previous
   markEvent(svg, model, before, event);
 
   const table = el("div", { class: "sb-table", "data-step": step, "data-phase": model.phase });
-  const head = el("p", { class: "sb-turn" }, `Turn ${model.turn ?? "–"} of ${model.turns ?? "–"} · ${model.phase === "over" ? "the battle is over" : "orders"}`);
+  const head = el("p", { class: "sb-turn" }, `Turn ${model.turn ?? "–"} of ${model.turns ?? "–"} · ${phaseWords(model, event)}`);
   if (model.outcome && model.outcome.winner) head.append(el("strong", { class: "sb-winner" }, ` · ${SIDE_NAMES[model.outcome.winner] || model.outcome.winner} wins`));
   const sides = el("div", { class: "sb-sides" });
   for (const side of model.sides) sides.append(sidePanel(model, side));
@@ -290,6 +292,16 @@ function armies(sides) {
   const box = el("details", { class: "sb-armies", open: armiesOpen }, el("summary", {}, "The armies, their units and orders"), sides);
   box.addEventListener("toggle", () => { armiesOpen = box.open; });
   return box;
+}
+
+// The phase a step is in, in words: the state says "orders" until the turn ends, so the
+// step's own event tells the Execution Phase apart (from the reveal to the turn's end).
+export function phaseWords(model, event) {
+  if (model.phase === "over") return "the battle is over";
+  const type = event ? event.type : null;
+  if (!type || ["orders_written", "turn_ended", "game_started", "conceded"].includes(type)) return "orders phase";
+  if (type === "orders_revealed") return "orders revealed";
+  return "Execution Phase";
 }
 
 // Show or hide a layer on the board drawn (and on every board drawn after).
@@ -428,7 +440,8 @@ function markEvent(svg, model, before, event) {
     const old = unitById(before, unit.id);
     if (!old || !old.hex || !unit.hex || same(old.hex, unit.hex)) continue;
     const steps = hexDistance(old.hex, unit.hex);
-    arrow(layer, hexCenter(old.hex, HEX_SIZE), hexCenter(unit.hex, HEX_SIZE), "move", `${unit.name} moves ${steps} hex${steps === 1 ? "" : "es"}`, (y) => y, { unit: unit.id });
+    const from = hexCenter(old.hex, HEX_SIZE);
+    arrow(layer, from, rimPoint(from, hexCenter(unit.hex, HEX_SIZE), HEX_SIZE * 0.62), "move", `${unit.name} moves ${steps} hex${steps === 1 ? "" : "es"}`, (y) => y, { unit: unit.id });
   }
 }
 

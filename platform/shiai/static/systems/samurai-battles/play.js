@@ -12,7 +12,7 @@
 // The pure helpers (exported) are node-tested; control() draws into the page.
 import { hexDistance, neighbour } from "../../boards/hex.js";
 import { button, el, svgEl } from "../../viewer/play-controls.js";
-import { ARROWS, battleModel, FACINGS, hexPoints, ORDER_NAMES, orderMarks, orderText, same, unitById } from "./board.js";
+import { ARROWS, battleModel, FACINGS, hexName, hexPoints, ORDER_NAMES, orderMarks, orderText, same, unitById } from "./board.js";
 
 // How far a path may go, by order and category: Movement Orders > Assault ("Infantry
 // units may move up to 2 hexes ... Cavalry units may move up to 4 hexes"), > March
@@ -290,7 +290,7 @@ export function control(prompt, side, state, hooks) {
     const { unit, allowed } = current;
     const order = drafts[unit.id] || null;
     const box = el("section", { className: "sb-editor", id: "sb-editor", "aria-label": `the order of ${unit.name}` });
-    box.append(el("h3", {}, `${unit.name} at [${unit.hex ? unit.hex.join(", ") : "?"}], facing ${unit.facingName}`));
+    box.append(el("h3", {}, `${unit.name} at ${hexName(unit.hex)}, facing ${unit.facingName}`));
     const pick = el("select", { id: "sb-order" });
     pick.append(new Option("(choose an order)", ""));
     for (const id of allowed) pick.append(new Option(ORDER_NAMES[id] || id, id, false, Boolean(order && order.order === id)));
@@ -318,10 +318,10 @@ export function control(prompt, side, state, hooks) {
         const path = order.path || [];
         const limit = pathLimit(order.order, unit, model);
         const box = el("div", { className: "sb-path-editor" });
-        box.append(el("p", { id: "sb-path", "data-steps": path.length }, `Path (${path.length} of up to ${limit} hex${limit === 1 ? "" : "es"}): ${path.length ? path.map((h) => `[${h}]`).join(" → ") : "click a lit hex next to the unit"}`));
+        box.append(el("p", { id: "sb-path", "data-steps": path.length }, `Path (${path.length} of up to ${limit} hex${limit === 1 ? "" : "es"}): ${path.length ? path.map(hexName).join(" → ") : "click a lit hex next to the unit"}`));
         const row = el("p", { className: "sb-buttons sb-steps", role: "group", "aria-label": "the next step of the path" });
         for (const next of nextSteps(unit, order, model)) {
-          row.append(button(`${ARROWS[next.facing]} ${FACINGS[next.facing]} [${next.hex}]`, () => step(unit.id, next.hex), { className: "sb-step", "data-hex": next.hex.join(",") }));
+          row.append(button(`${ARROWS[next.facing]} ${FACINGS[next.facing]} ${hexName(next.hex)}`, () => step(unit.id, next.hex), { className: "sb-step", "data-hex": next.hex.join(",") }));
         }
         row.append(button("Undo the last step", () => { order.path = path.slice(0, -1); changed(); }, { id: "sb-undo", disabled: !path.length }));
         row.append(button("Clear the path", () => { order.path = []; changed(); }, { id: "sb-clear", disabled: !path.length }));
@@ -329,21 +329,21 @@ export function control(prompt, side, state, hooks) {
         return box;
       }
       case "target":
-        return chooser("sb-target", "Target", targets(unit, model).map(({ unit: t, distance }) => [t.id, `${t.name} at [${t.hex}]${distance === null ? "" : `, ${distance} hex${distance === 1 ? "" : "es"} away`}`]), order.target, (v) => update(unit.id, "target", v));
+        return chooser("sb-target", "Target", targets(unit, model).map(({ unit: t, distance }) => [t.id, `${t.name} at ${hexName(t.hex)}${distance === null ? "" : `, ${distance} hex${distance === 1 ? "" : "es"} away`}`]), order.target, (v) => update(unit.id, "target", v));
       case "face":
-        return chooser("sb-face", "Facing the hex", faceHexes(unit, model).map(({ hex, facing }) => [hex.join(","), `${ARROWS[facing]} ${FACINGS[facing]} [${hex}]`]), order.face ? order.face.join(",") : "", (v) => update(unit.id, "face", v.split(",").map(Number)));
+        return chooser("sb-face", "Facing the hex", faceHexes(unit, model).map(({ hex, facing }) => [hex.join(","), `${ARROWS[facing]} ${FACINGS[facing]} ${hexName(hex)}`]), order.face ? order.face.join(",") : "", (v) => update(unit.id, "face", v.split(",").map(Number)));
       case "kill_range":
         return chooser("sb-kill-range", "Kill Zone up to", Array.from({ length: unit.range || 0 }, (_, i) => [i + 1, `${i + 1} hex${i ? "es" : ""}`]), order.kill_range, (v) => update(unit.id, "kill_range", Number(v)));
       case "fire_at": {
         const hexes = [unit.hex, ...(order.path || [])];
-        return chooser("sb-fire-at", "Fire from", hexes.map((h, i) => [i, `${i === 0 ? "its start" : `step ${i}`} [${h}]`]), order.fire_at, (v) => update(unit.id, "fire_at", Number(v)));
+        return chooser("sb-fire-at", "Fire from", hexes.map((h, i) => [i, `${i === 0 ? "its start" : `step ${i}`} ${hexName(h)}`]), order.fire_at, (v) => update(unit.id, "fire_at", Number(v)));
       }
       case "with":
-        return chooser("sb-with", "Join with", partners(unit, model).map((p) => [p.id, `${p.name} (${p.models} models) at [${p.hex}]`]), order.with, (v) => update(unit.id, "with", v));
+        return chooser("sb-with", "Join with", partners(unit, model).map((p) => [p.id, `${p.name} (${p.models} models) at ${hexName(p.hex)}`]), order.with, (v) => update(unit.id, "with", v));
       case "hex": {
         const partner = order.with ? unitById(model, order.with) : null;
         const hexes = [unit.hex, ...(partner ? [partner.hex] : [])];
-        return chooser("sb-join-hex", "The joined unit stands in", hexes.map((h) => [h.join(","), `[${h}]`]), order.hex ? order.hex.join(",") : "", (v) => update(unit.id, "hex", v.split(",").map(Number)));
+        return chooser("sb-join-hex", "The joined unit stands in", hexes.map((h) => [h.join(","), hexName(h)]), order.hex ? order.hex.join(",") : "", (v) => update(unit.id, "hex", v.split(",").map(Number)));
       }
       case "from":
         return chooser("sb-from", "Supplies from", suppliers(unit, model).map((p) => [p.id, `${p.name} (${p.supplies} left)`]), order.from, (v) => update(unit.id, "from", v));

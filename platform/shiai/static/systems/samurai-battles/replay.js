@@ -4,7 +4,7 @@
 // melee, encounters, Fortitude tests), what changed between two steps, the state
 // panel, and the battlefield (board.js): the orders appear at the reveal, then the
 // counters move one hex per step, all the units moving that tick together.
-import { battleModel, drawBoard as drawBattle, legend, measure, orderText, SIDE_NAMES, unitSentence } from "./board.js";
+import { battleModel, drawBoard as drawBattle, hexName, legend, measure, orderText, SIDE_NAMES, unitSentence } from "./board.js";
 
 // The public catalogue: a finished game's whole state names unit types by id only.
 export async function loadCatalogue() {
@@ -108,7 +108,7 @@ const show = (value) => (Array.isArray(value) ? `[${value.join(", ")}]` : value 
 export function changeLines(changes) {
   const lines = changes.fields.map((f) => ({
     kind: f.what === "models" || (f.what === "status" && f.to !== "ready") ? "casualty" : "field",
-    text: `${f.name}: ${f.what} ${show(f.from)} → ${show(f.to)}`,
+    text: `${f.name}: ${f.what} ${f.what === "hex" ? `${hexName(f.from)} → ${hexName(f.to)}` : `${show(f.from)} → ${show(f.to)}`}`,
   }));
   for (const order of changes.revealed || []) lines.push({ kind: "field", text: `${order.name}: ${order.text}` });
   return lines;
@@ -143,7 +143,7 @@ export function profile(raw, state) {
   if (!unit) return null;
   const rows = [
     ["Type", `${unit.typeName}${unit.category ? ` (${unit.category})` : ""}`],
-    ["Hex", unit.hex ? `[${unit.hex.join(", ")}] facing ${unit.facingName}` : "hidden"],
+    ["Hex", unit.hex ? `${hexName(unit.hex)} facing ${unit.facingName}` : "hidden"],
     ["Models", `${unit.models}${unit.full ? ` of ${unit.full}` : ""}`],
     ["Fortitude", String(unit.fortitude)],
   ];
