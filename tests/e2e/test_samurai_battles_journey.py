@@ -4,8 +4,10 @@ for every unit (an Assault with its path drawn hex by hex on the board and its t
 a March, a Defend facing a hex, the rest Resting), sends them sealed, and sees the
 reveal (both armies' orders in words and as arrows on the board) and then the
 movement step by step; a finished bot battle's replay is stepped through; two players
-write their orders hot-seat on one screen, each in secret. Desktop (1366x900) and
-phone (390x844). With SHIAI_SHOTS set to a folder, the pages are photographed there.
+write their orders hot-seat on one screen, each in secret, and two by invitation, each
+on their own page. Desktop (1366x900) and phone (390x844). With SHIAI_SHOTS set to a
+folder, the pages are photographed there. The plug-in's own checks close the file: its
+public catalogue, and the user's own data folder (SHIAI_SAMURAI_BATTLES_DATA).
 
 Every wait is Playwright's own (a condition, never a clock; see conftest.py)."""
 
