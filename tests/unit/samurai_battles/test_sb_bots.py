@@ -224,3 +224,15 @@ def test_the_general_marches_a_worn_unit_to_another_it_may_join() -> None:
 def test_a_peasant_transport_never_advances_on_the_enemy() -> None:
     state = battle({"e1": ("peasant_transport", (7, 2)), "w1": ("samurai", (0, 2), {"models": 1})})
     assert _orders(state, "east")["e1"] == {"order": "rest"}
+
+
+def test_the_general_sends_its_ninja_to_look_for_hidden_enemies() -> None:
+    state = battle(
+        {
+            "e1": ("ninja", (6, 2)),
+            "w1": ("samurai", (0, 0)),
+            "w2": ("ashigaru_archers", (4, 2), {"hidden": True}),
+        },
+        terrain={(4, 2): "forest"},
+    )
+    assert _orders(state, "east")["e1"] == {"order": "reconnaissance"}
