@@ -7,7 +7,8 @@ any of its legal order sets (Hypothesis draws one from ``legal``). The other sid
 and a spectator's view of the state after it, the prompt, and their view of every event
 it caused must be those of the same side writing nothing but Rest. Then the ambush: in
 bot battles where a unit hides, no enemy view gives its hex or facing until it is
-revealed, and the `hidden` event's sealed part is the owner's alone.
+revealed, and the sealed part of the `hidden` event (its hex and facing) and of the
+`hidden_orders` event (the orders of units hidden at the reveal) is the owner's alone.
 """
 
 from __future__ import annotations
@@ -112,23 +113,26 @@ def _enemy(side: str) -> str:
 
 def test_an_ambushing_unit_is_in_no_enemy_view_until_it_is_revealed() -> None:
     # Bot battles until one has a unit hide; follow every step of it.
-    hid = 0
+    hid, kept_sealed = 0, 0
     for scenario in range(len(SETUPS)):
         for game in range(6):
-            hid += _follow_ambushes(scenario, f"ambush/{scenario}/{game}")
-        if hid:
+            found = _follow_ambushes(scenario, f"ambush/{scenario}/{game}")
+            hid, kept_sealed = hid + found[0], kept_sealed + found[1]
+        if hid and kept_sealed:
             break
     assert hid, "no unit hid in the bot battles played: the test checked nothing"
+    assert kept_sealed, "no hidden unit's orders were kept sealed at a reveal"
 
 
-def _follow_ambushes(scenario: int, seed: str) -> int:
+def _follow_ambushes(scenario: int, seed: str) -> tuple[int, int]:
     """Play one general-v-general battle; at every step, every hidden unit's hex and
-    facing are null in its enemy's view and in a spectator's; return how many hid."""
+    facing are null in its enemy's view and in a spectator's; return how many units hid
+    and how many reveals kept hidden units' orders sealed."""
     state = RULESET.start(dict(SETUPS[scenario]), SeededDice(seed, 0))
     players = {
         side: RULESET.bots()["general"].build(f"{seed}/{side}") for side in RULESET.sides(state)
     }
-    hid, index = 0, 0
+    hid, kept_sealed, index = 0, 0, 0
     while (prompt := RULESET.prompt(state)) is not None:
         side = prompt.sides[0]
         command = players[side].choose(RULESET, state, side)
@@ -141,9 +145,15 @@ def _follow_ambushes(scenario: int, seed: str) -> int:
                 owner = state["units"][event["unit"]]["side"]
                 for viewer in (_enemy(owner), None):
                     assert RULESET.view_event(event, viewer, game_over=False)["sealed"] is None
+            if event["type"] == "hidden_orders":
+                # A hidden unit's orders stay sealed for its side at the reveal.
+                kept_sealed += 1
+                for viewer in (_enemy(event["side"]), None):
+                    assert RULESET.view_event(event, viewer, game_over=False)["sealed"] is None
+                assert RULESET.view_event(event, event["side"], game_over=False)["sealed"]
             if RULESET.outcome(state) is None:
                 _check_hidden_units(state)
-    return hid
+    return hid, kept_sealed
 
 
 def _check_hidden_units(state: State) -> None:
