@@ -573,3 +573,17 @@ def test_the_phase_is_told_by_the_steps_event() -> None:
         "orders phase",
     ]
     assert answers("board.js", "m.phaseWords({phase: 'over'}, null)") == "the battle is over"
+
+
+def test_fire_ranged_weapons_targets_only_enemies_within_the_weapons_range() -> None:
+    view = json.loads(json.dumps(EAST_VIEW))
+    view["units"]["w4"] = unit("west", 4, "samurai", [6, 3], 3)  # 6 hexes from the archers
+    found = answers(
+        "play.js",
+        "(() => { const x = b.battleModel(view); const e2 = b.unitById(x, 'e2');"
+        " return [m.targets(e2, x, 'fire').map((t) => t.unit.id),"
+        " m.targets(e2, x, 'assault').map((t) => t.unit.id)]; })()",
+        view=view,
+    )
+    # The archers' range is 4: West 1 (4 hexes away) may be fired at, West 4 (6) not.
+    assert found == [["w1"], ["w1", "w4"]]

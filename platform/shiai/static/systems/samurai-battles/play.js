@@ -109,11 +109,14 @@ export function faceHexes(unit, model) {
 }
 
 // The enemy units it may name: on the table and seen (a hidden unit "cannot be the
-// target of any ranged attacks or the Assault order"), nearest first.
-export function targets(unit, model) {
+// target of any ranged attacks or the Assault order"), nearest first; for Fire Ranged
+// Weapons, within the weapon's range ("The target enemy must be within your weapons'
+// range and in Line of Sight": the engine judges the line of sight).
+export function targets(unit, model, orderId = null) {
   const from = unit.hex;
+  const reach = orderId === "fire" && unit.range && from ? unit.range : null;
   return onTable(model)
-    .filter((u) => u.side !== unit.side && !u.hidden)
+    .filter((u) => u.side !== unit.side && !u.hidden && !(reach && hexDistance(from, u.hex) > reach))
     .map((u) => ({ unit: u, distance: from ? hexDistance(from, u.hex) : null }))
     .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || (a.unit.id < b.unit.id ? -1 : 1));
 }
@@ -250,7 +253,7 @@ export function control(prompt, side, state, hooks) {
       if (fields.includes("path") && step(current.unit.id, hex)) return;
       if (fields.includes("face") && faceHexes(current.unit, model).some((f) => same(f.hex, hex))) return update(current.unit.id, "face", hex);
       const there = unitAt(model, hex);
-      if (fields.includes("target") && there && targets(current.unit, model).some((t) => t.unit.id === there.id)) return update(current.unit.id, "target", there.id);
+      if (fields.includes("target") && there && targets(current.unit, model, order.order).some((t) => t.unit.id === there.id)) return update(current.unit.id, "target", there.id);
       if (fields.includes("with") && there && partners(current.unit, model).some((p) => p.id === there.id)) return update(current.unit.id, "with", there.id);
       if (fields.includes("from") && there && suppliers(current.unit, model).some((p) => p.id === there.id)) return update(current.unit.id, "from", there.id);
     }
@@ -329,7 +332,7 @@ export function control(prompt, side, state, hooks) {
         return box;
       }
       case "target":
-        return chooser("sb-target", "Target", targets(unit, model).map(({ unit: t, distance }) => [t.id, `${t.name} at ${hexName(t.hex)}${distance === null ? "" : `, ${distance} hex${distance === 1 ? "" : "es"} away`}`]), order.target, (v) => update(unit.id, "target", v));
+        return chooser("sb-target", "Target", targets(unit, model, order.order).map(({ unit: t, distance }) => [t.id, `${t.name} at ${hexName(t.hex)}${distance === null ? "" : `, ${distance} hex${distance === 1 ? "" : "es"} away`}`]), order.target, (v) => update(unit.id, "target", v));
       case "face":
         return chooser("sb-face", "Facing the hex", faceHexes(unit, model).map(({ hex, facing }) => [hex.join(","), `${ARROWS[facing]} ${FACINGS[facing]} ${hexName(hex)}`]), order.face ? order.face.join(",") : "", (v) => update(unit.id, "face", v.split(",").map(Number)));
       case "kill_range":
@@ -397,7 +400,7 @@ export function control(prompt, side, state, hooks) {
       };
       if (fields.includes("path")) for (const s of nextSteps(current.unit, order, model)) offer(s.hex, "step", `step to hex ${s.hex.join(", ")}`);
       if (fields.includes("face")) for (const f of faceHexes(current.unit, model)) offer(f.hex, "face", `face hex ${f.hex.join(", ")}`);
-      if (fields.includes("target")) for (const t of targets(current.unit, model)) offer(t.unit.hex, "target", `target ${t.unit.name}`);
+      if (fields.includes("target")) for (const t of targets(current.unit, model, order.order)) offer(t.unit.hex, "target", `target ${t.unit.name}`);
       if (fields.includes("with")) for (const p of partners(current.unit, model)) offer(p.hex, "partner", `join with ${p.name}`);
       if (fields.includes("from")) for (const p of suppliers(current.unit, model)) offer(p.hex, "partner", `supplies from ${p.name}`);
     }
