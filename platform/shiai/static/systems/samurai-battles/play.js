@@ -188,6 +188,19 @@ export function pairJoin(drafts, unit, entries) {
 
 // -- the control -------------------------------------------------------------------------
 
+// A page showing another view than the army's own (hot-seat: the spectator view) does
+// not show where the army's hidden units are (Special Orders > Ambush): it asks the
+// API for this army's view of the latest step and calls `then` with its state.
+function ownView(side, entries, then) {
+  const viewer = typeof window !== "undefined" ? window.shiaiReplay : null;
+  if (!viewer || entries.every((e) => e.unit.hex)) return;
+  const url = `/api/games/${encodeURIComponent(viewer.game.id)}/steps/${viewer.last}?view=${encodeURIComponent(side)}`;
+  fetch(url, { headers: { Accept: "application/json" } })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((answer) => { if (answer && answer.state) then(answer.state); })
+    .catch(() => {});
+}
+
 // Orders written but not sent are kept by game, army and turn: the panel is drawn
 // anew when the other army's sealed answer moves the game on meanwhile.
 const DRAFTS = new Map();
@@ -201,8 +214,8 @@ function draftFor(side, model) {
 
 export function control(prompt, side, state, hooks) {
   if (!prompt || prompt.kind !== "orders") return null;
-  const model = battleModel(state);
-  const entries = unitsToOrder(prompt, side, model);
+  let model = battleModel(state);
+  let entries = unitsToOrder(prompt, side, model);
   if (!entries.length) return null;
   const draft = draftFor(side, model);
   const drafts = draft.orders;
@@ -408,6 +421,13 @@ export function control(prompt, side, state, hooks) {
   };
 
   fill();
+  ownView(side, entries, (state) => {
+    // Hot-seat in the spectator view: the army's hidden units are drawn from its own
+    // view, fetched for it (the server lets only its player have it).
+    model = battleModel(state);
+    entries = unitsToOrder(prompt, side, model);
+    changed();
+  });
   return {
     title: `Write the orders of the ${side === "east" ? "East" : side === "west" ? "West" : side} army for turn ${model.turn}`,
     element,
