@@ -421,3 +421,43 @@ def test_the_users_own_data_folder_is_played_and_a_broken_one_stops_the_platform
     with pytest.raises(ConfigurationError, match="SHIAI_SAMURAI_BATTLES_DATA") as stopped:
         create_app({**platform_config(database), "SHIAI_SAMURAI_BATTLES_DATA": str(own)})
     assert "tables.json" in str(stopped.value)
+
+
+def test_hot_seat_orders_for_a_hidden_unit_come_from_the_armys_own_view(
+    tab: Tab, site: Site
+) -> None:
+    """Special Orders > Ambush: the East ninja hides in turn 1. In turn 2, hot-seat in the
+    spectator view (where no army's hidden unit is drawn), East's player is handed the
+    device: the control fetches East's own view and the hidden ninja can be clicked and
+    given a path on the board like any other unit."""
+    page = tab.page
+    sign_up(page, site, "hanzo")
+    page.goto(f"{site.url}/play/new?system={SYSTEM}")
+    page.get_by_label(re.compile("The Battle for the Village")).check()
+    page.get_by_label(re.compile("hot-seat", re.IGNORECASE)).check()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f-]{36}(\?|$)"))
+    found = re.search(r"/games/([0-9a-f-]{36})", page.url)
+    assert found
+    game_id = UUID(found.group(1))
+    # Turn 1, written for both armies here: everyone rests but the East ninja, which hides.
+    records = site.app.extensions["shiai"].records
+    state = records.state_at(game_id, records.state_at(game_id, 0).last_step).state
+    for side in ("east", "west"):
+        orders: dict[str, Any] = {
+            uid: {"order": "rest"} for uid, u in state["units"].items() if u["side"] == side
+        }
+        if side == "east":
+            q, r = state["units"]["e9"]["hex"]
+            orders["e9"] = {"order": "ambush", "face": [q - 1, r]}
+        records.submit_command(game_id, {"type": "orders", "side": side, "orders": orders})
+    page.goto(f"{site.url}/games/{game_id}?view=spectator")
+    expect(page.locator(".sb-turn")).to_contain_text("Turn 2")
+    expect(page.locator('#board svg .unit[data-unit="e9"]')).to_have_count(0)  # hidden
+    page.get_by_role("button", name="I am side east: show my decision").click()
+    ninja = page.locator('#board svg .sb-overlay .sb-pick[data-unit="e9"]')
+    expect(ninja).to_be_attached()
+    ninja.click(force=True)
+    expect(page.locator("#sb-editor h3")).to_contain_text("East 9 (Ninja) at (")
+    page.locator("#sb-order").select_option("march")
+    expect(page.locator("#board svg .sb-overlay .sb-offer.step").first).to_be_attached()
