@@ -305,6 +305,14 @@ def test_the_replay_of_a_finished_battle_steps_through_it(tab: Tab, site: Site) 
     page.locator("#last").click()
     expect(page.locator("#board")).to_have_attribute("data-step", str(last))
     expect(page.locator(".sb-turn")).to_contain_text("over")
+    # The log's unit filter keeps the steps whose sentences name that unit.
+    page.locator("#log-unit").select_option(label="Samurai (East 1)")
+    kept = page.locator("#log li[data-step]:not([hidden])").evaluate_all(
+        "(items) => items.map((item) => item.dataset.text)"
+    )
+    assert kept, "the East 1 Samurai's steps are listed"
+    assert all(re.search(r"East 1\b", text) for text in kept), kept
+    page.locator("#log-unit").select_option("")
     # The zones can be hidden and shown again from under the board.
     toggle = page.get_by_label("Zones of control")
     toggle.uncheck()

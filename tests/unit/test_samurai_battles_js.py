@@ -350,10 +350,14 @@ def test_what_changed_names_the_unit_its_move_and_its_losses_and_the_revealed_or
     assert "East 1 (Samurai): March via (2, 2)" in texts
 
 
-def test_unit_ids_in_a_sentence_get_their_names() -> None:
-    names = {"e1": "East 1 (Samurai)", "w1": "West 1 (Ashigaru Yari)"}
-    text = answers("replay.js", "m.words('e1 assaults w1.', names)", names=names)
-    assert text == "East 1 (Samurai) assaults West 1 (Ashigaru Yari)."
+def test_units_are_named_as_the_engines_sentences_name_them() -> None:
+    names = answers("replay.js", "m.unitNames(view)", view=EAST_VIEW)
+    # Keyed by army and number, as a sentence writes them: the log's unit filter finds
+    # "East 1" in "East 1 (Samurai) assaulted ...", never in "East 10 (...)".
+    assert names["East 1"] == "Samurai"
+    assert names["West 1"] == "Ashigaru Yari"
+    text = answers("replay.js", "m.words('e1 assaults w1; e7 waits.', names)", names=names)
+    assert text == "East 1 (Samurai) assaults West 1 (Ashigaru Yari); e7 waits."
 
 
 def test_the_unit_panel_reads_a_unit_of_the_state() -> None:

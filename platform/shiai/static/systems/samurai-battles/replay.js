@@ -61,16 +61,26 @@ export function dice(event) {
   }
 }
 
+// The units by the words the engine's sentences name them with ("East 2 (Arquebusiers)"):
+// the army and number ("East 2") as the key, the type as the name. The log's unit filter
+// finds a unit's steps by its key in their sentences, and lists it as "Arquebusiers
+// (East 2)".
 export function unitNames(state) {
   const names = {};
-  for (const unit of battleModel(state, CATALOGUE).units) names[unit.id] = unit.name;
+  for (const unit of battleModel(state, CATALOGUE).units) names[unitKey(unit.side, unit.number)] = unit.typeName;
   return names;
 }
+
+const unitKey = (side, number) => `${(SIDE_NAMES[side] || side).split(" ")[0]} ${number}`;
+const ARMY_OF = { e: "east", w: "west" };
 
 // A unit's id in a sentence ("e3", where the engine could not name it) becomes its
 // name, as the engine's sentences write it ("East 3 (Samurai)").
 export function words(text, names) {
-  return String(text).replace(/\b([ew]\d+)\b/g, (whole, id) => names[id] || whole);
+  return String(text).replace(/\b([ew])(\d+)\b/g, (whole, army, number) => {
+    const key = unitKey(ARMY_OF[army], Number(number));
+    return names[key] ? `${key} (${names[key]})` : whole;
+  });
 }
 
 const FIELDS = [
