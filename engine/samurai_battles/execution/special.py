@@ -67,6 +67,9 @@ def _join_up(ex: Execution, unit_id: str, done: set[str]) -> None:
         ex.rest(partner, "cannot_join")
         return
     # The smaller unit's models go into the larger's base; equal: into the lower number.
+    # The joined unit fights on with the enemies of either unit next to its hex.
+    foes = {*mine["engaged"], *theirs["engaged"]}
+    engaged = sorted(f for f in foes if ex.on_table(f) and ex.hex(f).distance(at) == 1)
     larger, smaller = sorted(
         (unit_id, partner), key=lambda u: (-ex.unit(u)["models"], ex.number(u), u)
     )
@@ -78,6 +81,7 @@ def _join_up(ex: Execution, unit_id: str, done: set[str]) -> None:
             "hex": at.to_json(),
             "models": mine["models"] + theirs["models"],
             "ammo": ex.unit(larger)["ammo"],
+            "engaged": engaged,
         }
     )
 

@@ -163,10 +163,8 @@ def _revealed(state: State, event: Event) -> State:
 @handles("joined")
 def _joined(state: State, event: Event) -> State:
     absorbed, into = event["unit"], event["into"]
-    engaged = sorted(
-        {*state["units"][absorbed]["engaged"], *state["units"][into]["engaged"]} - {absorbed, into}
-    )
-    state = _disengaged(state, [absorbed])
+    engaged = list(event["engaged"])
+    state = _disengaged(state, [absorbed, into])
     state = _with_unit(state, absorbed, status="joined", models=0, engaged=[])
     state = _with_unit(
         state,
@@ -176,7 +174,7 @@ def _joined(state: State, event: Event) -> State:
         ammo=event["ammo"],
         engaged=engaged,
     )
-    # Whoever fought the absorbed unit now fights the joined one.
+    # The joined unit fights on with the enemies of either unit next to its hex.
     changes = {
         other: {"engaged": sorted({*state["units"][other]["engaged"], into})} for other in engaged
     }

@@ -68,7 +68,15 @@ def test_join_up_puts_the_smaller_unit_into_the_larger() -> None:
     )
     events, after = run(state, [])
     assert of(events, "joined") == [
-        {"type": "joined", "unit": "e1", "into": "e2", "hex": [4, 2], "models": 6, "ammo": 1}
+        {
+            "type": "joined",
+            "unit": "e1",
+            "into": "e2",
+            "hex": [4, 2],
+            "models": 6,
+            "ammo": 1,
+            "engaged": [],
+        }
     ]
     assert unit(after, "e1")["status"] == "joined"
     assert (unit(after, "e2")["hex"], unit(after, "e2")["models"], unit(after, "e2")["ammo"]) == (
@@ -76,6 +84,29 @@ def test_join_up_puts_the_smaller_unit_into_the_larger() -> None:
         6,
         1,
     )
+
+
+def test_join_up_the_joined_unit_fights_on_with_the_enemies_next_to_its_hex() -> None:
+    # East 1 (2 models) is in melee with West 1; it joins East 2 (3 models) on East 2's
+    # hex, two hexes from West 1: that melee ends. On East 1's hex it would go on.
+    units = {
+        "e1": ("ashigaru_archers", (3, 2), {"models": 2, "engaged": ["w1"]}),
+        "e2": ("ashigaru_archers", (4, 2), {"models": 3}),
+        "w1": ("samurai", (2, 2), {"engaged": ["e1"]}),
+    }
+    drawn_melee = [1] * 7  # East 1's 1 die, West 1's 6: no hit
+    for hex_, fights_on in (([4, 2], False), ([3, 2], True)):
+        state = revealed(
+            battle(units),
+            east={
+                "e1": {"order": "join_up", "with": "e2", "hex": hex_},
+                "e2": {"order": "join_up", "with": "e1", "hex": hex_},
+            },
+        )
+        _, after = run(state, drawn_melee)
+        assert unit(after, "e2")["hex"] == hex_
+        assert unit(after, "e2")["engaged"] == (["w1"] if fights_on else [])
+        assert unit(after, "w1")["engaged"] == (["e2"] if fights_on else [])
 
 
 def test_join_up_over_full_strength_is_rest() -> None:
