@@ -316,7 +316,8 @@ function layerToggles(svg) {
       const board = input.closest(".sb-table")?.querySelector("svg.sb-board") || svg;
       board.classList.toggle(`hide-${layer}`, !input.checked);
     });
-    box.append(el("label", { for: id, class: `sb-layer sb-layer-${layer}` }, input, " ", label));
+    // Each toggle is also the legend of what it shows: its swatch beside its name.
+    box.append(el("label", { for: id, class: `sb-layer sb-layer-${layer}` }, input, " ", el("span", { class: `sb-key sb-key-${layer}`, "aria-hidden": "true" }), " ", label));
   }
   return box;
 }
