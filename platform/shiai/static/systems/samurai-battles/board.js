@@ -99,7 +99,6 @@ function writtenOf(written, side, view) {
 // Everything drawBoard shows, as plain data. `catalogue` is the public catalogue
 // ({units, terrain}); a view's own catalogue is read first.
 export function battleModel(state, catalogue = {}) {
-  const cat = { ...(catalogue || {}), ...(state.catalogue || {}) };
   const types = { ...((catalogue && catalogue.units) || {}), ...((state.catalogue && state.catalogue.units) || {}) };
   const kinds = { ...((catalogue && catalogue.terrain) || {}), ...((state.catalogue && state.catalogue.terrain) || {}) };
   const board = state.board || { hexes: [], terrain: [] };
@@ -168,7 +167,7 @@ export function battleModel(state, catalogue = {}) {
     zones,
     removed: state.removed || {},
     outcome: state.outcome || null,
-    moves: cat.moves || null,
+    moves: (state.catalogue && state.catalogue.moves) || (catalogue && catalogue.moves) || null,
   };
 }
 
@@ -482,7 +481,7 @@ export function legend(state, catalogue = {}) {
   for (const terrain of model.terrainKinds) items.push({ kind: "terrain", className: `sb-terrain-${terrain.kind}`, label: terrain.name });
   items.push({ kind: "mark", className: "sb-zone-control", label: "zone of control" });
   items.push({ kind: "mark", className: "sb-zone-defense", label: "Defense Zone" });
-  items.push({ kind: model.view ? "mark" : "mark", className: "sb-zone-kill", label: model.view ? "Kill Zone" : "Kill Zone (drawn while the game runs)" });
+  items.push({ kind: "mark", className: "sb-zone-kill", label: model.view ? "Kill Zone" : "Kill Zone (drawn while the game runs)" });
   items.push({ kind: "line", className: "sb-line-charge", label: "assault path" });
   items.push({ kind: "line", className: "sb-line-move", label: "path, move" });
   items.push({ kind: "mark", className: "sb-hidden-mark", label: "hidden unit (its own army only)" });
