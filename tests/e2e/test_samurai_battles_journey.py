@@ -231,6 +231,15 @@ def write_every_order(page: Any) -> dict[str, str]:
         page.locator(".sb-step").first.focus()
         page.keyboard.press("Enter")
         expect(page.locator("#sb-path")).to_have_attribute("data-steps", "1")
+        # The panel is drawn anew, the focus stays among the path's buttons.
+        focused = "document.activeElement && document.activeElement.closest('.sb-steps') !== null"
+        assert page.evaluate(focused)
+        page.locator("#sb-undo").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#sb-path")).to_have_attribute("data-steps", "0")
+        page.locator(".sb-step").first.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#sb-path")).to_have_attribute("data-steps", "1")
         expect(page.locator("#sb-order-state")).to_have_class(re.compile("done"))
         given[unit] = "march"
     # Until every unit has an order, the orders cannot be sent.

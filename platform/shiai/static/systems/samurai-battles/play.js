@@ -222,7 +222,20 @@ export function control(prompt, side, state, hooks) {
   if (!draft.selected || !entries.some((e) => e.unit.id === draft.selected)) draft.selected = (entries.find((e) => missing(drafts[e.unit.id], e.unit, model)) || entries[0]).unit.id;
   const element = el("div", { className: "sb-control" });
   const entry = (id) => entries.find((e) => e.unit.id === id) || null;
-  const changed = () => { fill(); hooks.redraw(); };
+  // Every change draws the panel anew; the keyboard's focus stays where it was (the
+  // same control, the next step's first button, the same unit's button).
+  const changed = () => {
+    const active = typeof document !== "undefined" ? document.activeElement : null;
+    const inside = active && element.contains(active) ? active : null;
+    fill();
+    hooks.redraw();
+    if (!inside) return;
+    let again = null;
+    if (inside.classList.contains("sb-step")) again = element.querySelector(".sb-step") || element.querySelector("#sb-undo");
+    else if (inside.classList.contains("sb-unit-button")) again = element.querySelector(`.sb-unit-button[data-unit="${inside.dataset.unit}"]`);
+    else if (inside.id) again = element.querySelector(`#${inside.id}`);
+    if (again && !again.disabled) again.focus();
+  };
 
   const select = (id) => {
     if (!entry(id)) return;
