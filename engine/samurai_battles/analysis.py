@@ -50,7 +50,7 @@ from engine.core import (
     Termination,
     UnitFacts,
 )
-from engine.samurai_battles.army.catalogue import Catalogue, catalogue_of
+from engine.samurai_battles.army import Catalogue, catalogue_of
 
 # How a battle ended, by the outcome's termination.
 ENDINGS: Mapping[Termination, str] = {

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.hexgrid import Board, Hex
-from engine.samurai_battles.army.catalogue import Catalogue, UnitType, catalogue_of
+from engine.samurai_battles.army import Catalogue, UnitType, catalogue_of
 
 READY = "ready"
 

@@ -38,17 +38,10 @@ from typing import Any
 
 from engine.hexgrid import Hex, path
 from engine.samurai_battles.bots.picture import Picture, Piece
+from engine.samurai_battles.orders import MOVE_LIMITS
 
 Order = dict[str, Any]
 
-# The most hexes a path may hold, by order and category (Movement Orders; Retreat).
-LIMITS = {
-    "assault": {"infantry": 2, "cavalry": 4},
-    "march": {"infantry": 1, "cavalry": 2},
-    "run": {"infantry": 2, "cavalry": 4},
-    "retreat": {"infantry": 1, "cavalry": 2},
-    "move_and_fire": {"cavalry": 4},
-}
 # An enemy this close (in hexes) makes running unwise: the unit marches instead.
 RUN_CLEAR = 5
 # A ranged unit defends with its Kill Zone once an enemy is this much beyond its range.
@@ -63,7 +56,9 @@ REST: Order = {"order": "rest"}
 
 
 def limit(unit: Piece, order: str) -> int:
-    return LIMITS.get(order, {}).get(unit.kind.category, 0)
+    """The most hexes ``order``'s path may hold for the unit's category (Movement Orders;
+    Retreat Orders), 0 when it may not move so."""
+    return MOVE_LIMITS.get(order, {}).get(unit.kind.category, 0)
 
 
 def plans(seen: Picture, unit: Piece, claimed: frozenset[Hex]) -> Iterator[Order]:
