@@ -591,3 +591,18 @@ def test_fire_ranged_weapons_targets_only_enemies_within_the_weapons_range() -> 
     )
     # The archers' range is 4: West 1 (4 hexes away) may be fired at, West 4 (6) not.
     assert found == [["w1"], ["w1", "w4"]]
+
+
+def test_defend_writes_down_the_hex_it_faces_which_sets_its_defense_zone() -> None:
+    found = answers(
+        "play.js",
+        "(() => { const x = b.battleModel(view); const e1 = b.unitById(x, 'e1');"
+        " return [m.defenseZone(e1, {order: 'defend', face: [1, 3]}, x),"
+        " m.defenseZone(e1, {order: 'march', face: [1, 3]}, x),"
+        " m.defenseZone(e1, {order: 'defend', face: [5, 5]}, x)]; })()",
+        view=EAST_VIEW,
+    )
+    # Facing south-east ([1, 3] from [1, 2]): the hexes east, south-east and south-west.
+    assert sorted(found[0]) == [[0, 3], [1, 3], [2, 2]]
+    assert found[1] == []  # March holds no Defense Zone
+    assert found[2] == []  # not an adjacent hex: nothing is drawn

@@ -12,7 +12,7 @@
 // The pure helpers (exported) are node-tested; control() draws into the page.
 import { hexDistance, neighbour } from "../../boards/hex.js";
 import { button, el, svgEl } from "../../viewer/play-controls.js";
-import { ARROWS, battleModel, FACINGS, hexName, hexPoints, ORDER_NAMES, orderMarks, orderText, same, unitById } from "./board.js";
+import { ARROWS, battleModel, FACINGS, frontHexes, hexName, hexPoints, ORDER_NAMES, orderMarks, orderText, same, unitById } from "./board.js";
 
 // How far a path may go, by order and category: Movement Orders > Assault ("Infantry
 // units may move up to 2 hexes ... Cavalry units may move up to 4 hexes"), > March
@@ -130,6 +130,15 @@ export function partners(unit, model) {
 // Peasant Transports it may take supplies from: of its army, adjacent, with supplies.
 export function suppliers(unit, model) {
   return onTable(model).filter((u) => u.side === unit.side && u.id !== unit.id && u.supplies > 0 && unit.hex && hexDistance(u.hex, unit.hex) === 1);
+}
+
+// The Defense Zone an order written facing a hex gives its unit: the three hexes ahead
+// once it faces that hex, on the board (the same shape the engine draws in a view).
+export function defenseZone(unit, order, model) {
+  if (!unit.hex || !Array.isArray(order.face) || !["defend", "fire_and_retreat", "ambush"].includes(order.order)) return [];
+  const facing = [0, 1, 2, 3, 4, 5].find((f) => same(neighbour(unit.hex, f), order.face));
+  if (facing === undefined) return [];
+  return frontHexes(unit.hex, facing).filter((hex) => model.onBoard.has(hex.join(",")));
 }
 
 // What an order still lacks, in words, or null once it can be sent.
@@ -414,6 +423,9 @@ export function control(prompt, side, state, hooks) {
       const order = drafts[unit.id];
       if (!order) continue;
       const marks = svgEl("g", { class: "sb-draft", "data-unit": unit.id }, group);
+      // The Defense Zone the facing written gives (Defensive Orders > Defend: "This will
+      // determine the direction of the unit's Defense Zone").
+      for (const hex of defenseZone(unit, order, model)) svgEl("polygon", { points: hexPoints(hex, 0.88), class: "sb-zone defense sb-draft-zone", "data-hex": hex.join(",") }, marks);
       orderMarks(marks, unit, order, model);
     }
     const current = entry(draft.selected);
