@@ -21,7 +21,7 @@ from engine.core.memo import last_state
 from engine.hexgrid import Hex
 from engine.samurai_battles.army.catalogue import ORDER_IDS
 from engine.samurai_battles.geometry.sight import in_range_and_sight, sees
-from engine.samurai_battles.orders.checks import Issued, check_allowed, check_order
+from engine.samurai_battles.orders.checks import LEAVES_MELEE, Issued, check_allowed, check_order
 from engine.samurai_battles.orders.model import (
     MOVE_LIMITS,
     AllAround,
@@ -68,6 +68,9 @@ _PROBES: Final[Mapping[str, Order]] = {
     "retreat": Retreat(()),
 }
 """An order of each kind, for the checks that read only its kind."""
+
+FIRES: Final = frozenset({"fire", "fire_and_retreat", "move_and_fire"})
+"""The orders that spend Ammunition points (refused with none left)."""
 
 SAMPLES: Final = 8
 """How many order sets ``legal`` offers a side."""
@@ -357,7 +360,9 @@ def available(state: State, unit_id: str, kind: str) -> bool:
 
 def order_options(state: State, side: str) -> dict[str, list[str]]:
     """Per unit of ``side`` on the table, the orders it may be given now (the prompt's
-    options), in the rulebook's order; Rest is always among them."""
+    options), in the rulebook's order; Rest is always among them. A hidden unit's are
+    what it may be given wherever it hides (:func:`_hidden_kinds`): some may find
+    nothing to write where it is, and then ``legal`` does not offer them."""
     return {
         unit_id: kinds
         for unit_id, kinds in _every_option(state).items()
@@ -370,9 +375,26 @@ def _every_option(state: State) -> dict[str, list[str]]:
     """The options of every unit on the table, remembered for the state (the prompt
     asks them for both sides, then ``legal`` for one)."""
     return {
-        unit_id: [kind for kind in unit_kinds(state, unit_id) if available(state, unit_id, kind)]
+        unit_id: _hidden_kinds(state, unit_id)
+        if unit(state, unit_id)["hidden"]
+        else [kind for kind in unit_kinds(state, unit_id) if available(state, unit_id, kind)]
         for unit_id in unit_ids(state)
     }
+
+
+def _hidden_kinds(state: State, unit_id: str) -> list[str]:
+    """A hidden unit's options: what its Order Chart, melee and ammunition allow,
+    wherever it hides. The prompt is shown to both armies, so its options must not tell
+    the enemy what the hidden unit's hex allows (a target in sight, an enemy near)."""
+    record = unit(state, unit_id)
+    engaged = bool(record["engaged"])
+    return [
+        kind
+        for kind in unit_kinds(state, unit_id)
+        if not (engaged and kind in LEAVES_MELEE)
+        and not (kind == "retreat" and not engaged)
+        and not (kind in FIRES and record["ammo"] <= 0)
+    ]
 
 
 def _completed(state: State, side: str, written: Mapping[str, Order]) -> dict[str, Any]:

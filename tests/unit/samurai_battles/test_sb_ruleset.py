@@ -110,7 +110,7 @@ def test_every_legal_command_is_accepted_and_every_kind_is_offered() -> None:
             check_orders(state, side, command["orders"])
             assert RULESET.decide(state, command, SEED)
         for unit_id, kinds in options.items():
-            if unit_id.startswith(side[0]):
+            if unit_id.startswith(side[0]) and not state["units"][unit_id]["hidden"]:
                 assert {k for u, k in offered if u == unit_id} == set(kinds), unit_id
 
 
@@ -148,3 +148,33 @@ def test_legal_sets_are_accepted_all_game_long(scenario: str) -> None:
             state = RULESET.evolve(state, event)
         index += 1
     assert RULESET.outcome(state) is not None
+
+
+def test_a_hidden_unit_s_options_do_not_tell_where_it_hides() -> None:
+    terrain = {(2, 2): "forest", (6, 5): "forest"}
+    near = battle(
+        {"e1": ("samurai", (4, 2)), "w1": ("ashigaru_archers", (2, 2), {"hidden": True})},
+        terrain=terrain,
+    )
+    far = battle(
+        {"e1": ("samurai", (4, 2)), "w1": ("ashigaru_archers", (6, 5), {"hidden": True})},
+        terrain={**terrain, (5, 5): "forest", (6, 4): "forest", (5, 4): "forest"},
+    )
+    near_options = RULESET.prompt(near).options["w1"]  # type: ignore[union-attr]
+    assert near_options == RULESET.prompt(far).options["w1"]  # type: ignore[union-attr]
+    assert "fire" in near_options
+    offered = {c["orders"]["w1"]["order"] for c in RULESET.legal(near, "west")}
+    assert offered <= set(near_options)
+
+
+def test_a_hidden_unit_engaged_in_melee_is_offered_only_what_melee_allows() -> None:
+    state = battle(
+        {
+            "e1": ("samurai", (3, 2), {"engaged": ["w1"]}),
+            "w1": ("ninja", (2, 2), {"hidden": True, "engaged": ["e1"]}),
+        },
+        terrain={(2, 2): "forest"},
+    )
+    options = RULESET.prompt(state).options["w1"]  # type: ignore[union-attr]
+    assert "retreat" in options
+    assert not {"assault", "march", "run", "ambush"} & set(options)
