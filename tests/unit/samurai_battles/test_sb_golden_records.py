@@ -1,8 +1,9 @@
 """The Samurai Battles golden records (``tests/golden/samurai-battles-*.json``) show what
 they are kept for: between them, assaults, Kill Zone shots, an ambush hidden and revealed,
-a join up, Fire and Retreat falling back, and a battle won by breaking the enemy army. ``tests/integration/test_golden_records.py`` replays each on
-every store with its hashes; this checks that a re-recording (``python -m
-tests.golden.record``) still records games worth keeping."""
+a join up, Fire and Retreat falling back, and a battle won by breaking the enemy army.
+``tests/integration/test_golden_records.py`` replays each on every store with its hashes;
+this checks that a re-recording (``python -m tests.golden.record``) still records games
+worth keeping."""
 
 from __future__ import annotations
 
