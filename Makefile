@@ -92,11 +92,13 @@ pytest-compiled: $(COMPILED)/.built
 
 test: lint typecheck contracts pytest pytest-compiled
 
-# A thousand Kensei and a thousand Senjutsu bot games, each replayed with equal state
-# hashes at every step; the API fuzzed 20 times deeper than the suite does.
+# A thousand Kensei, a thousand Senjutsu and a thousand Samurai Battles bot games, each
+# replayed with equal state hashes at every step; the API fuzzed 20 times deeper than the
+# suite does.
 soak: install
 	$(BIN)/python -m tests.support.soak --games 1000 --jobs 2
 	$(BIN)/python -m tests.support.senjutsu_soak --games 1000 --jobs 2
+	$(BIN)/python -m tests.support.samurai_battles_soak --games 1000 --jobs 2
 	SHIAI_FUZZ_EXAMPLES=500 $(BIN)/python -m pytest -n $(JOBS) tests/integration/test_api_fuzzing.py
 
 # PNGs of the main pages over the demo data, at desktop and phone sizes, into

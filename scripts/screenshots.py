@@ -71,6 +71,11 @@ def demo_site(workdir: Path) -> Iterator[tuple[str, list[Shot]]]:
             .where(games.c.system == "kensei", games.c.status == "ended")
             .order_by(games.c.created_at, games.c.id)
         ).scalar()
+        battle = conn.execute(
+            select(games.c.id)
+            .where(games.c.system == "samurai-battles", games.c.status == "ended")
+            .order_by(games.c.created_at, games.c.id)
+        ).scalar()
     shots = [
         Shot("home", "/"),
         Shot("replay", f"/games/{replay}"),
@@ -79,6 +84,10 @@ def demo_site(workdir: Path) -> Iterator[tuple[str, list[Shot]]]:
         Shot("console", f"/tournaments/{tid}/console", DEMO_ORGANISER),
         Shot("player", f"/tournaments/{tid}/me", DEMO_PLAYER),
         Shot("meta", "/meta"),
+        Shot("samurai-battles-game", f"/games/{battle}"),
+        # Its play page: the new battle's scenarios (a running game's page polls its head,
+        # never idle; the orders being written are photographed by its browser journey).
+        Shot("samurai-battles-play", "/play/new?system=samurai-battles", DEMO_PLAYER),
     ]
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -397,7 +397,7 @@ def test_a_kensei_game_page_names_kensei_s_scripts_and_tools(host: FlaskClient) 
         ({"system": "dice-race", "setup": '{"target": 1}'}, "target must be a whole number"),
         ({"system": "dice-race", "sample": "1", "bot": "greedy"}, "the bot must be one of random"),
         ({"system": "dice-race", "sample": "1", "side": "C"}, "your side must be A or B"),
-        ({"system": "samurai-battles"}, "no game system &#39;samurai-battles&#39; is installed"),
+        ({"system": "shogi"}, "no game system &#39;shogi&#39; is installed"),
     ],
 )
 def test_a_bad_new_game_form_is_a_400_saying_why_and_stores_nothing(

@@ -22,14 +22,20 @@ DICE_RACE = "tests.support.dice_race:DiceRace"
 
 def test_the_registry_holds_the_built_in_systems_first_then_the_installed_ones() -> None:
     systems = build_systems([DICE_RACE])
-    assert [system.id for system in systems] == ["kensei", "senjutsu", "dice-race"]
-    assert [system.name for system in systems] == ["Kensei", "Senjutsu", "Dice race"]
+    built_in = ["kensei", "senjutsu", "samurai-battles"]
+    assert [system.id for system in systems] == [*built_in, "dice-race"]
+    assert [system.name for system in systems] == [
+        "Kensei",
+        "Senjutsu",
+        "Samurai Battles",
+        "Dice race",
+    ]
     assert systems.default().id == "kensei"
     assert "dice-race" in systems
-    assert "samurai-battles" not in systems
-    with pytest.raises(UnknownRuleset, match="no ruleset 'samurai-battles' is installed"):
-        systems.get("samurai-battles")
-    assert systems.find("samurai-battles") is None
+    assert "shogi" not in systems
+    with pytest.raises(UnknownRuleset, match="no ruleset 'shogi' is installed"):
+        systems.get("shogi")
+    assert systems.find("shogi") is None
 
 
 def test_kensei_comes_with_its_own_plug_in_its_scripts_and_its_tool() -> None:
@@ -110,5 +116,9 @@ def test_a_spec_may_name_a_plug_in_and_a_bad_one_is_refused() -> None:
 
 def test_the_engine_s_loader_reads_the_ruleset_of_a_spec_that_names_a_plug_in() -> None:
     """The conformance suite and the CLI load SHIAI_RULESETS' rulesets alone."""
-    assert BUILTIN_RULESETS == ("engine.kensei:Kensei", "engine.senjutsu:Senjutsu")
+    assert BUILTIN_RULESETS == (
+        "engine.kensei:Kensei",
+        "engine.senjutsu:Senjutsu",
+        "engine.samurai_battles:SamuraiBattles",
+    )
     assert registry.load(f"{DICE_RACE} = shiai.systems:SystemPlugin").id == "dice-race"

@@ -34,6 +34,7 @@ from shiai.systems.lists import ArmyListBook
 BUILTIN_SYSTEMS: tuple[str, ...] = (
     "engine.kensei:Kensei=shiai.systems.kensei:KenseiPlugin",
     "engine.senjutsu:Senjutsu=shiai.systems.senjutsu:SenjutsuPlugin",
+    "engine.samurai_battles:SamuraiBattles=shiai.systems.samurai_battles:SamuraiBattlesPlugin",
 )
 # The largest JSON set-up the generic form takes (characters).
 MAX_SETUP_CHARS = 64 * 1024
