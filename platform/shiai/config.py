@@ -93,6 +93,10 @@ def settings_from_env(instance_path: Path) -> dict[str, object]:
         # Senjutsu card files of the organiser's own, added to (or replacing by id) the
         # packaged sample cards (docs/rules/senjutsu.md, "Sample data").
         "SHIAI_SENJUTSU_CARDS": paths_from_env("SHIAI_SENJUTSU_CARDS"),
+        # A folder of Samurai Battles data files of the user's own (the base game's unit
+        # values, tables and scenarios), replacing the sample data
+        # (docs/rules/samurai-battles.md).
+        "SHIAI_SAMURAI_BATTLES_DATA": os.environ.get("SHIAI_SAMURAI_BATTLES_DATA", "").strip(),
         # Session cookies: never readable by scripts, not sent on cross-site
         # sub-requests or posts, and only over https unless told otherwise.
         "SESSION_COOKIE_HTTPONLY": True,

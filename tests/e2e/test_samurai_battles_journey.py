@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 import shutil
 import threading
 from collections.abc import Iterator
@@ -33,16 +32,14 @@ from shiai import create_app
 from shiai.config import ConfigurationError
 from shiai.migrations import upgrade
 from tests.conftest import platform_config
-from tests.e2e.conftest import SHOTS, new_context, shot
+from tests.e2e.conftest import new_context
+from tests.e2e.journeys import DESKTOP, PHONE, Tab, opened_tab, sign_up
 from tests.e2e.test_replay_viewer import expect
 
 pytestmark = pytest.mark.e2e
 
 SPEC = "engine.samurai_battles:SamuraiBattles=shiai.systems.samurai_battles:SamuraiBattlesPlugin"
 SYSTEM = "samurai-battles"
-PASSWORD = "correct horse battery"
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 # The smallest scenario of the sample data: the journeys' battles are fought on it.
 SMALL = "skirmish-at-dawn"
 
@@ -81,40 +78,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         app.extensions["shiai"].close()
 
 
-@dataclass(frozen=True)
-class Tab:
-    page: Any
-    viewport: str  # "desktop" or "phone"
-
-    def shot(self, name: str, top: str | None = None) -> None:
-        """Photograph the viewport (``top``: the element scrolled to its top first)
-        when SHIAI_SHOTS names a folder."""
-        if SHOTS:
-            if top is not None:
-                self.page.locator(top).first.evaluate("(element) => element.scrollIntoView()")
-            shot(self.page, f"samurai-battles-{name}-{self.viewport}", animations="disabled")
-
-
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
 def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Tab]:
-    context = new_context(browser, viewport=request.param)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield Tab(page, "desktop" if request.param == DESKTOP else "phone")
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
-
-
-def sign_up(page: Any, site: Site, name: str) -> None:
-    username = f"{name}-{secrets.token_hex(3)}"
-    page.goto(f"{site.url}/sign-up")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Display name").fill(name.title())
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("input[name=password_again]").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("sign up", re.IGNORECASE)).click()
-    expect(page.get_by_text(f"{name.title()} (player)")).to_be_visible()
+    with opened_tab(browser, request.param, "samurai-battles") as opened:
+        yield opened
 
 
 def panel_prompt(page: Any) -> str:
@@ -410,12 +377,9 @@ def test_the_public_catalogue_names_unit_types_terrain_and_scenarios(tab: Tab, s
     assert SMALL in catalogue["scenarios"]
 
 
-def test_the_users_own_data_folder_is_played_and_a_broken_one_stops_the_platform(
-    tmp_path: Path,
-) -> None:
-    """SHIAI_SAMURAI_BATTLES_DATA: a folder of the four data files replaces the sample
-    data (here a copy of it with the samurai renamed); one that does not load stops the
-    platform at start-up, naming the setting and each problem."""
+def own_data(tmp_path: Path) -> Path:
+    """A folder of the four data files: a copy of the sample data with the samurai
+    renamed "Hatamoto Samurai"."""
     packaged = Path(engine.samurai_battles.__file__).parent / "data"
     own = tmp_path / "own"
     own.mkdir()
@@ -426,6 +390,32 @@ def test_the_users_own_data_folder_is_played_and_a_broken_one_stops_the_platform
         if record["id"] == "samurai":
             record["name"] = "Hatamoto Samurai"
     (own / "units.json").write_text(json.dumps(units))
+    return own
+
+
+def test_the_data_folder_is_read_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SHIAI_SAMURAI_BATTLES_DATA set in the environment (as a deployment sets it) is the
+    folder the platform plays with."""
+    monkeypatch.setenv("SHIAI_SAMURAI_BATTLES_DATA", str(own_data(tmp_path)))
+    database = f"sqlite:///{tmp_path / 'env.db'}"
+    upgrade(database)
+    app = create_app(platform_config(database))
+    try:
+        catalogue = app.test_client().get("/systems/samurai-battles/catalogue.json").get_json()
+        assert catalogue["units"]["samurai"]["name"] == "Hatamoto Samurai"
+    finally:
+        app.extensions["shiai"].close()
+
+
+def test_the_users_own_data_folder_is_played_and_a_broken_one_stops_the_platform(
+    tmp_path: Path,
+) -> None:
+    """SHIAI_SAMURAI_BATTLES_DATA: a folder of the four data files replaces the sample
+    data (here a copy of it with the samurai renamed); one that does not load stops the
+    platform at start-up, naming the setting and each problem."""
+    own = own_data(tmp_path)
     database = f"sqlite:///{tmp_path / 'own.db'}"
     upgrade(database)
     app = create_app({**platform_config(database), "SHIAI_SAMURAI_BATTLES_DATA": str(own)})

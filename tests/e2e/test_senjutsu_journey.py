@@ -26,15 +26,12 @@ from replays.bot_games import play_bot_game
 from shiai import create_app
 from shiai.migrations import upgrade
 from tests.conftest import DICE_RACE_SPEC, platform_config
-from tests.e2e.conftest import SHOTS, new_context, shot
+from tests.e2e.journeys import DESKTOP, PASSWORD, PHONE, Tab, opened_tab, sign_up
 from tests.e2e.test_replay_viewer import expect
 
 pytestmark = pytest.mark.e2e
 
 SENJUTSU_SPEC = "engine.senjutsu:Senjutsu=shiai.systems.senjutsu:SenjutsuPlugin"
-PASSWORD = "correct horse battery"
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 # How many turns the journey plays by clicking.
 TURNS = 3
 # An upper bound on the prompts of those turns (the bot answers its own at once).
@@ -75,40 +72,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         app.extensions["shiai"].close()
 
 
-@dataclass(frozen=True)
-class Tab:
-    page: Any
-    viewport: str  # "desktop" or "phone"
-
-    def shot(self, name: str, top: str | None = None) -> None:
-        """Photograph the viewport (``top``: the element scrolled to its top first)
-        when SHIAI_SHOTS names a folder."""
-        if SHOTS:
-            if top is not None:
-                self.page.locator(top).evaluate("(element) => element.scrollIntoView()")
-            shot(self.page, f"senjutsu-{name}-{self.viewport}", animations="disabled")
-
-
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
 def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Tab]:
-    context = new_context(browser, viewport=request.param)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield Tab(page, "desktop" if request.param == DESKTOP else "phone")
-    context.close()
-    assert not errors, f"the page's scripts failed: {errors}"
-
-
-def sign_up(page: Any, site: Site, name: str) -> None:
-    username = f"{name}-{secrets.token_hex(3)}"
-    page.goto(f"{site.url}/sign-up")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Display name").fill(name.title())
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("input[name=password_again]").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("sign up", re.IGNORECASE)).click()
-    expect(page.get_by_text(f"{name.title()} (player)")).to_be_visible()
+    with opened_tab(browser, request.param, "senjutsu") as opened:
+        yield opened
 
 
 def panel_prompt(page: Any) -> str:

@@ -60,7 +60,7 @@ def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Tab]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    yield Tab(page, "phone" if phone else "desktop")
+    yield Tab(page, "phone" if phone else "desktop", "senjutsu")
     context.close()
     assert not errors, f"the page's scripts failed or logged errors: {errors}"
 
