@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Event, State
+from engine.samurai_battles.orders.checks import ORDER_NAMES
 from engine.samurai_battles.state.access import label
 
 FACING_NAMES = ("east", "south-east", "south-west", "west", "north-west", "north-east")
@@ -18,22 +19,6 @@ STEP_NAMES = {
     "melee": "Melee",
     "special": "Special Orders",
     "retreat": "Retreat Orders",
-}
-ORDER_NAMES = {
-    "all_around": "All-Around Defense",
-    "defend": "Defend",
-    "fire_and_retreat": "Fire and Retreat",
-    "fire": "Fire Ranged Weapons",
-    "assault": "Assault",
-    "march": "March",
-    "move_and_fire": "Move and Fire",
-    "run": "Run",
-    "ambush": "Ambush",
-    "join_up": "Join Up",
-    "receive_supplies": "Receive Supplies",
-    "rest": "Rest",
-    "reconnaissance": "Reconnaissance",
-    "retreat": "Retreat",
 }
 REASONS = {
     "zone_of_control": "in an enemy Zone of Control",
