@@ -21,10 +21,19 @@ def expect(target: Any) -> Any:
 
 
 def watch_console(page: Any) -> list[str]:
-    """Console errors and failed requests (a missing plotly.js would show here)."""
+    """Console errors (Chromium logs every 4xx or 5xx answer there: a missing
+    plotly.js would show) and failed requests. A request the browser cancelled
+    because the page navigated away (``net::ERR_ABORTED``: a click on a link while
+    the favicon was still loading) is the browser's doing, not a problem."""
     problems: list[str] = []
     page.on("console", lambda message: message.type == "error" and problems.append(message.text))
-    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url}"))
+    page.on(
+        "requestfailed",
+        lambda request: (
+            "ERR_ABORTED" not in (request.failure or "")
+            and problems.append(f"failed: {request.url} ({request.failure})")
+        ),
+    )
     return problems
 
 

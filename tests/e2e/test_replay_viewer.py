@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import LiveSite
+from tests.e2e.test_odds_page import watch_console
 
 pytestmark = pytest.mark.e2e
 
@@ -275,9 +276,7 @@ def test_the_viewer_imports_the_systems_own_script_or_the_generic_one_without_an
 ) -> None:
     """The page names its system's script (shiai.systems); replay.js imports it
     (a same-origin module: the page's Content-Security-Policy allows it)."""
-    problems: list[str] = []
-    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
-    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url}"))
+    problems = watch_console(page)
     with page.expect_response(re.compile(r"/static/systems/kensei/replay\.js$")) as kensei:
         page.goto(f"{live_site.url}/games/{live_site.kensei_game}?step=40")
     assert kensei.value.ok
