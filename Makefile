@@ -92,13 +92,14 @@ pytest-compiled: $(COMPILED)/.built
 
 test: lint typecheck contracts pytest pytest-compiled
 
-# A thousand Kensei, a thousand Senjutsu and a thousand Samurai Battles bot games, each
-# replayed with equal state hashes at every step; the API fuzzed 20 times deeper than the
-# suite does.
+# A thousand Kensei, a thousand Senjutsu, a thousand Samurai Battles and a thousand
+# skirmish bot games, each replayed with equal state hashes at every step; the API fuzzed
+# 20 times deeper than the suite does.
 soak: install
 	$(BIN)/python -m tests.support.soak --games 1000 --jobs 2
 	$(BIN)/python -m tests.support.senjutsu_soak --games 1000 --jobs 2
 	$(BIN)/python -m tests.support.samurai_battles_soak --games 1000 --jobs 2
+	$(BIN)/python -m tests.support.skirmish_soak --games 1000 --jobs 2
 	SHIAI_FUZZ_EXAMPLES=500 $(BIN)/python -m pytest -n $(JOBS) tests/integration/test_api_fuzzing.py
 
 # PNGs of the main pages over the demo data, at desktop and phone sizes, into
@@ -108,7 +109,8 @@ screenshots: install
 	$(BIN)/python scripts/screenshots.py --out $(SCREENSHOTS)
 
 # Benchmarks run the compiled engine, as a deployment would (`.venv/bin/python -m
-# bench` runs them on the interpreted one).
+# bench` runs them on the interpreted one). Every bench/<name>.py runs, among them
+# bench/skirmish.py (skirmish.bot_game: whole random skirmish games a second, target 50).
 bench: install $(COMPILED)/.built
 	$(COMPILED_ENV) $(BIN)/python -m bench
 

@@ -76,6 +76,11 @@ def demo_site(workdir: Path) -> Iterator[tuple[str, list[Shot]]]:
             .where(games.c.system == "samurai-battles", games.c.status == "ended")
             .order_by(games.c.created_at, games.c.id)
         ).scalar()
+        skirmish = conn.execute(
+            select(games.c.id)
+            .where(games.c.system == "skirmish", games.c.status == "ended")
+            .order_by(games.c.created_at, games.c.id)
+        ).scalar()
     shots = [
         Shot("home", "/"),
         Shot("replay", f"/games/{replay}"),
@@ -88,6 +93,10 @@ def demo_site(workdir: Path) -> Iterator[tuple[str, list[Shot]]]:
         # Its play page: the new battle's scenarios (a running game's page polls its head,
         # never idle; the orders being written are photographed by its browser journey).
         Shot("samurai-battles-play", "/play/new?system=samurai-battles", DEMO_PLAYER),
+        # The skirmish rules: a finished bot game on its table, and the new game's form (the
+        # prompts answered by clicking are photographed by tests/e2e/test_skirmish_journey.py).
+        Shot("skirmish-game", f"/games/{skirmish}"),
+        Shot("skirmish-play", "/play/new?system=skirmish", DEMO_PLAYER),
     ]
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -97,6 +97,9 @@ def settings_from_env(instance_path: Path) -> dict[str, object]:
         # values, tables and scenarios), replacing the sample data
         # (docs/rules/samurai-battles.md).
         "SHIAI_SAMURAI_BATTLES_DATA": os.environ.get("SHIAI_SAMURAI_BATTLES_DATA", "").strip(),
+        # A folder of skirmish data files of the user's own (warbands, profiles,
+        # scenarios...), replacing the sample data (docs/rules/skirmish.md).
+        "SHIAI_SKIRMISH_DATA": os.environ.get("SHIAI_SKIRMISH_DATA", "").strip(),
         # Session cookies: never readable by scripts, not sent on cross-site
         # sub-requests or posts, and only over https unless told otherwise.
         "SESSION_COOKIE_HTTPONLY": True,

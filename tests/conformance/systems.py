@@ -55,7 +55,13 @@ DICE_RACE = f"{DiceRace.__module__}:{DiceRace.__name__}"
 
 # Games per ruleset, by id: enough that each bot plays, few enough that the suite
 # stays a matter of minutes (``make soak`` plays thousands).
-GAMES: Mapping[str, int] = {"kensei": 3, "dice-race": 20, "senjutsu": 4, "samurai-battles": 4}
+GAMES: Mapping[str, int] = {
+    "kensei": 3,
+    "dice-race": 20,
+    "senjutsu": 4,
+    "samurai-battles": 4,
+    "skirmish": 4,
+}
 DEFAULT_GAMES = 3
 # A bot game that has not ended after this many commands is a failure (a 600-point
 # Kensei game has about 600).

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core import Dice, Ruleset, SeededDice, state_hash
+from engine.core import Dice, Ruleset, SeededDice, State, state_hash
 from replays import registry
 from replays.records import GameRecords
 from replays.store import MEMORY, event_store_env
@@ -30,6 +30,7 @@ HERE = Path(__file__).parent
 KENSEI = "engine.kensei:Kensei"
 SENJUTSU = "engine.senjutsu:Senjutsu"
 SAMURAI_BATTLES = "engine.samurai_battles:SamuraiBattles"
+SKIRMISH = "engine.skirmish:Skirmish"
 
 
 class _Recording(Dice):
@@ -132,6 +133,35 @@ GAMES: Mapping[str, Mapping[str, Any]] = {
         "dice": SEEDED,
         "seed": "golden-samurai-battles-river-crossing-random-general-20",
     },
+    # The samurai skirmish: one game of each sample scenario, each seed (of the first dozen)
+    # picked for what its game shows (tests/unit/skirmish/test_sk_golden_records.py checks
+    # it still does): charges, combats, Zen and a band wiped out at the temple gate; shooting
+    # and a charge refused in the rice fields; a retreat and a group fleeing off the table
+    # in the mountain pass.
+    "skirmish-temple-gate": {
+        "ruleset": SKIRMISH,
+        "setup": {"scenario": "temple_gate"},
+        "sides": ("a", "b"),
+        "bots": ("veteran", "veteran"),
+        "dice": SEEDED,
+        "seed": "golden-skirmish-temple-gate-veteran-veteran-3",
+    },
+    "skirmish-rice-fields": {
+        "ruleset": SKIRMISH,
+        "setup": {"scenario": "rice_fields"},
+        "sides": ("a", "b"),
+        "bots": ("veteran", "random"),
+        "dice": SEEDED,
+        "seed": "golden-skirmish-rice-fields-veteran-random-0",
+    },
+    "skirmish-mountain-pass": {
+        "ruleset": SKIRMISH,
+        "setup": {"scenario": "mountain_pass"},
+        "sides": ("a", "b"),
+        "bots": ("random", "veteran"),
+        "dice": SEEDED,
+        "seed": "golden-skirmish-mountain-pass-random-veteran-6",
+    },
 }
 
 
@@ -173,7 +203,7 @@ def record_game(name: str) -> tuple[dict[str, Any], list[str]]:
         seed=None if entered else seed,
         start_dice=start_dice,
     )
-    state = records.repository.get(game_id).state
+    state: State = records.repository.get(game_id).state
     hashes = [state_hash(state)]
     while (prompt := ruleset.prompt(state)) is not None:
         side = prompt.sides[0]

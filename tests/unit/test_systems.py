@@ -22,12 +22,13 @@ DICE_RACE = "tests.support.dice_race:DiceRace"
 
 def test_the_registry_holds_the_built_in_systems_first_then_the_installed_ones() -> None:
     systems = build_systems([DICE_RACE])
-    built_in = ["kensei", "senjutsu", "samurai-battles"]
+    built_in = ["kensei", "senjutsu", "samurai-battles", "skirmish"]
     assert [system.id for system in systems] == [*built_in, "dice-race"]
     assert [system.name for system in systems] == [
         "Kensei",
         "Senjutsu",
         "Samurai Battles",
+        "Samurai Skirmish",
         "Dice race",
     ]
     assert systems.default().id == "kensei"
@@ -120,5 +121,6 @@ def test_the_engine_s_loader_reads_the_ruleset_of_a_spec_that_names_a_plug_in() 
         "engine.kensei:Kensei",
         "engine.senjutsu:Senjutsu",
         "engine.samurai_battles:SamuraiBattles",
+        "engine.skirmish:Skirmish",
     )
     assert registry.load(f"{DICE_RACE} = shiai.systems:SystemPlugin").id == "dice-race"

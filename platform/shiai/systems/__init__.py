@@ -35,6 +35,7 @@ BUILTIN_SYSTEMS: tuple[str, ...] = (
     "engine.kensei:Kensei=shiai.systems.kensei:KenseiPlugin",
     "engine.senjutsu:Senjutsu=shiai.systems.senjutsu:SenjutsuPlugin",
     "engine.samurai_battles:SamuraiBattles=shiai.systems.samurai_battles:SamuraiBattlesPlugin",
+    "engine.skirmish:Skirmish=shiai.systems.skirmish:SkirmishPlugin",
 )
 # The largest JSON set-up the generic form takes (characters).
 MAX_SETUP_CHARS = 64 * 1024
