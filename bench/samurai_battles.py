@@ -23,76 +23,15 @@ random games' cProfile stats to ``dir/samurai_battles.bot_game.prof``. Run with
 
 from __future__ import annotations
 
-import argparse
-import time
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from bench._util import figure, note, profiled
-from engine.core import Bot, SeededDice
+from bench._bot_games import bot_game_bench
 from engine.samurai_battles import SamuraiBattles
-
-SAMURAI_BATTLES = SamuraiBattles()
-
-
-def play(seed: str, setup: Mapping[str, Any], kind: str = "random") -> tuple[int, int]:
-    """One bot game of ``setup`` (both sides the bot named ``kind``); its commands and
-    the turn it ended on."""
-    state = SAMURAI_BATTLES.start(dict(setup), SeededDice(seed, 0))
-    named = SAMURAI_BATTLES.bots()
-    players: dict[str, Bot] = {
-        side: named[kind].build(f"{seed}/{side}") for side in SAMURAI_BATTLES.sides(state)
-    }
-    commands = 0
-    while (prompt := SAMURAI_BATTLES.prompt(state)) is not None:
-        side = prompt.sides[0]
-        command = players[side].choose(SAMURAI_BATTLES, state, side)
-        if command is None:
-            raise RuntimeError(f"no legal command for {side} ({prompt.kind})")
-        commands += 1
-        for event in SAMURAI_BATTLES.decide(state, command, SeededDice(seed, commands)):
-            state = SAMURAI_BATTLES.evolve(state, event)
-    return commands, int(state["turn"])
-
-
-def cpu_rate(games: int, setup: Mapping[str, Any], kind: str, prefix: str) -> float:
-    """Games per second of CPU time for ``games`` games of ``setup`` by ``kind`` bots."""
-    started = time.process_time()
-    for n in range(games):
-        play(f"{prefix}-{n}", setup, kind)
-    return games / max(time.process_time() - started, 1e-9)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--general-games", type=int, default=10)
-    parser.add_argument("--scenario-games", type=int, default=10)
-    args = parser.parse_args(argv)
-    setups = SAMURAI_BATTLES.sample_setups()
-    small = setups[0]
-    play("warm-up", small)  # loads the catalogue and imports once
-    counts: list[tuple[int, int]] = []
-    with profiled("samurai_battles.bot_game"):
-        started, started_cpu = time.perf_counter(), time.process_time()
-        for n in range(args.games):
-            counts.append(play(f"bench-{n}", small))
-        elapsed_cpu = time.process_time() - started_cpu
-        elapsed = time.perf_counter() - started
-    figure("samurai_battles.bot_game", args.games / elapsed, "games/s")
-    figure("samurai_battles.bot_game_cpu", args.games / elapsed_cpu, "games/s")
-    figure("samurai_battles.bot_game_commands", sum(c for c, _ in counts) / len(counts), "commands")
-    figure("samurai_battles.bot_game_turns", sum(t for _, t in counts) / len(counts), "turns")
-    if args.general_games:
-        rate = cpu_rate(args.general_games, small, "general", "bench-general")
-        figure("samurai_battles.general_game_cpu", rate, "games/s")
-    for setup in setups[1:] if args.scenario_games else []:
-        rate = cpu_rate(args.scenario_games, setup, "random", f"bench-{setup['scenario']}")
-        figure(f"samurai_battles.scenario_{setup['scenario']}_cpu", rate, "games/s")
-    note(
-        f"{args.games} random games of {small['scenario']}; {args.general_games} general"
-        f" games; {args.scenario_games} random games of each other scenario"
-    )
+    description = __doc__.splitlines()[0] if __doc__ else ""
+    bot_game_bench(SamuraiBattles(), "samurai_battles", "general", description, argv)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.core import State
 from engine.core.memo import last_state
+from engine.skirmish.geometry import measure
 from engine.skirmish.heroic import chars, profile
 from engine.skirmish.heroic import strategies as water
 from engine.skirmish.state.access import sort_models
@@ -49,21 +50,7 @@ class Combat:
 def _components(state: State) -> list[list[str]]:
     living = chars.living_models(state)
     links = {m: chars.contacts(state, m) for m in living}
-    seen: set[str] = set()
-    found: list[list[str]] = []
-    for model_id in living:
-        if model_id in seen or not links[model_id]:
-            continue
-        members, frontier = [model_id], [model_id]
-        seen.add(model_id)
-        while frontier:
-            for other in links[frontier.pop()]:
-                if other not in seen:
-                    seen.add(other)
-                    members.append(other)
-                    frontier.append(other)
-        found.append(sort_models(members))
-    return found
+    return [sort_models(members) for members in measure.linked_groups(living, links)]
 
 
 def _supporters(state: State, members: list[str], taken: set[str]) -> dict[str, list[str]]:

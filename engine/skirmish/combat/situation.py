@@ -60,32 +60,12 @@ def retreat_blocked(state: State, model_id: str, friends: Sequence[str]) -> bool
     return spot is None
 
 
-def _segment_crosses(
-    a: tuple[float, float], b: tuple[float, float], ring: Sequence[Sequence[int]]
-) -> bool:
-    ax, ay = a
-    rx, ry = b[0] - ax, b[1] - ay
-    count = len(ring)
-    for i in range(count):
-        cx, cy = ring[i]
-        dx, dy = ring[(i + 1) % count]
-        sx, sy = dx - cx, dy - cy
-        denominator = rx * sy - ry * sx
-        if denominator == 0:
-            continue
-        t = ((cx - ax) * sy - (cy - ay) * sx) / denominator
-        u = ((cx - ax) * ry - (cy - ay) * rx) / denominator
-        if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
-            return True
-    return False
-
-
 def across_obstacle(state: State, first: str, second: str) -> bool:
     """Whether the line between two models' centres crosses an obstacle."""
     a = chars.circle(state, first)
     b = chars.circle(state, second)
     return any(
-        piece.kind == "obstacle" and _segment_crosses((a[0], a[1]), (b[0], b[1]), piece.ring)
+        piece.kind == "obstacle" and paths.crossings((a[0], a[1]), (b[0], b[1]), piece.ring)
         for piece in paths.pieces(state)
     )
 

@@ -166,22 +166,28 @@ def contact_groups(bases: Mapping[str, Base], sides: Mapping[str, str]) -> list[
             if sides[first] != sides[second] and in_contact(bases[first], bases[second]):
                 links[first].append(second)
                 links[second].append(first)
-    seen: set[str] = set()
-    combats: list[list[str]] = []
+    return [sorted(members) for members in linked_groups(keys, links)]
+
+
+def linked_groups(keys: Sequence[str], links: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """The connected groups of a graph given as ``links`` (each key's neighbours), in
+    the order of ``keys``' first member of each, keys without a link left out; members
+    in the order they are reached (callers sort them as they need)."""
+    seen: set[str] = set()  # membership only, never iterated
+    groups: list[list[str]] = []
     for key in keys:
         if key in seen or not links[key]:
             continue
-        members = [key]
+        members, frontier = [key], [key]
         seen.add(key)
-        frontier = [key]
         while frontier:
             for other in links[frontier.pop()]:
                 if other not in seen:
                     seen.add(other)
                     members.append(other)
                     frontier.append(other)
-        combats.append(sorted(members))
-    return combats
+        groups.append(members)
+    return groups
 
 
 def on_table(base: Base, width: int, height: int) -> bool:

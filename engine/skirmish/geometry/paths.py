@@ -108,7 +108,7 @@ def _segment_point_distance(a: Point, b: Point, p: Point) -> float:
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
-def _crossings(a: Point, b: Point, ring: Ring) -> list[float]:
+def crossings(a: Point, b: Point, ring: Ring) -> list[float]:
     """The fractions of the segment ab where it meets the polygon's edges."""
     found: list[float] = []
     ax, ay = a
@@ -143,7 +143,7 @@ def _length_inside(a: Point, b: Point, ring: Ring) -> float:
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length == 0:
         return 0.0
-    cuts = sorted([0.0, 1.0, *_crossings(a, b, ring)])
+    cuts = sorted([0.0, 1.0, *crossings(a, b, ring)])
     inside = 0.0
     for low, high in pairwise(cuts):
         if high - low <= 0:
@@ -156,7 +156,7 @@ def _length_inside(a: Point, b: Point, ring: Ring) -> float:
 
 def _meets(a: Point, b: Point, ring: Ring) -> bool:
     """The segment ab touches or enters the polygon."""
-    return bool(_crossings(a, b, ring)) or _inside(a[0], a[1], ring)
+    return bool(crossings(a, b, ring)) or _inside(a[0], a[1], ring)
 
 
 def _within(a: Point, b: Point, ring: Ring, limit: float) -> bool:
