@@ -22,18 +22,15 @@ execution, the geometry) read the same data as the game was started with.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from jsonschema import Draft202012Validator
-
 from engine.core import canonical_json
+from engine.core.datafiles import DataFiles
 from engine.hexgrid import Board, Facing, Hex
 
 DATA_PACKAGE: Final = "engine.samurai_battles"
@@ -72,6 +69,10 @@ class CatalogueError(ValueError):
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
         super().__init__("\n".join(self.problems))
+
+
+DATA = DataFiles(DATA_PACKAGE, DATA_FOLDER, FILES, CatalogueError)
+"""The data files: the packaged ones, or a folder of the same files."""
 
 
 @dataclass(frozen=True)
@@ -309,18 +310,7 @@ def load_catalogue(folder: Path | None = None) -> Catalogue:
     format). Raises :class:`CatalogueError` listing every problem."""
     if folder is None:
         return _packaged()
-    documents: list[tuple[str, Any]] = []
-    problems: list[str] = []
-    for name in FILES:
-        path = Path(folder) / name
-        try:
-            documents.append((str(path), _parse(path.read_text(encoding="utf-8"), str(path))))
-        except OSError as bad:
-            problems.append(f"{path}: cannot be read ({bad.strerror})")
-        except CatalogueError as bad:
-            problems.extend(bad.problems)
-    if problems:
-        raise CatalogueError(problems)
+    documents = DATA.read_folder(folder)
     catalogue = build_catalogue(documents)
     _LOADED[catalogue.fingerprint] = catalogue
     return catalogue
@@ -328,33 +318,7 @@ def load_catalogue(folder: Path | None = None) -> Catalogue:
 
 @cache
 def _packaged() -> Catalogue:
-    root = resources.files(DATA_PACKAGE) / DATA_FOLDER
-    documents = [
-        (name, _parse(root.joinpath(name).read_text(encoding="utf-8"), name)) for name in FILES
-    ]
-    return build_catalogue(documents)
-
-
-def _parse(text: str, name: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as bad:
-        raise CatalogueError([f"{name}: not JSON ({bad.msg}, line {bad.lineno})"]) from None
-
-
-@cache
-def _validator(file: str) -> Draft202012Validator:
-    root = resources.files(DATA_PACKAGE) / DATA_FOLDER / "schemas"
-    schema = json.loads(root.joinpath(file.replace(".json", ".schema.json")).read_text("utf-8"))
-    return Draft202012Validator(schema)
-
-
-def _schema_problems(file: str, name: str, document: Any) -> list[str]:
-    errors = sorted(_validator(file).iter_errors(document), key=lambda e: list(e.absolute_path))
-    return [
-        f"{name}: {'/'.join(str(p) for p in error.absolute_path) or '(top)'}: {error.message}"
-        for error in errors
-    ]
+    return build_catalogue(DATA.packaged())
 
 
 def build_catalogue(documents: Sequence[tuple[str, Any]]) -> Catalogue:
@@ -362,7 +326,7 @@ def build_catalogue(documents: Sequence[tuple[str, Any]]) -> Catalogue:
     order of :data:`FILES`."""
     problems: list[str] = []
     for file, (name, document) in zip(FILES, documents, strict=True):
-        problems.extend(_schema_problems(file, name, document))
+        problems.extend(DATA.schema_problems(file, name, document))
     if problems:
         raise CatalogueError(problems)
     (units_name, units), (terrain_name, terrain), (_, tables), (scen_name, scenarios) = documents

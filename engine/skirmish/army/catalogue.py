@@ -21,13 +21,11 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
+from engine.core.datafiles import DataFiles
 from engine.skirmish.army.validate import catalogue_problems
 
 DATA_PACKAGE = "engine.skirmish"
@@ -51,6 +49,10 @@ class CatalogueError(ValueError):
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
         super().__init__("; ".join(self.problems))
+
+
+DATA = DataFiles(DATA_PACKAGE, DATA_FOLDER, FILES, CatalogueError)
+"""The data files: the packaged ones, or a folder of the same files."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,18 +329,7 @@ def load_catalogue(folder: Path | str | None = None) -> Catalogue:
     format). Raises :class:`CatalogueError` listing every problem."""
     if folder is None:
         return _packaged()
-    documents: list[tuple[str, Any]] = []
-    problems: list[str] = []
-    for name in FILES:
-        path = Path(folder) / name
-        try:
-            documents.append((str(path), _parse(path.read_text(encoding="utf-8"), str(path))))
-        except OSError as bad:
-            problems.append(f"{path}: cannot be read ({bad.strerror})")
-        except CatalogueError as bad:
-            problems.extend(bad.problems)
-    if problems:
-        raise CatalogueError(problems)
+    documents = DATA.read_folder(folder)
     catalogue = build_catalogue(documents)
     _LOADED[catalogue.fingerprint] = catalogue
     return catalogue
@@ -346,33 +337,7 @@ def load_catalogue(folder: Path | str | None = None) -> Catalogue:
 
 @cache
 def _packaged() -> Catalogue:
-    root = resources.files(DATA_PACKAGE) / DATA_FOLDER
-    documents = [
-        (name, _parse(root.joinpath(name).read_text(encoding="utf-8"), name)) for name in FILES
-    ]
-    return build_catalogue(documents)
-
-
-def _parse(text: str, name: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as bad:
-        raise CatalogueError([f"{name}: not JSON ({bad.msg}, line {bad.lineno})"]) from None
-
-
-@cache
-def _validator(file: str) -> Draft202012Validator:
-    root = resources.files(DATA_PACKAGE) / DATA_FOLDER / "schemas"
-    schema = json.loads(root.joinpath(file.replace(".json", ".schema.json")).read_text("utf-8"))
-    return Draft202012Validator(schema)
-
-
-def _schema_problems(file: str, name: str, document: Any) -> list[str]:
-    errors = sorted(_validator(file).iter_errors(document), key=lambda e: list(e.absolute_path))
-    return [
-        f"{name}: {'/'.join(str(p) for p in error.absolute_path) or '(top)'}: {error.message}"
-        for error in errors
-    ]
+    return build_catalogue(DATA.packaged())
 
 
 def _fingerprint_text(documents: Sequence[Any]) -> str:
@@ -390,7 +355,7 @@ def build_catalogue(documents: Sequence[tuple[str, Any]]) -> Catalogue:
     :data:`FILES`."""
     problems: list[str] = []
     for file, (name, document) in zip(FILES, documents, strict=True):
-        problems.extend(_schema_problems(file, name, document))
+        problems.extend(DATA.schema_problems(file, name, document))
     if problems:
         raise CatalogueError(problems)
     docs = {file: document for file, (_, document) in zip(FILES, documents, strict=True)}
