@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.skirmish import rules
 
 if TYPE_CHECKING:
-    from engine.skirmish.army.catalogue import BandUnit, Catalogue, Scenario, Warband, Weapon
+    from engine.skirmish.army.model import BandUnit, Catalogue, Scenario, Warband, Weapon
 
 BAND_MIN = 5
 BAND_MAX = 20

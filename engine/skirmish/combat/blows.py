@@ -20,7 +20,7 @@ from engine.skirmish.heroic.work import Work
 from engine.skirmish.heroic.wounding import roll_wounds, wound_need
 
 if TYPE_CHECKING:
-    from engine.skirmish.combat.rounds import Fighter, Setting
+    from engine.skirmish.combat.fighters import Fighter, Setting
 
 FLEEING_STRENGTH = -1
 

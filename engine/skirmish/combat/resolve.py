@@ -19,8 +19,9 @@ from typing import Any
 from engine.core import State
 from engine.skirmish import morale
 from engine.skirmish.combat import situation
+from engine.skirmish.combat.fighters import Setting
 from engine.skirmish.combat.fights import Combat
-from engine.skirmish.combat.rounds import Setting, fight_round
+from engine.skirmish.combat.rounds import fight_round
 from engine.skirmish.geometry import paths
 from engine.skirmish.geometry.measure import CONTACT, INCH, heading
 from engine.skirmish.heroic import bushido, chars, profile

@@ -10,13 +10,12 @@ the same number of dice again to wound.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import State
 from engine.skirmish.combat import situation
 from engine.skirmish.combat.blows import wound
-from engine.skirmish.combat.fights import Combat
+from engine.skirmish.combat.fighters import Fighter, Setting
 from engine.skirmish.heroic import chars, profile, zen
 from engine.skirmish.heroic import strategies as water
 from engine.skirmish.heroic.work import Work
@@ -24,44 +23,6 @@ from engine.skirmish.heroic.work import Work
 FLEEING_DICE = -2
 DISMOUNTED = -2
 SHOUTED = -2
-
-
-@dataclass
-class Setting:
-    """What holds for every round of one combat: each hero's choices, the strategies
-    Flowing Water Cut cancelled, the disarmed, the units shaken by Shout, and the models
-    fighting from the second rank."""
-
-    combat: Combat
-    choices: dict[str, dict[str, Any]]  # by hero unit id
-    cancelled: dict[str, str] = field(default_factory=dict)
-    disarmed: list[str] = field(default_factory=list)
-    shouted: list[str] = field(default_factory=list)
-    first: bool = True
-
-    def active(self, state: State, unit_id: str, strategy: str) -> bool:
-        return water.has(state, unit_id, strategy) and self.cancelled.get(unit_id) != strategy
-
-    def chose(self, unit_id: str, strategy: str) -> bool:
-        return strategy in self.choices.get(unit_id, {}).get("strategies", ())
-
-
-@dataclass
-class Fighter:
-    model: str
-    side: str
-    unit: str
-    hero: bool
-    support: bool
-    foes: list[str]
-    attacks: int
-    dice: int
-    modifiers: dict[str, int]
-    combat: int
-
-    @property
-    def modifier(self) -> int:
-        return sum(self.modifiers.values())
 
 
 def _foes(state: State, model_id: str, support: bool, members: list[str]) -> list[str]:
